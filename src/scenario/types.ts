@@ -1,0 +1,59 @@
+/**
+ * The scenario schema: one description of every scenario parameter (name, unit, default,
+ * bounds) shared by the web app, share links and the `sim` command.
+ */
+import type { IntegratorMethod } from '../solver/simulate';
+import type { MultibodyModel } from '../solver/model/types';
+
+export type ScenarioId = 'spin' | 'heavy-top';
+
+/** A scalar or a fixed-length vector parameter. Vectors are written as comma lists in URLs and `--set`. */
+export interface ParamDef {
+  /** URL key and `--set` name, e.g. `omega0`. */
+  readonly name: string;
+  readonly label: string;
+  /** Unit as shown to users, e.g. `kg m²`, `rad/s`; '' if dimensionless. */
+  readonly unit: string;
+  /** 1 for a scalar, 3 for a vector. */
+  readonly length: 1 | 3;
+  readonly default: readonly number[];
+  /** Inclusive bounds per component. */
+  readonly min: number;
+  readonly max: number;
+  readonly description: string;
+}
+
+/** Values of a scenario's parameters by name (scalars are arrays of length 1). */
+export type ParamValues = Readonly<Record<string, readonly number[]>>;
+
+export interface ScenarioDef {
+  readonly id: ScenarioId;
+  readonly title: string;
+  readonly description: string;
+  readonly params: readonly ParamDef[];
+  /** Defaults of the run settings for this scenario. */
+  readonly defaultAlpha: number;
+  readonly defaultH: number;
+  readonly defaultTEnd: number;
+  /** Builds the model; values are complete and already validated. */
+  buildModel(values: ParamValues): MultibodyModel;
+  /** Exact ω of the primary body (body-fixed) where one exists, else undefined. */
+  exactOmega?(values: ParamValues, t: number): [number, number, number];
+}
+
+/** Everything a run (and a share link) is made of. */
+export interface ScenarioState {
+  readonly scenario: ScenarioId;
+  readonly methods: readonly IntegratorMethod[];
+  readonly alpha: number;
+  readonly h: number;
+  readonly tEnd: number;
+  /** Complete parameter values (defaults filled in). */
+  readonly values: ParamValues;
+}
+
+/** A problem found while reading or validating input: which key/value and why. */
+export interface InputIssue {
+  readonly key: string;
+  readonly message: string;
+}
