@@ -39,7 +39,18 @@ export interface ScenarioDef {
   buildModel(values: ParamValues): MultibodyModel;
   /** Exact ω of the primary body (body-fixed) where one exists, else undefined. */
   exactOmega?(values: ParamValues, t: number): [number, number, number];
+  /**
+   * Checks between parameters that bounds alone cannot express (e.g. the triangle inequality
+   * of principal inertias). Called only with complete, in-bounds values.
+   */
+  checkValues?(values: ParamValues, name: ValueNamer): InputIssue[];
 }
+
+/**
+ * How a message names the value the way the user wrote it, so the message points at it:
+ * `--alpha 0.5` on the command line, `alpha=0.5` in a link.
+ */
+export type ValueNamer = (key: string, text: string) => string;
 
 /** Everything a run (and a share link) is made of. */
 export interface ScenarioState {

@@ -3,6 +3,13 @@
  * run a model with an integrator setting and receive samples.
  */
 import type { MultibodyModel } from './model/types';
+import { AssembledSystem } from './model/assembly';
+import { HhtIntegrator, initialStateVectors, type NewtonSettings, DEFAULT_NEWTON } from './integrators/hhtIntegrator';
+import { COORDS_PER_BODY } from './model/types';
+import { angularVelocity } from './rotation/eulerParameters';
+import { maxAbs } from './linalg/dense';
+import { MultiplierOscillationMonitor } from './integrators/multiplierMonitor';
+
 
 export type IntegratorMethod = 'classical' | 'modified';
 export const INTEGRATOR_METHODS: readonly IntegratorMethod[] = ['classical', 'modified'];
@@ -36,3 +43,124 @@ export type RunStatus = 'running' | 'finished' | 'failed';
 
 /** Receives one sample row (length SAMPLE_WIDTH) and the coordinates q (7 per body). Both are reused: copy to keep. */
 export type SampleSink = (row: Float64Array, q: Float64Array) => void;
+
+
+/**
+ * A run in progress: advances the HHT integrator step by step and emits samples.
+ * The step count is round(tEnd / h) and t_n = n·h exactly, so a run's sample times never drift.
+ */
+export class Simulation {
+  readonly system: AssembledSystem;
+  readonly integrator: HhtIntegrator;
+  readonly totalSteps: number;
+  stepsDone = 0;
+  failure: RunFailure | null = null;
+  private status: RunStatus = 'running';
+  private readonly row = new Float64Array(SAMPLE_WIDTH);
+  private readonly constraintValues: Float64Array;
+  private readonly omega = new Float64Array(3);
+  private readonly monitor: MultiplierOscillationMonitor;
+  private energy0 = 0;
+  private work = 0;
+  private power = 0;
+  private lastIterations = 0;
+  private started = false;
+
+  constructor(model: MultibodyModel, readonly settings: RunSettings, newton: NewtonSettings = DEFAULT_NEWTON) {
+    this.system = new AssembledSystem(model);
+    this.integrator = new HhtIntegrator(this.system, settings.method, settings.alpha, newton);
+    this.totalSteps = Math.max(1, Math.round(settings.tEnd / settings.h));
+    this.constraintValues = new Float64Array(this.system.m);
+    this.monitor = new MultiplierOscillationMonitor(this.system);
+  }
+
+  get time(): number { return this.stepsDone * this.settings.h; }
+
+  /** Advances at most maxSteps steps, emitting samples to sink. The first call also emits t = 0. */
+  advance(maxSteps: number, sink: SampleSink): RunStatus {
+    if (this.status !== 'running') return this.status;
+    if (!this.started && !this.start(sink)) return this.status;
+    const { integrator, settings } = this;
+    const end = Math.min(this.totalSteps, this.stepsDone + maxSteps);
+    while (this.stepsDone < end) {
+      const tNext = (this.stepsDone + 1) * settings.h;
+      const result = integrator.step(tNext - integrator.t);
+      this.lastIterations = result.iterations;
+      if (!result.ok) return this.fail(result.reason);
+      integrator.t = tNext;
+      this.stepsDone++;
+      this.accumulateWork();
+      const oscillation = this.monitor.observe(integrator.lambda);
+      if (oscillation) return this.fail(oscillation);
+      if (this.stepsDone % settings.sampleEvery === 0 || this.stepsDone === this.totalSteps) {
+        if (!this.emit(sink)) return this.fail('the state became non-finite');
+      }
+    }
+    if (this.stepsDone === this.totalSteps) this.status = 'finished';
+    return this.status;
+  }
+
+  private start(sink: SampleSink): boolean {
+    this.started = true;
+    const { q, qd } = initialStateVectors(this.system);
+    if (!this.integrator.initialize(q, qd, 0)) {
+      this.fail('the initial acceleration equations are singular (redundant constraints or zero inertia)');
+      return false;
+    }
+    this.energy0 = this.totalEnergy();
+    this.power = this.system.appliedPower(this.integrator.q, this.integrator.qd, 0);
+    if (!this.emit(sink)) {
+      this.fail('the initial state is not finite');
+      return false;
+    }
+    return true;
+  }
+
+  private fail(reason: string): RunStatus {
+    this.failure = { time: this.time, reason };
+    this.status = 'failed';
+    return this.status;
+  }
+
+  /** Trapezoidal rule for the work W of non-potential loads along the computed trajectory (SPEC §1). */
+  private accumulateWork(): void {
+    const { integrator } = this;
+    const p = this.system.appliedPower(integrator.q, integrator.qd, integrator.t);
+    this.work += 0.5 * this.settings.h * (this.power + p);
+    this.power = p;
+  }
+
+  private totalEnergy(): number {
+    const { q, qd } = this.integrator;
+    return this.system.kineticEnergy(q, qd) + this.system.potentialEnergy(q);
+  }
+
+  /** Fills the sample row (SAMPLE_COLUMNS) and hands it to the sink; false if it is not finite. */
+  private emit(sink: SampleSink): boolean {
+    const { integrator, row, omega } = this;
+    const oe = this.system.model.primaryBody * COORDS_PER_BODY + 3;
+    angularVelocity(integrator.q, oe, integrator.qd, oe, omega, 0);
+    this.system.evaluateConstraints(integrator.q, integrator.t, this.constraintValues);
+    const energy = this.totalEnergy();
+    row[0] = this.time;
+    row[1] = omega[0]; row[2] = omega[1]; row[3] = omega[2];
+    row[4] = energy;
+    row[5] = energy - this.energy0 - this.work;
+    row[6] = maxAbs(this.system.m, this.constraintValues);
+    row[7] = this.lastIterations;
+    row[8] = this.settings.h;
+    for (let i = 0; i < SAMPLE_WIDTH; i++) if (!Number.isFinite(row[i])) return false;
+    sink(row, integrator.q);
+    return true;
+  }
+}
+
+/** Runs a model to the end (or to a failure), emitting every sample. */
+export function simulate(
+  model: MultibodyModel, settings: RunSettings, sink: SampleSink,
+): { status: 'finished' | 'failed'; failure: RunFailure | null; steps: number } {
+  const sim = new Simulation(model, settings);
+  let status: RunStatus = 'running';
+  while (status === 'running') status = sim.advance(10_000, sink);
+  return { status, failure: sim.failure, steps: sim.stepsDone };
+}

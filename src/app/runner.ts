@@ -1,0 +1,91 @@
+/**
+ * Drives the simulation workers (one per compared method, so they run in parallel): starts a
+ * run shortly after the committed state changes (debounced), cancels stale runs, and feeds
+ * the replies to runs.ts. Browser only.
+ */
+import { INTEGRATOR_METHODS, type IntegratorMethod } from '../solver/simulate';
+import type { MainToWorker, WorkerToMain } from '../worker/protocol';
+import { applyWorkerMessage, beginRun, markCancelled } from './runs';
+import { appStore } from './store';
+
+/** Wait after the last change before rerunning, ms (a dragged slider sends many changes). */
+export const RERUN_DEBOUNCE_MS = 300;
+
+const workers: Partial<Record<IntegratorMethod, Worker>> = {};
+let debounce: ReturnType<typeof setTimeout> | null = null;
+
+function workerFor(method: IntegratorMethod): Worker {
+  let worker = workers[method];
+  if (!worker) {
+    worker = new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module', name: `hht-${method}` });
+    worker.onmessage = (event: MessageEvent<WorkerToMain>) => applyWorkerMessage(event.data);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      const { runId, runs } = appStore.getState();
+      if (runs[method].phase === 'pending' || runs[method].phase === 'running') {
+        applyWorkerMessage({
+          kind: 'failed',
+          runId,
+          method,
+          time: runs[method].progress?.time ?? 0,
+          reason: `the worker stopped: ${event.message || 'unknown error'}`,
+          finalRow: new Float64Array(0),
+          progress: runs[method].progress ?? { time: 0, stepsDone: 0, totalSteps: 0, elapsedMs: 0 },
+        });
+      }
+    };
+    workers[method] = worker;
+  }
+  return worker;
+}
+
+function post(method: IntegratorMethod, message: MainToWorker): void {
+  workerFor(method).postMessage(message);
+}
+
+/** Starts a run of the current state now, replacing any run in flight. */
+export function startRun(): void {
+  if (debounce !== null) clearTimeout(debounce);
+  debounce = null;
+  const previous = appStore.getState().runId;
+  const runId = beginRun();
+  const { state } = appStore.getState();
+  for (const method of INTEGRATOR_METHODS) {
+    if (!state.methods.includes(method)) {
+      if (workers[method]) post(method, { kind: 'cancel', runId: previous });
+      continue;
+    }
+    post(method, {
+      kind: 'start',
+      runId,
+      scenario: state.scenario,
+      values: state.values,
+      method,
+      alpha: state.alpha,
+      h: state.h,
+      tEnd: state.tEnd,
+    });
+  }
+}
+
+/** Reruns after RERUN_DEBOUNCE_MS unless another change comes first. */
+export function scheduleRun(delayMs = RERUN_DEBOUNCE_MS): void {
+  if (debounce !== null) clearTimeout(debounce);
+  appStore.setState({ runScheduled: true });
+  debounce = setTimeout(startRun, delayMs);
+}
+
+/** Stops the run in flight; what was computed stays on screen. */
+export function cancelRun(): void {
+  if (debounce !== null) clearTimeout(debounce);
+  debounce = null;
+  const { runId } = appStore.getState();
+  for (const method of markCancelled()) post(method, { kind: 'cancel', runId });
+}
+
+/** Reruns whenever the committed scenario state changes. Returns the unsubscribe function. */
+export function startAutoRun(): () => void {
+  return appStore.subscribe((s, prev) => {
+    if (s.state !== prev.state) scheduleRun();
+  });
+}

@@ -1,0 +1,199 @@
+/**
+ * Run bookkeeping on the page: the streamed results (kept outside React and the store, as
+ * growable Float64Arrays) and how worker messages update them and the run phases.
+ * No Worker or DOM here, so tests drive it with hand-made messages.
+ */
+import { SAMPLE_WIDTH, type IntegratorMethod } from '../solver/simulate';
+import type { ScenarioState } from '../scenario/types';
+import { Float64Builder } from '../worker/float64Builder';
+import type { RunProgress, WorkerToMain } from '../worker/protocol';
+import { appStore, type MethodRun, type RunPhase } from './store';
+
+/** Everything streamed for one method of one run. */
+export interface MethodResults {
+  readonly runId: number;
+  readonly state: ScenarioState;
+  readonly totalSteps: number;
+  /** Coordinates per pose (7 per body). */
+  readonly coordinates: number;
+  /** Decimated (t, value) pairs per sample column (index 0 unused). */
+  readonly series: Float64Builder[];
+  /** Full sample rows (SAMPLE_WIDTH each) at uniform times, and the poses at those times. */
+  readonly rows: Float64Builder;
+  readonly poses: Float64Builder;
+  finalRow: Float64Array | null;
+  finalPose: Float64Array | null;
+}
+
+/** The results on screen, by method; a new run's results replace these at its first chunk. */
+export const results: { current: Partial<Record<IntegratorMethod, MethodResults>> } = { current: {} };
+
+/** Results of the run in flight that have not yet produced data (not shown yet). */
+const incoming: Partial<Record<IntegratorMethod, MethodResults>> = {};
+
+/** The state the run with id runId was started for. */
+let runState: ScenarioState | null = null;
+
+/** Shortest time between two plot redraws while data streams in, ms. */
+export const PLOT_INTERVAL_MS = 250;
+let plotTimer: ReturnType<typeof setTimeout> | null = null;
+let lastPlotAt = -Infinity;
+
+function bumpPlots(immediate: boolean): void {
+  const now = Date.now();
+  if (immediate || now - lastPlotAt >= PLOT_INTERVAL_MS) {
+    if (plotTimer !== null) clearTimeout(plotTimer);
+    plotTimer = null;
+    lastPlotAt = now;
+    appStore.setState((s) => ({ plotVersion: s.plotVersion + 1 }));
+    return;
+  }
+  if (plotTimer !== null) return;
+  plotTimer = setTimeout(() => {
+    plotTimer = null;
+    lastPlotAt = Date.now();
+    appStore.setState((s) => ({ plotVersion: s.plotVersion + 1 }));
+  }, PLOT_INTERVAL_MS - (now - lastPlotAt));
+}
+
+function setRun(method: IntegratorMethod, patch: Partial<MethodRun>): void {
+  appStore.setState((s) => ({ runs: { ...s.runs, [method]: { ...s.runs[method], ...patch } } }));
+}
+
+/**
+ * Registers a new run of the current state and returns its id: the methods compared go to
+ * 'pending', the others to 'idle'. Replies of older runs are ignored from now on.
+ */
+export function beginRun(): number {
+  const s = appStore.getState();
+  const runId = s.runId + 1;
+  runState = s.state;
+  for (const m of Object.keys(incoming) as IntegratorMethod[]) delete incoming[m];
+  const runs = { ...s.runs };
+  for (const m of Object.keys(runs) as IntegratorMethod[]) {
+    runs[m] = s.state.methods.includes(m) ? { phase: 'pending', progress: null, reason: null } : { phase: 'idle', progress: null, reason: null };
+  }
+  // Methods no longer compared leave the screen at once.
+  for (const m of Object.keys(results.current) as IntegratorMethod[]) if (!s.state.methods.includes(m)) delete results.current[m];
+  appStore.setState({ runId, runs, runScheduled: false });
+  bumpPlots(true);
+  return runId;
+}
+
+/** Marks the methods still computing as cancelled (their results so far stay on screen). */
+export function markCancelled(reason = 'cancelled'): IntegratorMethod[] {
+  const s = appStore.getState();
+  const stopped: IntegratorMethod[] = [];
+  for (const m of Object.keys(s.runs) as IntegratorMethod[]) {
+    const phase = s.runs[m].phase;
+    if (phase === 'pending' || phase === 'running') {
+      stopped.push(m);
+      setRun(m, { phase: 'cancelled', reason });
+      promote(m);
+    }
+  }
+  appStore.setState({ runScheduled: false });
+  return stopped;
+}
+
+/** Shows a method's incoming results even if no chunk came (e.g. cancelled at once). */
+function promote(method: IntegratorMethod): void {
+  const pending = incoming[method];
+  if (pending && pending.rows.length > 0) results.current[method] = pending;
+  delete incoming[method];
+}
+
+/** Applies one worker reply. Replies of runs other than the latest are dropped. */
+export function applyWorkerMessage(message: WorkerToMain): void {
+  const s = appStore.getState();
+  if (message.runId !== s.runId || runState === null) return;
+  const method = message.method;
+  const phase: RunPhase = s.runs[method].phase;
+  if (phase === 'idle' || phase === 'cancelled') return;
+  switch (message.kind) {
+    case 'started':
+      incoming[method] = {
+        runId: message.runId,
+        state: runState,
+        totalSteps: message.totalSteps,
+        coordinates: message.coordinates,
+        series: Array.from({ length: SAMPLE_WIDTH }, () => new Float64Builder(1024)),
+        rows: new Float64Builder(SAMPLE_WIDTH * 512),
+        poses: new Float64Builder(message.coordinates * 512),
+        finalRow: null,
+        finalPose: null,
+      };
+      setRun(method, { phase: 'running', progress: { time: 0, stepsDone: 0, totalSteps: message.totalSteps, elapsedMs: 0 } });
+      return;
+    case 'chunk': {
+      const target = incoming[method] ?? results.current[method];
+      if (!target || target.runId !== message.runId) return;
+      for (let c = 1; c < SAMPLE_WIDTH && c < message.series.length; c++) target.series[c].append(message.series[c]);
+      target.rows.append(message.rows);
+      target.poses.append(message.poses);
+      if (incoming[method] === target) {
+        results.current[method] = target;
+        delete incoming[method];
+      }
+      setRun(method, { progress: message.progress });
+      bumpPlots(false);
+      return;
+    }
+    case 'progress':
+      setRun(method, { progress: message.progress });
+      return;
+    case 'done': {
+      const target = results.current[method];
+      if (target && target.runId === message.runId) {
+        target.finalRow = message.finalRow;
+        target.finalPose = message.finalPose;
+      }
+      setRun(method, { phase: 'finished', progress: message.progress, reason: null });
+      bumpPlots(true);
+      return;
+    }
+    case 'failed': {
+      promote(method);
+      // Results of an earlier run would be mistaken for this one's.
+      if (results.current[method] && results.current[method]!.runId !== message.runId) delete results.current[method];
+      const target = results.current[method];
+      if (target && target.runId === message.runId && message.finalRow.length > 0) target.finalRow = message.finalRow;
+      setRun(method, { phase: 'failed', progress: message.progress, reason: `failed at t = ${formatTime(message.time)} s: ${message.reason}` });
+      bumpPlots(true);
+      return;
+    }
+    case 'cancelled':
+      setRun(method, { phase: 'cancelled', progress: message.progress });
+      return;
+    default: {
+      const never: never = message;
+      throw new Error(`unknown worker message ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+/** Whether any method of the latest run is still computing (or waiting for the debounce). */
+export function isBusy(s = appStore.getState()): boolean {
+  return s.runScheduled || Object.values(s.runs).some((r) => r.phase === 'pending' || r.phase === 'running');
+}
+
+/** Estimated wall time left, ms, from the speed so far; null until it can be told. */
+export function etaMs(progress: RunProgress | null): number | null {
+  if (!progress || progress.stepsDone <= 0 || progress.totalSteps <= 0) return null;
+  const remaining = progress.totalSteps - progress.stepsDone;
+  return (progress.elapsedMs / progress.stepsDone) * remaining;
+}
+
+export function formatTime(t: number): string {
+  return Number.isFinite(t) ? Number(t.toPrecision(6)).toString() : String(t);
+}
+
+/** Forgets every result (tests). */
+export function clearResults(): void {
+  results.current = {};
+  for (const m of Object.keys(incoming) as IntegratorMethod[]) delete incoming[m];
+  runState = null;
+  if (plotTimer !== null) clearTimeout(plotTimer);
+  plotTimer = null;
+  lastPlotAt = -Infinity;
+}

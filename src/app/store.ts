@@ -1,0 +1,247 @@
+/**
+ * The app's state: a zustand vanilla store and module-level actions (no hooks needed), so
+ * worker callbacks, URL sync, the test API and React all drive it the same way.
+ *
+ * `state` is always a complete, valid ScenarioState: it is what runs and what the URL shows.
+ * The form's text lives in `fields`; a change commits to `state` only when every field
+ * parses and the whole form validates, otherwise the reasons are shown at the fields and
+ * nothing is sent to the solver.
+ */
+import { createStore } from 'zustand/vanilla';
+import { INTEGRATOR_METHODS, type IntegratorMethod } from '../solver/simulate';
+import { DEFAULT_SCENARIO_ID, defaultState, getScenario } from '../scenario/registry';
+import { validateState } from '../scenario/state';
+import type { InputIssue, ScenarioId, ScenarioState } from '../scenario/types';
+import { decodeShareQuery, encodeShareQuery } from '../scenario/url';
+import { formatNumber, parseMethodsText, parseNumberText, parseParamText, type ValueNamer } from '../scenario/validate';
+import type { RunProgress } from '../worker/protocol';
+
+/** Keys of the run-setting fields (the share-link keys). */
+export const RUN_FIELD_KEYS = ['alpha', 'h', 't'] as const;
+export type RunFieldKey = (typeof RUN_FIELD_KEYS)[number];
+
+export type OmegaComponent = 'x' | 'y' | 'z';
+
+export interface FieldState {
+  readonly text: string;
+  /** Why the text is not accepted, or null. */
+  readonly issue: string | null;
+}
+
+/** Where one method's run stands. */
+export type RunPhase = 'idle' | 'pending' | 'running' | 'finished' | 'failed' | 'cancelled';
+
+export interface MethodRun {
+  readonly phase: RunPhase;
+  readonly progress: RunProgress | null;
+  /** Failure or cancel reason shown to the user. */
+  readonly reason: string | null;
+}
+
+export interface ViewState {
+  readonly component: OmegaComponent;
+}
+
+export interface LinkNotice {
+  /** One specific sentence per problem found in the opened link. */
+  readonly issues: readonly InputIssue[];
+}
+
+export interface AppState {
+  readonly state: ScenarioState;
+  readonly fields: Readonly<Record<string, FieldState>>;
+  readonly view: ViewState;
+  readonly notice: LinkNotice | null;
+  /** Id of the latest run started (0 before the first). */
+  readonly runId: number;
+  /** A rerun is waiting for the debounce after a change. */
+  readonly runScheduled: boolean;
+  readonly runs: Readonly<Record<IntegratorMethod, MethodRun>>;
+  /** Bumped (throttled) when new samples arrived, so plots redraw without per-sample renders. */
+  readonly plotVersion: number;
+  readonly playing: boolean;
+  /** Playback speed: simulated seconds per wall-clock second. */
+  readonly speed: number;
+}
+
+export const PLAYBACK_SPEEDS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2] as const;
+export const DEFAULT_SPEED = 0.25;
+
+const IDLE_RUN: MethodRun = { phase: 'idle', progress: null, reason: null };
+
+/** Field messages name the value as typed, e.g. "'1,2': J needs 3 comma-separated numbers, got 2". */
+const fieldNamer: ValueNamer = (_key, text) => `'${text}'`;
+
+/** The text a field shows for a committed value: vectors as "a, b, c". */
+export function valueText(value: readonly number[]): string {
+  return value.map(formatNumber).join(', ');
+}
+
+/** Field texts of a complete state. */
+export function fieldsOf(state: ScenarioState): Record<string, FieldState> {
+  const fields: Record<string, FieldState> = {
+    alpha: { text: formatNumber(state.alpha), issue: null },
+    h: { text: formatNumber(state.h), issue: null },
+    t: { text: formatNumber(state.tEnd), issue: null },
+  };
+  for (const [name, value] of Object.entries(state.values)) fields[name] = { text: valueText(value), issue: null };
+  return fields;
+}
+
+function initialAppState(): AppState {
+  const state = defaultState(DEFAULT_SCENARIO_ID);
+  return {
+    state,
+    fields: fieldsOf(state),
+    view: { component: 'y' },
+    notice: null,
+    runId: 0,
+    runScheduled: false,
+    runs: { classical: IDLE_RUN, modified: IDLE_RUN },
+    plotVersion: 0,
+    playing: false,
+    speed: DEFAULT_SPEED,
+  };
+}
+
+export const appStore = createStore<AppState>()(initialAppState);
+
+/** Default ω component to plot: the axis of the initial spin, the most telling one. */
+export function defaultComponent(state: ScenarioState): OmegaComponent {
+  const omega0 = state.values.omega0;
+  if (!omega0) return 'x';
+  let best = 0;
+  for (let k = 1; k < 3; k++) if (Math.abs(omega0[k]) > Math.abs(omega0[best])) best = k;
+  return (['x', 'y', 'z'] as const)[best];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Actions on the scenario and the form
+
+/** Restores the store to its first state (tests). */
+export function resetApp(): void {
+  appStore.setState(initialAppState(), true);
+}
+
+/** Opens a share link's query; problems are listed in `notice` and safe defaults used. */
+export function openShareQuery(query: string): void {
+  const decoded = decodeShareQuery(query);
+  const component = decoded.view.component;
+  appStore.setState({
+    state: decoded.state,
+    fields: fieldsOf(decoded.state),
+    view: { component: component === 'x' || component === 'y' || component === 'z' ? component : defaultComponent(decoded.state) },
+    notice: decoded.issues.length > 0 ? { issues: decoded.issues } : null,
+  });
+}
+
+/** The query string the page URL shows for the current state (SPEC §4). */
+export function currentShareQuery(): string {
+  const { state, view } = appStore.getState();
+  const shared: Record<string, string> = {};
+  if (view.component !== defaultComponent(state)) shared.component = view.component;
+  return encodeShareQuery(state, shared);
+}
+
+export function dismissNotice(): void {
+  appStore.setState({ notice: null });
+}
+
+/** Switches scenario: its defaults, keeping the compared methods. */
+export function selectScenario(id: ScenarioId): void {
+  if (!getScenario(id)) return;
+  const { state } = appStore.getState();
+  const next: ScenarioState = { ...defaultState(id), methods: [...state.methods] };
+  appStore.setState({ state: next, fields: fieldsOf(next), view: { component: defaultComponent(next) } });
+}
+
+/** Sets the text of a field (run setting or parameter) and commits if the whole form is valid. */
+export function setField(key: string, text: string): void {
+  const { fields } = appStore.getState();
+  if (!Object.hasOwn(fields, key)) return;
+  commitFields({ ...fields, [key]: { text, issue: null } });
+}
+
+/** Resets one field to the scenario's default. */
+export function resetField(key: string): void {
+  const { state } = appStore.getState();
+  const def = getScenario(state.scenario);
+  if (key === 'alpha') return setField(key, formatNumber(def.defaultAlpha));
+  if (key === 'h') return setField(key, formatNumber(def.defaultH));
+  if (key === 't') return setField(key, formatNumber(def.defaultTEnd));
+  const param = def.params.find((p) => p.name === key);
+  if (param) setField(key, valueText(param.default));
+}
+
+export function setAlpha(alpha: number): void {
+  setField('alpha', formatNumber(alpha));
+}
+
+export function setMethods(methods: readonly IntegratorMethod[]): void {
+  const parsed = parseMethodsText('methods', methods.join(','));
+  if (!parsed.ok || parsed.value.length === 0) return;
+  // Keep the canonical order so the link does not depend on click order.
+  const ordered = INTEGRATOR_METHODS.filter((m) => parsed.value.includes(m));
+  const { state } = appStore.getState();
+  const next = { ...state, methods: ordered };
+  if (validateState(next).length === 0) appStore.setState({ state: next });
+}
+
+export function setComponent(component: OmegaComponent): void {
+  appStore.setState({ view: { ...appStore.getState().view, component } });
+}
+
+/**
+ * Parses every field into a candidate state; commits it if everything is valid, otherwise
+ * stores the reasons at the fields (the committed state, and so the solver, are untouched).
+ */
+function commitFields(fields: Record<string, FieldState>): void {
+  const { state } = appStore.getState();
+  const def = getScenario(state.scenario);
+  const issues: Record<string, string> = {};
+  const run = { alpha: state.alpha, h: state.h, tEnd: state.tEnd };
+  for (const key of RUN_FIELD_KEYS) {
+    const parsed = parseNumberText(key, fields[key].text, fieldNamer);
+    if (!parsed.ok) issues[key] = parsed.issue.message;
+    else if (key === 'alpha') run.alpha = parsed.value;
+    else if (key === 'h') run.h = parsed.value;
+    else run.tEnd = parsed.value;
+  }
+  const values: Record<string, readonly number[]> = { ...state.values };
+  for (const param of def.params) {
+    const parsed = parseParamText(param, fields[param.name]?.text ?? '', fieldNamer);
+    if (!parsed.ok) issues[param.name] = parsed.issue.message;
+    else values[param.name] = parsed.value;
+  }
+  const candidate: ScenarioState = { ...state, ...run, values };
+  if (Object.keys(issues).length === 0) {
+    for (const found of validateState(candidate)) issues[found.key] ??= found.message;
+  }
+  const marked: Record<string, FieldState> = {};
+  for (const [key, field] of Object.entries(fields)) marked[key] = { text: field.text, issue: issues[key] ?? null };
+  if (Object.keys(issues).length > 0) {
+    appStore.setState({ fields: marked });
+    return;
+  }
+  appStore.setState({ fields: marked, state: sameState(state, candidate) ? state : candidate });
+}
+
+function sameState(a: ScenarioState, b: ScenarioState): boolean {
+  return encodeShareQuery(a) === encodeShareQuery(b);
+}
+
+/** Whether any field currently holds rejected text. */
+export function hasFieldIssues(s: AppState = appStore.getState()): boolean {
+  return Object.values(s.fields).some((f) => f.issue !== null);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Playback
+
+export function setPlaying(playing: boolean): void {
+  appStore.setState({ playing });
+}
+
+export function setSpeed(speed: number): void {
+  if (Number.isFinite(speed) && speed > 0) appStore.setState({ speed });
+}

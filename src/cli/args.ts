@@ -1,0 +1,285 @@
+/**
+ * Command-line arguments of `sim` (SPEC §3) → complete, validated run options, or the one
+ * issue to report. Flags are applied in order, so a later flag overrides `--url`.
+ */
+import { INTEGRATOR_METHODS, type IntegratorMethod } from '../solver/simulate';
+import { DEFAULT_SCENARIO_ID, getScenario, isScenarioId, SCENARIO_IDS } from '../scenario/registry';
+import type { InputIssue, ParamValues, ScenarioDef, ScenarioId, ValueNamer } from '../scenario/types';
+import { decodeShareQuery } from '../scenario/url';
+import {
+  checkAlpha,
+  checkPositiveTime,
+  formatNumber,
+  isIntegratorMethod,
+  parseMethodsText,
+  parseNumberText,
+  parseParamText,
+  quoteText,
+  unknownParamIssue,
+  validateRunSettings,
+  type Parsed,
+  type RunKeys,
+} from '../scenario/validate';
+
+export type OutputFormat = 'csv' | 'json';
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['csv', 'json'];
+
+/** The method run when neither a flag nor a single-method link chooses one. */
+export const DEFAULT_METHOD: IntegratorMethod = 'modified';
+
+/** Relative tolerance of "DT is a whole multiple of h", so decimal input like 0.03 / 0.01 passes. */
+export const SAMPLE_MULTIPLE_TOLERANCE = 1e-9;
+
+export interface SimOptions {
+  readonly scenario: ScenarioId;
+  readonly method: IntegratorMethod;
+  readonly alpha: number;
+  readonly h: number;
+  readonly tEnd: number;
+  readonly sampleDt: number;
+  /** round(sampleDt / h) ≥ 1. */
+  readonly sampleEvery: number;
+  readonly values: ParamValues;
+  readonly format: OutputFormat;
+}
+
+export type ParsedCommand =
+  | { readonly kind: 'help' }
+  | { readonly kind: 'run'; readonly options: SimOptions }
+  | { readonly kind: 'error'; readonly issue: InputIssue };
+
+/** `--alpha 0.5`: how messages name a flag's value. */
+export const flagNamer: ValueNamer = (key, text) => `${key} ${quoteText(text)}`;
+/** `--set J=1,2`: how messages name a `--set` value. */
+const setNamer: ValueNamer = (key, text) => `--set ${key}=${quoteText(text)}`;
+/** Flag names used in cross-field messages (`--h 2 is larger than --t-end 1`). */
+const CLI_RUN_KEYS: RunKeys = { alpha: '--alpha', h: '--h', tEnd: '--t-end' };
+
+const VALUE_FLAGS = ['--scenario', '--url', '--method', '--alpha', '--h', '--t-end', '--sample-dt', '--set', '--format'] as const;
+type ValueFlag = (typeof VALUE_FLAGS)[number];
+
+interface FlagArg {
+  readonly flag: ValueFlag;
+  readonly value: string;
+}
+
+/** A parameter value as given, kept as text until the final scenario is known. */
+interface ParamAssignment {
+  readonly text: string;
+  readonly name: ValueNamer;
+}
+
+/** Everything set so far; undefined means "not given, use the default". */
+interface Assignments {
+  scenario?: ScenarioId;
+  method?: IntegratorMethod;
+  alpha?: number;
+  h?: number;
+  tEnd?: number;
+  sampleDt?: number;
+  format?: OutputFormat;
+  params: Map<string, ParamAssignment>;
+}
+
+class InputError extends Error {
+  constructor(readonly issue: InputIssue) {
+    super(issue.message);
+  }
+}
+
+function fail(key: string, message: string): never {
+  throw new InputError({ key, message });
+}
+
+function unwrap<T>(parsed: Parsed<T>): T {
+  if (!parsed.ok) throw new InputError(parsed.issue);
+  return parsed.value;
+}
+
+function ensure(found: InputIssue | null): void {
+  if (found) throw new InputError(found);
+}
+
+function isValueFlag(flag: string): flag is ValueFlag {
+  return (VALUE_FLAGS as readonly string[]).includes(flag);
+}
+
+/**
+ * Splits argv into (flag, value) pairs. Values are taken verbatim from the next word, so
+ * negative numbers work (`--alpha -0.2`), as does `--alpha=-0.2`.
+ */
+function tokenize(argv: readonly string[]): FlagArg[] {
+  const args: FlagArg[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i];
+    const eq = word.indexOf('=');
+    const flag = word.startsWith('--') && eq > 0 ? word.slice(0, eq) : word;
+    if (!isValueFlag(flag)) {
+      fail(word, word.startsWith('-') ? `unknown option ${quoteText(flag)} (see --help)` : `unexpected argument '${quoteText(word)}' (see --help)`);
+    }
+    if (flag !== word) {
+      args.push({ flag, value: word.slice(eq + 1) });
+    } else if (i + 1 < argv.length) {
+      args.push({ flag, value: argv[++i] });
+    } else {
+      fail(flag, `${flag} needs a value (see --help)`);
+    }
+  }
+  return args;
+}
+
+function parseScenarioFlag(text: string): ScenarioId {
+  if (isScenarioId(text)) return text;
+  return fail('--scenario', `--scenario ${quoteText(text)} is not a known scenario (${SCENARIO_IDS.join(', ')})`);
+}
+
+function parseMethodFlag(text: string): IntegratorMethod {
+  if (isIntegratorMethod(text)) return text;
+  return fail('--method', `--method ${quoteText(text)} is not a method (${INTEGRATOR_METHODS.join(' or ')})`);
+}
+
+function parseFormatFlag(text: string): OutputFormat {
+  if ((OUTPUT_FORMATS as readonly string[]).includes(text)) return text as OutputFormat;
+  return fail('--format', `--format ${quoteText(text)} is not a format (${OUTPUT_FORMATS.join(' or ')})`);
+}
+
+function parseAlpha(key: string, text: string, name: ValueNamer): number {
+  const alpha = unwrap(parseNumberText(key, text, name));
+  ensure(checkAlpha(alpha, key, (k) => name(k, text)));
+  return alpha;
+}
+
+function parseTime(key: string, text: string, name: ValueNamer): number {
+  const value = unwrap(parseNumberText(key, text, name));
+  ensure(checkPositiveTime(value, key, (k) => name(k, text)));
+  return value;
+}
+
+/** `--set NAME=VALUE`: run settings by their link keys, everything else is a scenario parameter. */
+function applySet(into: Assignments, text: string): void {
+  const eq = text.indexOf('=');
+  if (eq <= 0) fail('--set', `--set ${quoteText(text)} must have the form NAME=VALUE`);
+  const key = text.slice(0, eq);
+  const value = text.slice(eq + 1);
+  if (key === 'alpha') into.alpha = parseAlpha(key, value, setNamer);
+  else if (key === 'h') into.h = parseTime(key, value, setNamer);
+  else if (key === 't') into.tEnd = parseTime(key, value, setNamer);
+  else if (key === 'methods') applyMethods(into, unwrap(parseMethodsText(key, value, setNamer)));
+  else into.params.set(key, { text: value, name: setNamer });
+}
+
+/** A one-method list selects that method; a comparison list leaves the choice to `--method`. */
+function applyMethods(into: Assignments, methods: readonly IntegratorMethod[]): void {
+  if (methods.length === 1) into.method = methods[0];
+}
+
+/** `--url`: everything the link sets (and only that) is applied; a bad link is bad input. */
+function applyUrl(into: Assignments, link: string): void {
+  const decoded = decodeShareQuery(link);
+  const problem = decoded.issues[0];
+  if (problem) fail('--url', `--url: ${problem.message}`);
+  const { state, setKeys } = decoded;
+  const linkNamer: ValueNamer = (key, text) => `--url ${key}=${quoteText(text)}`;
+  for (const key of setKeys) {
+    if (key === 'scenario') into.scenario = state.scenario;
+    else if (key === 'alpha') into.alpha = state.alpha;
+    else if (key === 'h') into.h = state.h;
+    else if (key === 't') into.tEnd = state.tEnd;
+    else if (key === 'methods') applyMethods(into, state.methods);
+    else into.params.set(key, { text: state.values[key].map(formatNumber).join(','), name: linkNamer });
+  }
+}
+
+function applyFlag(into: Assignments, { flag, value }: FlagArg): void {
+  switch (flag) {
+    case '--scenario':
+      into.scenario = parseScenarioFlag(value);
+      break;
+    case '--url':
+      applyUrl(into, value);
+      break;
+    case '--method':
+      into.method = parseMethodFlag(value);
+      break;
+    case '--alpha':
+      into.alpha = parseAlpha(flag, value, flagNamer);
+      break;
+    case '--h':
+      into.h = parseTime(flag, value, flagNamer);
+      break;
+    case '--t-end':
+      into.tEnd = parseTime(flag, value, flagNamer);
+      break;
+    case '--sample-dt':
+      into.sampleDt = parseTime(flag, value, flagNamer);
+      break;
+    case '--set':
+      applySet(into, value);
+      break;
+    case '--format':
+      into.format = parseFormatFlag(value);
+      break;
+  }
+}
+
+/** Complete parameter values of the final scenario: given ones parsed and checked, others default. */
+function resolveParams(def: ScenarioDef, params: Map<string, ParamAssignment>): ParamValues {
+  for (const key of params.keys()) {
+    if (!def.params.some((p) => p.name === key)) {
+      const given = params.get(key)!;
+      const base = unknownParamIssue(def, key);
+      fail(key, `${given.name(key, given.text)}: ${base.message}`);
+    }
+  }
+  const values: Record<string, readonly number[]> = {};
+  for (const param of def.params) {
+    const given = params.get(param.name);
+    values[param.name] = given ? unwrap(parseParamText(param, given.text, given.name)) : [...param.default];
+  }
+  const nameOf = (key: string, text: string) => (params.get(key) ?? { name: setNamer }).name(key, text);
+  const crossIssue = def.checkValues?.(values, nameOf)[0];
+  if (crossIssue) throw new InputError(crossIssue);
+  return values;
+}
+
+/** Steps between samples: DT must be a whole multiple of h and at most t_end. */
+function resolveSampleEvery(sampleDt: number, h: number, tEnd: number): number {
+  const every = Math.round(sampleDt / h);
+  const dtText = `--sample-dt ${formatNumber(sampleDt)}`;
+  if (every < 1 || Math.abs(sampleDt - every * h) > SAMPLE_MULTIPLE_TOLERANCE * sampleDt) {
+    fail('--sample-dt', `${dtText} is not a whole multiple of --h ${formatNumber(h)}`);
+  }
+  if (sampleDt > tEnd) fail('--sample-dt', `${dtText} is larger than --t-end ${formatNumber(tEnd)}`);
+  return every;
+}
+
+function resolveOptions(given: Assignments): SimOptions {
+  const scenario = given.scenario ?? DEFAULT_SCENARIO_ID;
+  const def = getScenario(scenario);
+  const alpha = given.alpha ?? def.defaultAlpha;
+  const h = given.h ?? def.defaultH;
+  const tEnd = given.tEnd ?? def.defaultTEnd;
+  const runIssue = validateRunSettings({ alpha, h, tEnd }, CLI_RUN_KEYS, flagNamer)[0];
+  if (runIssue) throw new InputError(runIssue);
+  const sampleDt = given.sampleDt ?? h;
+  const sampleEvery = resolveSampleEvery(sampleDt, h, tEnd);
+  const values = resolveParams(def, given.params);
+  const method = given.method ?? DEFAULT_METHOD;
+  return { scenario, method, alpha, h, tEnd, sampleDt, sampleEvery, values, format: given.format ?? 'csv' };
+}
+
+/**
+ * Reads `sim`'s arguments (without the node and script words). Never throws: bad input
+ * comes back as `{ kind: 'error', issue }` with a message naming the offending value.
+ */
+export function parseSimArgs(argv: readonly string[]): ParsedCommand {
+  if (argv.some((word) => word === '--help' || word === '-h')) return { kind: 'help' };
+  try {
+    const given: Assignments = { params: new Map() };
+    for (const arg of tokenize(argv)) applyFlag(given, arg);
+    return { kind: 'run', options: resolveOptions(given) };
+  } catch (error) {
+    if (error instanceof InputError) return { kind: 'error', issue: error.issue };
+    throw error;
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * `sim --help`: usage, and every scenario with its parameters (name, unit, default, bounds)
+ * generated from the scenario schema, so the help can never disagree with what is accepted.
+ */
+import { SAMPLE_COLUMNS } from '../solver/simulate';
+import { DEFAULT_SCENARIO_ID, SCENARIO_IDS, SCENARIOS } from '../scenario/registry';
+import type { ParamDef, ScenarioDef } from '../scenario/types';
+import { formatNumber, MAX_STEPS } from '../scenario/validate';
+import { DEFAULT_METHOD } from './args';
+
+const USAGE = `Usage: npm run --silent sim -- [--scenario ID | --url URL] [--method classical|modified]
+                               [--alpha A] [--h H] [--t-end T] [--sample-dt DT]
+                               [--set NAME=VALUE ...] [--format csv|json]
+
+Runs one scenario without the web app and prints one row per sample time
+t = 0, DT, 2 DT, ... t_end with the columns
+  ${SAMPLE_COLUMNS.join(',')}
+
+Options (flags may also be written --alpha=-0.2; later flags override earlier ones and --url):
+  --scenario ID     ${SCENARIO_IDS.join(' | ')} (default ${DEFAULT_SCENARIO_ID})
+  --url URL         a share link of the web app, or its query string; sets everything the link sets
+                    (a link comparing one method selects it)
+  --method M        classical | modified (default ${DEFAULT_METHOD})
+  --alpha A         HHT alpha in [-1/3, 0] (default: per scenario, below)
+  --h H             step size in s (default: per scenario)
+  --t-end T         end time in s (default: per scenario); at most ${MAX_STEPS} steps (t_end / h)
+  --sample-dt DT    time between rows in s, a whole multiple of h (default h)
+  --set NAME=VALUE  a scenario parameter (vectors as comma lists, e.g. --set omega0=0,150,-4.61538);
+                    alpha, h, t and methods are accepted too, as in share links
+  --format F        csv | json (default csv)
+  --help            this text
+
+Exit codes: 0 finished, 2 bad input, 3 solver failure (rows so far are printed).`;
+
+function boundsText(param: ParamDef): string {
+  const scope = param.length === 1 ? '' : ' each';
+  return `[${formatNumber(param.min)}, ${formatNumber(param.max)}]${scope}`;
+}
+
+function paramLines(def: ScenarioDef): string[] {
+  const rows = def.params.map((p) => [p.name, p.unit || '-', p.default.map(formatNumber).join(','), boundsText(p), p.label]);
+  const widths = [0, 1, 2, 3].map((col) => Math.max(...rows.map((row) => row[col].length)));
+  return rows.map((row) => '    ' + row.map((cell, col) => (col < 4 ? cell.padEnd(widths[col]) : cell)).join('  '));
+}
+
+function scenarioSection(def: ScenarioDef): string[] {
+  return [
+    `  ${def.id} — ${def.title}`,
+    `    run defaults: --alpha ${formatNumber(def.defaultAlpha)}  --h ${formatNumber(def.defaultH)} s  --t-end ${formatNumber(def.defaultTEnd)} s`,
+    '    parameters (name, unit, default, bounds):',
+    ...paramLines(def),
+  ];
+}
+
+/** The full help text, ending with a newline. */
+export function helpText(): string {
+  const scenarios = SCENARIO_IDS.flatMap((id) => ['', ...scenarioSection(SCENARIOS[id])]);
+  return [USAGE, '', 'Scenarios:', ...scenarios, ''].join('\n');
+}

@@ -1,0 +1,305 @@
+/**
+ * The HHT step for the index-3 DAE of a rigid multibody system (Sherif Eqs. 59-69, Negrut Eqs. 10-14).
+ * Unknowns per step: q̈_{n+1} and λ_{n+1}; residual
+ *   R = 1/(1+α) (M q̈)_{n+1} + (C_qᵀλ − Q)_{n+1} − α/(1+α) (C_qᵀλ − Q)_n      (Sherif Eq. 62)
+ *   C(q_{n+1}) / (βh²)                                                          (Negrut Eq. 13)
+ * solved by Newton with the analytic Jacobian of Sherif Eq. 65. `classical` and `modified`
+ * differ only in how ė_{n+1} is formed (Eq. 60 vs Eq. 34) and hence in J₁ (Eq. 67 vs Eq. 69).
+ */
+import { COORDS_PER_BODY } from '../model/types';
+import type { AssembledSystem } from '../model/assembly';
+import { luFactor, luSolve, maxAbs } from '../linalg/dense';
+import { quadraticVelocityRateDerivative } from '../model/rigidBodyInertia';
+import {
+  hhtParameters, modifiedNewmarkVelocity, modifiedVelocityHistory, modifiedVelocityJacobian,
+  newmarkPosition, newmarkVelocity,
+} from './newmark';
+import { eulerParameterRates } from '../rotation/eulerParameters';
+
+export type IntegratorMethodName = 'classical' | 'modified';
+
+export interface NewtonSettings {
+  /** Maximum Newton iterations per step. */
+  readonly maxIterations: number;
+  /** Converged when ‖Δq̈‖∞ ≤ accelerationTolerance · (1 + ‖q̈‖∞) … */
+  readonly accelerationTolerance: number;
+  /** … or when the position correction βh²‖Δq̈‖∞ ≤ positionTolerance · (1 + ‖q‖∞). */
+  readonly positionTolerance: number;
+}
+
+export const DEFAULT_NEWTON: NewtonSettings = {
+  maxIterations: 25,
+  accelerationTolerance: 1e-10,
+  positionTolerance: 1e-14,
+};
+
+export type StepResult =
+  | { readonly ok: true; readonly iterations: number }
+  | { readonly ok: false; readonly iterations: number; readonly reason: string };
+
+export class HhtIntegrator {
+  readonly beta: number;
+  readonly gamma: number;
+  /** State at t_n: coordinates, velocities, accelerations, multipliers. */
+  readonly q: Float64Array;
+  readonly qd: Float64Array;
+  readonly qdd: Float64Array;
+  readonly lambda: Float64Array;
+  t = 0;
+
+  /** Unknowns of the current step and the implied q_{n+1}, q̇_{n+1}. */
+  readonly qddNew: Float64Array;
+  readonly lambdaNew: Float64Array;
+  readonly qNew: Float64Array;
+  readonly qdNew: Float64Array;
+
+  private readonly n: number;
+  private readonly m: number;
+  private readonly size: number;
+  private h = 0;
+  private readonly forceOld: Float64Array;
+  private readonly forceTmp: Float64Array;
+  private readonly cq: Float64Array;
+  private readonly matrix: Float64Array;
+  private readonly pivots: Int32Array;
+  private readonly rhs: Float64Array;
+  private readonly history: Float64Array;
+  private readonly block: Float64Array = new Float64Array(16);
+  private readonly block2: Float64Array = new Float64Array(16);
+  private readonly scratch3 = new Float64Array(3);
+
+  constructor(
+    readonly system: AssembledSystem,
+    readonly method: IntegratorMethodName,
+    readonly alpha: number,
+    readonly newton: NewtonSettings = DEFAULT_NEWTON,
+  ) {
+    ({ beta: this.beta, gamma: this.gamma } = hhtParameters(alpha));
+    const n = (this.n = system.n);
+    const m = (this.m = system.m);
+    this.size = n + m;
+    this.q = new Float64Array(n);
+    this.qd = new Float64Array(n);
+    this.qdd = new Float64Array(n);
+    this.lambda = new Float64Array(m);
+    this.qddNew = new Float64Array(n);
+    this.lambdaNew = new Float64Array(m);
+    this.qNew = new Float64Array(n);
+    this.qdNew = new Float64Array(n);
+    this.forceOld = new Float64Array(n);
+    this.forceTmp = new Float64Array(n);
+    this.cq = new Float64Array(m * n);
+    this.matrix = new Float64Array(this.size * this.size);
+    this.pivots = new Int32Array(this.size);
+    this.rhs = new Float64Array(this.size);
+    this.history = new Float64Array(3 * system.bodyCount);
+  }
+
+  /**
+   * Sets the state at t0 from positions and body velocities and computes consistent q̈, λ from the
+   * acceleration-level equations [M C_qᵀ; C_q 0] [q̈; λ] = [Q; γ]. Returns false if that matrix is singular.
+   */
+  initialize(q0: Float64Array, qd0: Float64Array, t0: number): boolean {
+    this.q.set(q0);
+    this.qd.set(qd0);
+    this.t = t0;
+    const { n, size, matrix, rhs, system } = this;
+    matrix.fill(0);
+    system.addMassMatrix(this.q, 1, matrix, size);
+    system.constraintJacobian(this.q, t0, this.cq, n);
+    this.writeConstraintBlocks(matrix);
+    rhs.fill(0);
+    system.addGeneralizedForces(this.q, this.qd, t0, 1, rhs, this.forceTmp);
+    system.accelerationRhs(this.q, this.qd, t0, rhs.subarray(n));
+    if (luFactor(size, matrix, this.pivots) >= 0) return false;
+    luSolve(size, matrix, this.pivots, rhs);
+    this.qdd.set(rhs.subarray(0, n));
+    this.lambda.set(rhs.subarray(n));
+    this.computeForceTerm(this.q, this.qd, t0, this.lambda, this.forceOld);
+    return true;
+  }
+
+  /** Builds per-step constants (h, and w of Eq. 75 for the modified method). */
+  prepareStep(h: number): void {
+    this.h = h;
+    if (this.method !== 'modified') return;
+    for (let b = 0; b < this.system.bodyCount; b++) {
+      const oe = b * COORDS_PER_BODY + 3;
+      modifiedVelocityHistory(h, this.gamma, this.q, this.qd, this.qdd, oe, this.history, 3 * b, this.scratch3);
+    }
+  }
+
+  /** q_{n+1}, q̇_{n+1} from q̈_{n+1} (Eqs. 59-60, and Eq. 34 for Euler parameters if modified). */
+  updateKinematics(qddNew: Float64Array): void {
+    const { n, h, beta, gamma } = this;
+    newmarkPosition(n, h, beta, this.q, this.qd, this.qdd, qddNew, this.qNew);
+    if (this.method === 'classical') {
+      newmarkVelocity(0, n, h, gamma, this.qd, this.qdd, qddNew, this.qdNew);
+      return;
+    }
+    for (let b = 0; b < this.system.bodyCount; b++) {
+      const c = b * COORDS_PER_BODY;
+      newmarkVelocity(c, 3, h, gamma, this.qd, this.qdd, qddNew, this.qdNew);
+      modifiedNewmarkVelocity(h, gamma, this.history, 3 * b, this.qNew, qddNew, c + 3, this.qdNew);
+    }
+  }
+
+  /** Residual of Sherif Eq. 62 and the scaled constraints (Negrut Eq. 13) at (q̈_{n+1}, λ_{n+1}) into out. */
+  residual(qddNew: Float64Array, lambdaNew: Float64Array, out: Float64Array): void {
+    this.updateKinematics(qddNew);
+    const tNew = this.t + this.h;
+    this.system.constraintJacobian(this.qNew, tNew, this.cq, this.n);
+    this.writeResidual(qddNew, lambdaNew, tNew, out);
+  }
+
+  private writeResidual(qddNew: Float64Array, lambdaNew: Float64Array, tNew: number, out: Float64Array): void {
+    const { n, alpha } = this;
+    this.computeForceTermWithJacobian(this.qNew, this.qdNew, tNew, lambdaNew, out);
+    const w = alpha / (1 + alpha);
+    for (let i = 0; i < n; i++) out[i] -= w * this.forceOld[i];
+    this.system.addMassTimes(this.qNew, qddNew, 1 / (1 + alpha), out);
+    const rows = out.subarray(n, n + this.m);
+    this.system.evaluateConstraints(this.qNew, tNew, rows);
+    const s = 1 / (this.beta * this.h * this.h);
+    for (let i = 0; i < this.m; i++) rows[i] *= s;
+  }
+
+  /**
+   * Newton matrix of Sherif Eq. 65 with the constraint rows scaled as in Negrut Eq. 12:
+   * [ M/(1+α) + ((Mq̈)_q/(1+α) + (C_qᵀλ)_q − Q_q) βh² − Q_q̇ J₁ , C_qᵀ ; C_q , 0 ].
+   * Expects residual() to have been called for the same q̈_{n+1} (it sets q_{n+1}, q̇_{n+1} and C_q).
+   */
+  jacobian(qddNew: Float64Array, lambdaNew: Float64Array, out: Float64Array): void {
+    const { size, alpha, beta, h, system } = this;
+    const qn = this.qNew, qdn = this.qdNew, tNew = this.t + h;
+    const bh2 = beta * h * h;
+    out.fill(0);
+    system.addMassMatrix(qn, 1 / (1 + alpha), out, size);
+    system.addMassStiffness(qn, qddNew, bh2 / (1 + alpha), out, size);
+    system.addMultiplierStiffness(qn, lambdaNew, bh2, out, size);
+    system.addForceStiffness(qn, qdn, tNew, -bh2, out, size);
+    this.addVelocityTerm(qddNew, out);
+    this.writeConstraintBlocks(out);
+  }
+
+  /** −Q_q̇ J₁: only the quadratic-velocity terms depend on ė (Q_e ∋ −f2, so −Q_ė = ∂f2/∂ė). */
+  private addVelocityTerm(qddNew: Float64Array, out: Float64Array): void {
+    const { size, h, gamma, beta, system } = this;
+    for (let b = 0; b < system.bodyCount; b++) {
+      const oe = b * COORDS_PER_BODY + 3;
+      quadraticVelocityRateDerivative(system.inertias.subarray(3 * b, 3 * b + 3), this.qNew, oe, this.qdNew, oe, this.block);
+      if (this.method === 'classical') {
+        for (let a = 0; a < 4; a++) {
+          for (let c = 0; c < 4; c++) out[(oe + a) * size + oe + c] += h * gamma * this.block[4 * a + c];
+        }
+        continue;
+      }
+      modifiedVelocityJacobian(h, beta, gamma, this.history, 3 * b, this.qNew, qddNew, oe, this.block2);
+      for (let a = 0; a < 4; a++) {
+        for (let c = 0; c < 4; c++) {
+          let s = 0;
+          for (let k = 0; k < 4; k++) s += this.block[4 * a + k] * this.block2[4 * k + c];
+          out[(oe + a) * size + oe + c] += s;
+        }
+      }
+    }
+  }
+
+  /** Writes C_q (as last computed into this.cq) into the lower-left and C_qᵀ into the upper-right block. */
+  private writeConstraintBlocks(matrix: Float64Array): void {
+    const { n, m, size, cq } = this;
+    for (let i = 0; i < m; i++) {
+      for (let j = 0; j < n; j++) {
+        const v = cq[i * n + j];
+        matrix[(n + i) * size + j] = v;
+        matrix[j * size + n + i] = v;
+      }
+    }
+  }
+
+  /** out = C_qᵀ λ − Q(q, q̇, t) (recomputes C_q into this.cq). */
+  private computeForceTerm(q: Float64Array, qd: Float64Array, t: number, lambda: Float64Array, out: Float64Array): void {
+    this.system.constraintJacobian(q, t, this.cq, this.n);
+    this.computeForceTermWithJacobian(q, qd, t, lambda, out);
+  }
+
+  /** out[0..n) = C_qᵀ λ − Q(q, q̇, t), using the C_q already in this.cq. */
+  private computeForceTermWithJacobian(q: Float64Array, qd: Float64Array, t: number, lambda: Float64Array, out: Float64Array): void {
+    const { n, m, cq } = this;
+    out.fill(0, 0, n);
+    for (let i = 0; i < m; i++) {
+      const li = lambda[i];
+      if (li === 0) continue;
+      const r = i * n;
+      for (let j = 0; j < n; j++) out[j] += cq[r + j] * li;
+    }
+    this.system.addGeneralizedForces(q, qd, t, -1, out, this.forceTmp);
+  }
+
+  /**
+   * One HHT step of size h with Newton's method started from q̈_n, λ_n.
+   * On success the state advances to t + h; on failure it is left at t.
+   */
+  step(h: number): StepResult {
+    const { n, m, size, matrix, rhs, qddNew, lambdaNew, newton } = this;
+    this.prepareStep(h);
+    qddNew.set(this.qdd);
+    lambdaNew.set(this.lambda);
+    const bh2 = this.beta * h * h;
+    for (let it = 1; it <= newton.maxIterations; it++) {
+      this.residual(qddNew, lambdaNew, rhs);
+      this.jacobian(qddNew, lambdaNew, matrix);
+      if (luFactor(size, matrix, this.pivots) >= 0) {
+        return { ok: false, iterations: it, reason: 'the Newton matrix is singular' };
+      }
+      for (let i = 0; i < size; i++) rhs[i] = -rhs[i];
+      luSolve(size, matrix, this.pivots, rhs);
+      for (let i = 0; i < n; i++) qddNew[i] += rhs[i];
+      for (let i = 0; i < m; i++) lambdaNew[i] += rhs[n + i];
+      const dq = maxAbs(n, rhs);
+      const dl = maxAbs(m, rhs, n);
+      if (!Number.isFinite(dq) || !Number.isFinite(dl)) {
+        return { ok: false, iterations: it, reason: 'Newton produced non-finite values' };
+      }
+      const accOk = dq <= newton.accelerationTolerance * (1 + maxAbs(n, qddNew));
+      const posOk = bh2 * dq <= newton.positionTolerance * (1 + maxAbs(n, this.qNew));
+      if (accOk || posOk) {
+        this.accept(h);
+        return { ok: true, iterations: it };
+      }
+    }
+    return {
+      ok: false,
+      iterations: newton.maxIterations,
+      reason: `Newton did not converge in ${newton.maxIterations} iterations`,
+    };
+  }
+
+  /** Moves the state to t + h using the converged q̈_{n+1}, λ_{n+1}. */
+  private accept(h: number): void {
+    this.updateKinematics(this.qddNew);
+    const tNew = this.t + h;
+    this.q.set(this.qNew);
+    this.qd.set(this.qdNew);
+    this.qdd.set(this.qddNew);
+    this.lambda.set(this.lambdaNew);
+    this.t = tNew;
+    this.computeForceTerm(this.q, this.qd, tNew, this.lambda, this.forceOld);
+  }
+}
+
+/** Initial coordinate and velocity vectors from the bodies' stated initial state (ė = ½ Lᵀ ω). */
+export function initialStateVectors(system: AssembledSystem): { q: Float64Array; qd: Float64Array } {
+  const q = new Float64Array(system.n);
+  const qd = new Float64Array(system.n);
+  const w = new Float64Array(3);
+  system.model.bodies.forEach((b, i) => {
+    const c = i * COORDS_PER_BODY;
+    q.set(b.position, c);
+    q.set(b.orientation, c + 3);
+    qd.set(b.velocity, c);
+    w.set(b.angularVelocity);
+    eulerParameterRates(q, c + 3, w, 0, qd, c + 3);
+  });
+  return { q, qd };
+}

@@ -1,0 +1,66 @@
+/**
+ * Applied loads: uniform gravity and moments on a body. Each is a `Load` (see types.ts).
+ */
+import { COORDS_PER_BODY, type Load, type RigidBody, type Vec3 } from './types';
+import { angularVelocity, lTransposeTimes, wHat } from '../rotation/eulerParameters';
+
+const m3 = new Float64Array(3);
+const w3 = new Float64Array(3);
+const f4 = new Float64Array(4);
+const h16 = new Float64Array(16);
+
+/** Uniform gravity g on every body: Q_r = m g, potential −m gᵀr. */
+export function gravity(bodies: readonly RigidBody[], g: Vec3): Load {
+  const masses = bodies.map((b) => b.mass);
+  return {
+    name: 'gravity',
+    addForce(_q, _qd, _t, out) {
+      for (let b = 0; b < masses.length; b++) {
+        const c = b * COORDS_PER_BODY;
+        out[c] += masses[b] * g[0]; out[c + 1] += masses[b] * g[1]; out[c + 2] += masses[b] * g[2];
+      }
+    },
+    addForceStiffness() { /* constant force */ },
+    potential(q) {
+      let v = 0;
+      for (let b = 0; b < masses.length; b++) {
+        const c = b * COORDS_PER_BODY;
+        v -= masses[b] * (g[0] * q[c] + g[1] * q[c + 1] + g[2] * q[c + 2]);
+      }
+      return v;
+    },
+    power() { return 0; },
+  };
+}
+
+/** Body-fixed moment m(t) on one body: Q_e = 2 Lᵀ(e) m (Sherif Eq. 9, right-hand side). */
+export function bodyFixedMoment(body: number, moment: (t: number, out: Float64Array) => void, name = 'moment'): Load {
+  const c = body * COORDS_PER_BODY + 3;
+  return {
+    name,
+    addForce(q, _qd, t, out) {
+      moment(t, m3);
+      lTransposeTimes(q, c, m3, 0, f4, 0);
+      for (let k = 0; k < 4; k++) out[c + k] += 2 * f4[k];
+    },
+    addForceStiffness(_q, _qd, t, scale, k, ld) {
+      // ∂(2 Lᵀ(e) m)/∂e = 2 ŵ(m) (Sherif Eq. 70)
+      moment(t, m3);
+      wHat(m3, 0, h16, 0);
+      for (let a = 0; a < 4; a++) {
+        for (let b = 0; b < 4; b++) k[(c + a) * ld + c + b] += scale * 2 * h16[4 * a + b];
+      }
+    },
+    potential() { return 0; },
+    power(q, qd, t) {
+      moment(t, m3);
+      angularVelocity(q, c, qd, c, w3, 0);
+      return m3[0] * w3[0] + m3[1] * w3[1] + m3[2] * w3[2];
+    },
+  };
+}
+
+/** A constant body-fixed moment. */
+export function constantBodyFixedMoment(body: number, m: Vec3, name = 'moment'): Load {
+  return bodyFixedMoment(body, (_t, out) => { out[0] = m[0]; out[1] = m[1]; out[2] = m[2]; }, name);
+}

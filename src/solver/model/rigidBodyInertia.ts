@@ -1,0 +1,138 @@
+/**
+ * Inertia terms of one rigid body in Euler parameters (Sherif Eq. 9) and their exact derivatives
+ * for the Newton matrix (Sherif Eq. 65). For the e-block:
+ *   f1(e, ë) = 4 Lᵀ(e) J L(e) ë                      (mass matrix times acceleration)
+ *   f2(e, ė) = 8 Lᵀ(e) L(e) Lᵀ(ė) J L(e) ė           (quadratic-velocity term, L̇ = L(ė))
+ * J = diag(Jx, Jy, Jz). All 4×4 outputs are row-major; nothing is allocated.
+ */
+import { lTimes, lTransposeTimes, wHat } from '../rotation/eulerParameters';
+
+const u = new Float64Array(3);
+const v = new Float64Array(3);
+const z = new Float64Array(4);
+const lz = new Float64Array(3);
+const tmp = new Float64Array(16);
+const tmp2 = new Float64Array(16);
+
+/** out[oo..oo+4) += scale · f1 = scale · 4 LᵀJL ë. */
+export function addRotationalMassTimes(
+  inertia: Float64Array, e: Float64Array, oe: number, edd: Float64Array, oa: number,
+  scale: number, out: Float64Array, oo: number,
+): void {
+  lTimes(e, oe, edd, oa, u, 0);
+  u[0] *= inertia[0]; u[1] *= inertia[1]; u[2] *= inertia[2];
+  lTransposeTimes(e, oe, u, 0, z, 0);
+  for (let k = 0; k < 4; k++) out[oo + k] += scale * 4 * z[k];
+}
+
+/** Writes the 4×4 rotational mass matrix 4 LᵀJL into out (row-major, leading dimension ld, at row/col c). */
+export function addRotationalMassMatrix(
+  inertia: Float64Array, e: Float64Array, oe: number, scale: number, out: Float64Array, ld: number, c: number,
+): void {
+  for (let b = 0; b < 4; b++) {
+    for (let k = 0; k < 4; k++) tmp[k] = k === b ? 1 : 0;
+    addColumn(inertia, e, oe, scale, out, ld, c, b);
+  }
+}
+
+function addColumn(
+  inertia: Float64Array, e: Float64Array, oe: number, scale: number, out: Float64Array, ld: number, c: number, b: number,
+): void {
+  lTimes(e, oe, tmp, 0, u, 0);
+  u[0] *= inertia[0]; u[1] *= inertia[1]; u[2] *= inertia[2];
+  lTransposeTimes(e, oe, u, 0, z, 0);
+  for (let a = 0; a < 4; a++) out[(c + a) * ld + c + b] += scale * 4 * z[a];
+}
+
+/** out[oo..oo+4) += scale · f2 = scale · 8 LᵀL Lᵀ(ė) J L ė (Sherif Eq. 9, second term). */
+export function addQuadraticVelocityTerm(
+  inertia: Float64Array, e: Float64Array, oe: number, ed: Float64Array, od: number,
+  scale: number, out: Float64Array, oo: number,
+): void {
+  quadraticVelocityParts(inertia, e, oe, ed, od);
+  lTimes(e, oe, z, 0, lz, 0);
+  lTransposeTimes(e, oe, lz, 0, tmp, 0);
+  for (let k = 0; k < 4; k++) out[oo + k] += scale * 8 * tmp[k];
+}
+
+/** Sets v = J L(e) ė and z = Lᵀ(ė) v. */
+function quadraticVelocityParts(inertia: Float64Array, e: Float64Array, oe: number, ed: Float64Array, od: number): void {
+  lTimes(e, oe, ed, od, v, 0);
+  v[0] *= inertia[0]; v[1] *= inertia[1]; v[2] *= inertia[2];
+  lTransposeTimes(ed, od, v, 0, z, 0);
+}
+
+/**
+ * ∂f1/∂e = 4 [ŵ(J L(e) ë) − Lᵀ(e) J L(ë)], added times scale into out (ld, block at c).
+ */
+export function addRotationalMassStiffness(
+  inertia: Float64Array, e: Float64Array, oe: number, edd: Float64Array, oa: number,
+  scale: number, out: Float64Array, ld: number, c: number,
+): void {
+  lTimes(e, oe, edd, oa, u, 0);
+  u[0] *= inertia[0]; u[1] *= inertia[1]; u[2] *= inertia[2];
+  wHat(u, 0, tmp, 0);
+  // Lᵀ(e) J L(ë): column b = Lᵀ(e) J L(ë) u_b
+  for (let b = 0; b < 4; b++) {
+    for (let k = 0; k < 4; k++) tmp2[k] = k === b ? 1 : 0;
+    lTimes(edd, oa, tmp2, 0, v, 0);
+    v[0] *= inertia[0]; v[1] *= inertia[1]; v[2] *= inertia[2];
+    lTransposeTimes(e, oe, v, 0, z, 0);
+    for (let a = 0; a < 4; a++) tmp[4 * a + b] -= z[a];
+  }
+  for (let a = 0; a < 4; a++) {
+    for (let b = 0; b < 4; b++) out[(c + a) * ld + c + b] += scale * 4 * tmp[4 * a + b];
+  }
+}
+
+/**
+ * ∂f2/∂e = 8 [2 z eᵀ − (eᵀz) I − e zᵀ − (|e|² I − e eᵀ) Lᵀ(ė) J L(ė)], z = Lᵀ(ė) J L(e) ė,
+ * added times scale into out (ld, block at c).
+ */
+export function addQuadraticVelocityStiffness(
+  inertia: Float64Array, e: Float64Array, oe: number, ed: Float64Array, od: number,
+  scale: number, out: Float64Array, ld: number, c: number,
+): void {
+  quadraticVelocityParts(inertia, e, oe, ed, od);
+  const ez = e[oe] * z[0] + e[oe + 1] * z[1] + e[oe + 2] * z[2] + e[oe + 3] * z[3];
+  const ee = e[oe] * e[oe] + e[oe + 1] * e[oe + 1] + e[oe + 2] * e[oe + 2] + e[oe + 3] * e[oe + 3];
+  // S = Lᵀ(ė) J L(ė) into tmp2 (symmetric)
+  for (let b = 0; b < 4; b++) {
+    for (let k = 0; k < 4; k++) tmp[k] = k === b ? 1 : 0;
+    lTimes(ed, od, tmp, 0, u, 0);
+    u[0] *= inertia[0]; u[1] *= inertia[1]; u[2] *= inertia[2];
+    lTransposeTimes(ed, od, u, 0, tmp, 4);
+    for (let a = 0; a < 4; a++) tmp2[4 * a + b] = tmp[4 + a];
+  }
+  // P S with P = |e|² I − e eᵀ
+  for (let b = 0; b < 4; b++) {
+    const eS = e[oe] * tmp2[b] + e[oe + 1] * tmp2[4 + b] + e[oe + 2] * tmp2[8 + b] + e[oe + 3] * tmp2[12 + b];
+    for (let a = 0; a < 4; a++) {
+      const ps = ee * tmp2[4 * a + b] - e[oe + a] * eS;
+      const d = 2 * z[a] * e[oe + b] - (a === b ? ez : 0) - e[oe + a] * z[b];
+      out[(c + a) * ld + c + b] += scale * 8 * (d - ps);
+    }
+  }
+}
+
+/**
+ * ∂f2/∂ė = 8 (|e|² I − e eᵀ) [ŵ(J L(e) ė) + Lᵀ(ė) J L(e)] into out4x4 (row-major, overwritten).
+ */
+export function quadraticVelocityRateDerivative(
+  inertia: Float64Array, e: Float64Array, oe: number, ed: Float64Array, od: number, out4x4: Float64Array,
+): void {
+  quadraticVelocityParts(inertia, e, oe, ed, od);
+  wHat(v, 0, tmp, 0);
+  for (let b = 0; b < 4; b++) {
+    for (let k = 0; k < 4; k++) tmp2[k] = k === b ? 1 : 0;
+    lTimes(e, oe, tmp2, 0, u, 0);
+    u[0] *= inertia[0]; u[1] *= inertia[1]; u[2] *= inertia[2];
+    lTransposeTimes(ed, od, u, 0, z, 0);
+    for (let a = 0; a < 4; a++) tmp[4 * a + b] += z[a];
+  }
+  const ee = e[oe] * e[oe] + e[oe + 1] * e[oe + 1] + e[oe + 2] * e[oe + 2] + e[oe + 3] * e[oe + 3];
+  for (let b = 0; b < 4; b++) {
+    const eT = e[oe] * tmp[b] + e[oe + 1] * tmp[4 + b] + e[oe + 2] * tmp[8 + b] + e[oe + 3] * tmp[12 + b];
+    for (let a = 0; a < 4; a++) out4x4[4 * a + b] = 8 * (ee * tmp[4 * a + b] - e[oe + a] * eT);
+  }
+}

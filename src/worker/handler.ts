@@ -1,0 +1,233 @@
+/**
+ * The worker's message handler as a pure function of its environment (post, clock, scheduler,
+ * simulation factory), so the protocol logic runs in Node tests without a real Worker.
+ *
+ * A run advances the Simulation in slices of about SLICE_MS of work; between slices the
+ * handler yields to the event loop, which is where a cancel or a new start is read. Every
+ * sample goes through per-column min/max decimators and a uniform picker (rows and poses),
+ * so what is kept and sent is bounded whatever the number of steps.
+ */
+import { SAMPLE_WIDTH, type RunSettings, type RunStatus, type SampleSink } from '../solver/simulate';
+import { Float64Builder } from './float64Builder';
+import { MAX_SERIES_POINTS, MinMaxDecimator, UniformPicker } from './decimate';
+import {
+  transferablesOf,
+  type MainToWorker,
+  type RunProgress,
+  type StartMessage,
+  type WorkerToMain,
+} from './protocol';
+
+/** Target wall time of one slice of solver work, ms: short enough that cancel is prompt. */
+export const SLICE_MS = 20;
+/** Minimum wall time between two data chunks, ms (the first chunk goes out at once). */
+export const CHUNK_MS = 100;
+
+/** What the handler needs of a running simulation (src/solver/simulate.ts Simulation). */
+export interface SimulationLike {
+  advance(maxSteps: number, sink: SampleSink): RunStatus;
+  readonly failure: { readonly time: number; readonly reason: string } | null;
+  readonly stepsDone: number;
+  readonly totalSteps: number;
+}
+
+export interface PreparedRun {
+  readonly simulation: SimulationLike;
+  /** Length of q passed to the sink (7 per body). */
+  readonly coordinates: number;
+}
+
+export interface HandlerEnv {
+  post(message: WorkerToMain, transfer: ArrayBuffer[]): void;
+  /** Monotonic clock, ms. */
+  now(): number;
+  /** Runs `task` after pending messages have had a chance to be handled. */
+  schedule(task: () => void): void;
+  /** Builds the model and the Simulation for a start message (may throw on bad input). */
+  prepare(start: StartMessage, settings: RunSettings): PreparedRun;
+}
+
+interface ActiveRun {
+  readonly start: StartMessage;
+  readonly simulation: SimulationLike;
+  readonly coordinates: number;
+  readonly startedAt: number;
+  readonly decimators: MinMaxDecimator[];
+  readonly picker: UniformPicker;
+  readonly rows: Float64Builder;
+  readonly poses: Float64Builder;
+  readonly lastRow: Float64Array;
+  readonly lastPose: Float64Array;
+  sink: SampleSink;
+  samples: number;
+  stepsPerSlice: number;
+  lastChunkAt: number;
+  chunksSent: number;
+}
+
+/** Creates the handler; feed it every message the worker receives. */
+export function createRunHandler(env: HandlerEnv): (message: MainToWorker) => void {
+  let current: ActiveRun | null = null;
+
+  const send = (message: WorkerToMain) => env.post(message, transferablesOf(message));
+
+  const progressOf = (run: ActiveRun): RunProgress => ({
+    time: run.samples > 0 ? run.lastRow[0] : 0,
+    stepsDone: run.simulation.stepsDone,
+    totalSteps: run.simulation.totalSteps,
+    elapsedMs: env.now() - run.startedAt,
+  });
+
+  const sendChunk = (run: ActiveRun) => {
+    run.lastChunkAt = env.now();
+    run.chunksSent++;
+    send({
+      kind: 'chunk',
+      runId: run.start.runId,
+      method: run.start.method,
+      series: run.decimators.map((d) => d.drain()),
+      rows: run.rows.take(),
+      poses: run.poses.take(),
+      progress: progressOf(run),
+    });
+  };
+
+  /** Completes the decimated series and the uniform sample with the last sample. */
+  const finishSeries = (run: ActiveRun) => {
+    for (const d of run.decimators) d.finish();
+    if (run.samples > 0 && !run.picker.lastKept) {
+      run.rows.append(run.lastRow);
+      run.poses.append(run.lastPose);
+    }
+  };
+
+  const begin = (start: StartMessage) => {
+    const startedAt = env.now();
+    const settings: RunSettings = { method: start.method, alpha: start.alpha, h: start.h, tEnd: start.tEnd, sampleEvery: 1 };
+    let prepared: PreparedRun;
+    try {
+      prepared = env.prepare(start, settings);
+    } catch (error) {
+      const progress: RunProgress = { time: 0, stepsDone: 0, totalSteps: 0, elapsedMs: env.now() - startedAt };
+      send({ kind: 'failed', runId: start.runId, method: start.method, time: 0, reason: reasonOf(error), finalRow: new Float64Array(0), progress });
+      return;
+    }
+    const { simulation, coordinates } = prepared;
+    const maxPoints = start.maxPoints ?? MAX_SERIES_POINTS;
+    const expectedSamples = simulation.totalSteps + 1;
+    const run: ActiveRun = {
+      start,
+      simulation,
+      coordinates,
+      startedAt,
+      // Column 0 is time itself: its decimator stays empty but keeps the indices aligned.
+      decimators: Array.from({ length: SAMPLE_WIDTH }, (_, c) => new MinMaxDecimator(c === 0 ? 0 : expectedSamples, maxPoints)),
+      picker: new UniformPicker(expectedSamples, maxPoints),
+      rows: new Float64Builder(SAMPLE_WIDTH * 256),
+      poses: new Float64Builder(coordinates * 256),
+      lastRow: new Float64Array(SAMPLE_WIDTH),
+      lastPose: new Float64Array(coordinates),
+      sink: () => {},
+      samples: 0,
+      stepsPerSlice: 16,
+      lastChunkAt: -Infinity,
+      chunksSent: 0,
+    };
+    run.sink = sinkFor(run);
+    current = run;
+    send({ kind: 'started', runId: start.runId, method: start.method, totalSteps: simulation.totalSteps, coordinates, width: SAMPLE_WIDTH });
+    env.schedule(() => step(run));
+  };
+
+  const sinkFor = (run: ActiveRun): SampleSink => (row, q) => {
+    const t = row[0];
+    for (let c = 1; c < SAMPLE_WIDTH; c++) run.decimators[c].push(t, row[c]);
+    if (run.picker.next()) {
+      run.rows.append(row);
+      run.poses.appendPrefix(q, run.coordinates);
+    }
+    run.lastRow.set(row);
+    run.lastPose.set(q.subarray(0, run.coordinates));
+    run.samples++;
+  };
+
+  const step = (run: ActiveRun) => {
+    if (current !== run) return; // cancelled or replaced while waiting
+    const sliceStart = env.now();
+    let status: RunStatus;
+    let thrown: unknown = null;
+    try {
+      status = run.simulation.advance(run.stepsPerSlice, run.sink);
+    } catch (error) {
+      status = 'failed';
+      thrown = error;
+    }
+    const sliceMs = env.now() - sliceStart;
+    run.stepsPerSlice = nextSliceSteps(run.stepsPerSlice, sliceMs);
+
+    if (status === 'running') {
+      if (run.chunksSent === 0 || env.now() - run.lastChunkAt >= CHUNK_MS) sendChunk(run);
+      env.schedule(() => step(run));
+      return;
+    }
+    current = null;
+    finishSeries(run);
+    sendChunk(run);
+    const progress = progressOf(run);
+    if (status === 'finished') {
+      send({ kind: 'done', runId: run.start.runId, method: run.start.method, finalRow: run.lastRow.slice(), finalPose: run.lastPose.slice(), progress });
+      return;
+    }
+    const failure = run.simulation.failure;
+    send({
+      kind: 'failed',
+      runId: run.start.runId,
+      method: run.start.method,
+      time: failure?.time ?? progress.time,
+      reason: thrown !== null ? reasonOf(thrown) : failure?.reason ?? 'the solver stopped without a reason',
+      finalRow: run.samples > 0 ? run.lastRow.slice() : new Float64Array(0),
+      progress,
+    });
+  };
+
+  return (message: MainToWorker) => {
+    switch (message.kind) {
+      case 'start': {
+        const previous = current;
+        if (previous) {
+          current = null;
+          send({ kind: 'cancelled', runId: previous.start.runId, method: previous.start.method, progress: progressOf(previous) });
+        }
+        begin(message);
+        return;
+      }
+      case 'cancel': {
+        const run = current;
+        if (run && run.start.runId === message.runId) {
+          current = null;
+          send({ kind: 'cancelled', runId: run.start.runId, method: run.start.method, progress: progressOf(run) });
+        }
+        return;
+      }
+      default: {
+        const never: never = message;
+        throw new Error(`unknown message ${JSON.stringify(never)}`);
+      }
+    }
+  };
+}
+
+/**
+ * Steps for the next slice so it takes about SLICE_MS: scaled by the last slice's speed,
+ * growing at most 4× at a time (a first slice may be slow while code warms up).
+ */
+export function nextSliceSteps(steps: number, sliceMs: number): number {
+  if (!(sliceMs > 0)) return Math.min(steps * 4, 1 << 20);
+  const factor = Math.min(4, Math.max(0.25, SLICE_MS / sliceMs));
+  return Math.max(1, Math.min(1 << 20, Math.round(steps * factor)));
+}
+
+function reasonOf(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

@@ -1,0 +1,128 @@
+/**
+ * The typed message protocol between the page and a simulation worker (one worker per
+ * compared method). Discriminated on `kind`; every reply carries the `runId` of the start
+ * message so the page can drop replies of stale runs. Numeric payloads are Float64Arrays
+ * sent as transferables.
+ */
+import type { IntegratorMethod } from '../solver/simulate';
+import type { ParamValues, ScenarioId } from '../scenario/types';
+
+/** Page → worker: start a run (a running one is cancelled first). */
+export interface StartMessage {
+  readonly kind: 'start';
+  readonly runId: number;
+  readonly scenario: ScenarioId;
+  readonly values: ParamValues;
+  readonly method: IntegratorMethod;
+  readonly alpha: number;
+  readonly h: number;
+  readonly tEnd: number;
+  /** Bound on points per decimated series and on poses/rows kept (default MAX_SERIES_POINTS). */
+  readonly maxPoints?: number;
+}
+
+/** Page → worker: stop the run with this id (ignored if it is not the current one). */
+export interface CancelMessage {
+  readonly kind: 'cancel';
+  readonly runId: number;
+}
+
+export type MainToWorker = StartMessage | CancelMessage;
+
+/** Progress of a run; `elapsedMs` is wall time since the start message was handled. */
+export interface RunProgress {
+  readonly time: number;
+  readonly stepsDone: number;
+  readonly totalSteps: number;
+  readonly elapsedMs: number;
+}
+
+/** Worker → page: the run is set up (sizes the page needs to read chunks). */
+export interface StartedMessage {
+  readonly kind: 'started';
+  readonly runId: number;
+  readonly method: IntegratorMethod;
+  readonly totalSteps: number;
+  /** Coordinates per pose (7 per body). */
+  readonly coordinates: number;
+  /** Number of sample columns (SAMPLE_WIDTH). */
+  readonly width: number;
+}
+
+/**
+ * Worker → page: data decided since the previous chunk.
+ * - `series[c]` (c = 1 … width−1, index 0 unused and empty): min/max-decimated (t, value)
+ *   pairs, interleaved, of sample column c (SAMPLE_COLUMNS order).
+ * - `rows`: full sample rows (width each) at uniformly spaced sample times.
+ * - `poses`: coordinates q (`coordinates` each) at the same times as `rows`.
+ */
+export interface ChunkMessage {
+  readonly kind: 'chunk';
+  readonly runId: number;
+  readonly method: IntegratorMethod;
+  readonly series: Float64Array[];
+  readonly rows: Float64Array;
+  readonly poses: Float64Array;
+  readonly progress: RunProgress;
+}
+
+/** Worker → page: progress without new data (cheap, frequent). */
+export interface ProgressMessage {
+  readonly kind: 'progress';
+  readonly runId: number;
+  readonly method: IntegratorMethod;
+  readonly progress: RunProgress;
+}
+
+/** Worker → page: the run reached tEnd. `finalRow` is the exact last sample row. */
+export interface DoneMessage {
+  readonly kind: 'done';
+  readonly runId: number;
+  readonly method: IntegratorMethod;
+  readonly finalRow: Float64Array;
+  readonly finalPose: Float64Array;
+  readonly progress: RunProgress;
+}
+
+/** Worker → page: the solver (or model set-up) failed; the samples sent so far stay valid. */
+export interface FailedMessage {
+  readonly kind: 'failed';
+  readonly runId: number;
+  readonly method: IntegratorMethod;
+  /** Time of the last good state, s. */
+  readonly time: number;
+  readonly reason: string;
+  /** Last good sample row, or empty if none was computed. */
+  readonly finalRow: Float64Array;
+  readonly progress: RunProgress;
+}
+
+/** Worker → page: the run was cancelled and no further message of it will come. */
+export interface CancelledMessage {
+  readonly kind: 'cancelled';
+  readonly runId: number;
+  readonly method: IntegratorMethod;
+  readonly progress: RunProgress;
+}
+
+export type WorkerToMain =
+  | StartedMessage
+  | ChunkMessage
+  | ProgressMessage
+  | DoneMessage
+  | FailedMessage
+  | CancelledMessage;
+
+/** The buffers of a message that can be transferred instead of copied. */
+export function transferablesOf(message: WorkerToMain): ArrayBuffer[] {
+  switch (message.kind) {
+    case 'chunk':
+      return [...message.series.map((s) => s.buffer as ArrayBuffer), message.rows.buffer as ArrayBuffer, message.poses.buffer as ArrayBuffer];
+    case 'done':
+      return [message.finalRow.buffer as ArrayBuffer, message.finalPose.buffer as ArrayBuffer];
+    case 'failed':
+      return [message.finalRow.buffer as ArrayBuffer];
+    default:
+      return [];
+  }
+}

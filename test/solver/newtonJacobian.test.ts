@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { AssembledSystem } from '../../src/solver/model/assembly';
+import { HhtIntegrator, initialStateVectors } from '../../src/solver/integrators/hhtIntegrator';
+import { modifiedNewmarkVelocity, modifiedVelocityJacobian, modifiedVelocityHistory, newmarkPosition, hhtParameters } from '../../src/solver/integrators/newmark';
+import type { MultibodyModel, RigidBody, Vec3, Vec4 } from '../../src/solver/model/types';
+import { GROUND, sphericalJoint } from '../../src/solver/model/sphericalJoint';
+import { constantBodyFixedMoment, gravity } from '../../src/solver/model/loads';
+import { rotationMatrix } from '../../src/solver/rotation/eulerParameters';
+import { finiteDifferenceColumns, randomUnitQuaternion, randomVector, relativeDifference, seededRandom } from './helpers';
+
+/** Relative agreement asked of the analytic Newton matrix against central differences (issue 2). */
+const JACOBIAN_TOLERANCE = 1e-6;
+
+function rotate(e: ArrayLike<number>, s: ArrayLike<number>): Vec3 {
+  const A = new Float64Array(9);
+  rotationMatrix(Float64Array.from(e), 0, A);
+  return [0, 1, 2].map((i) => A[3 * i] * s[0] + A[3 * i + 1] * s[1] + A[3 * i + 2] * s[2]) as unknown as Vec3;
+}
+const cross = (a: ArrayLike<number>, b: ArrayLike<number>): Vec3 =>
+  [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+
+/**
+ * A random consistent chain: body 0 on a spherical joint to ground at the origin, body 1 hanging
+ * from body 0 by a body–body spherical joint, gravity and a body-fixed moment on body 1.
+ */
+function randomChain(seed: number): MultibodyModel {
+  const rand = seededRandom(seed);
+  const bodies: RigidBody[] = [];
+  const e0 = randomUnitQuaternion(rand), e1 = randomUnitQuaternion(rand);
+  const w0 = randomVector(rand, 3, 30), w1 = randomVector(rand, 3, 30);
+  const s0: Vec3 = [0.1, -0.8, 0.2]; // joint to ground, in body-0 axes from its centre of mass
+  const s0b: Vec3 = [0.05, 0.7, 0.1]; // joint to body 1, in body-0 axes
+  const s1: Vec3 = [0.2, 0.1, -0.5]; // joint to body 0, in body-1 axes
+  const r0 = rotate(e0, s0).map((x) => -x) as unknown as Vec3;
+  const wg0 = rotate(e0, w0), wg1 = rotate(e1, w1);
+  const v0 = cross(wg0, rotate(e0, s0).map((x) => -x));
+  const pJoint = rotate(e0, s0b).map((x, i) => x + r0[i]);
+  const r1 = rotate(e1, s1).map((x, i) => pJoint[i] - x) as unknown as Vec3;
+  const vJoint = cross(wg0, rotate(e0, s0b)).map((x, i) => x + v0[i]);
+  const v1 = cross(wg1, rotate(e1, s1)).map((x, i) => vJoint[i] - x) as unknown as Vec3;
+  bodies.push({ name: 'a', mass: 3, inertia: [0.2, 0.3, 0.4], position: r0, orientation: Array.from(e0) as unknown as Vec4, velocity: v0, angularVelocity: Array.from(w0) as unknown as Vec3 });
+  bodies.push({ name: 'b', mass: 2, inertia: [0.1, 0.15, 0.2], position: r1, orientation: Array.from(e1) as unknown as Vec4, velocity: v1, angularVelocity: Array.from(w1) as unknown as Vec3 });
+  return {
+    bodies,
+    constraints: [sphericalJoint('ground joint', 0, s0, GROUND, [0, 0, 0]), sphericalJoint('link', 0, s0b, 1, s1)],
+    loads: [gravity(bodies, [0, 0, -9.81]), constantBodyFixedMoment(1, [1, -2, 0.5])],
+    primaryBody: 0,
+  };
+}
+
+describe('Newton matrix (Sherif Eq. 65) against finite differences of the residual', () => {
+  for (const method of ['classical', 'modified'] as const) {
+    for (const seed of [1, 2, 3]) {
+      it(`${method}, random consistent chain #${seed}`, () => {
+        const system = new AssembledSystem(randomChain(seed));
+        const integ = new HhtIntegrator(system, method, -0.2);
+        const { q, qd } = initialStateVectors(system);
+        expect(integ.initialize(q, qd, 0)).toBe(true);
+        const h = 1e-3;
+        integ.prepareStep(h);
+        const rand = seededRandom(100 + seed);
+        const { n, m } = system;
+        // Evaluate away from the solution: perturb the predictor.
+        const x = new Float64Array(n + m);
+        for (let i = 0; i < n; i++) x[i] = integ.qdd[i] * (1 + 0.1 * (rand() - 0.5)) + rand() - 0.5;
+        for (let i = 0; i < m; i++) x[n + i] = integ.lambda[i] + 5 * (rand() - 0.5);
+        const residualAt = (y: Float64Array, out: Float64Array) => integ.residual(y.subarray(0, n), y.subarray(n), out);
+        const r = new Float64Array(n + m);
+        residualAt(x, r);
+        const jac = new Float64Array((n + m) * (n + m));
+        integ.jacobian(x.subarray(0, n), x.subarray(n), jac);
+        const cols = finiteDifferenceColumns(x, n + m, residualAt, 1e-4);
+        for (let j = 0; j < n + m; j++) {
+          const col = Array.from({ length: n + m }, (_, i) => jac[i * (n + m) + j]);
+          expect(relativeDifference(col, cols[j], 1e-3), `column ${j}`).toBeLessThan(JACOBIAN_TOLERANCE);
+        }
+      });
+    }
+  }
+});
+
+describe('Sherif Eq. 69: Jacobian of the modified velocity update', () => {
+  it('agrees with finite differences of Eq. 34 (with Eq. 33 inserted)', () => {
+    const rand = seededRandom(42);
+    for (let trial = 0; trial < 10; trial++) {
+      const alpha = -rand() / 3;
+      const { beta, gamma } = hhtParameters(alpha);
+      const h = 10 ** (-1 - 3 * rand());
+      const q = randomUnitQuaternion(rand);
+      const qd = randomVector(rand, 4, 20), qdd = randomVector(rand, 4, 400);
+      const w = new Float64Array(3);
+      modifiedVelocityHistory(h, gamma, q, qd, qdd, 0, w, 0, new Float64Array(3));
+      const eNew = new Float64Array(4), edNew = new Float64Array(4);
+      const velocity = (edd: Float64Array, out: Float64Array) => {
+        newmarkPosition(4, h, beta, q, qd, qdd, edd, eNew);
+        modifiedNewmarkVelocity(h, gamma, w, 0, eNew, edd, 0, out);
+      };
+      const edd = randomVector(rand, 4, 400);
+      const D = new Float64Array(16);
+      velocity(edd, edNew);
+      modifiedVelocityJacobian(h, beta, gamma, w, 0, eNew, edd, 0, D);
+      const cols = finiteDifferenceColumns(edd, 4, velocity, 1e-5);
+      for (let b = 0; b < 4; b++) {
+        expect(relativeDifference([D[b], D[4 + b], D[8 + b], D[12 + b]], cols[b], h * gamma)).toBeLessThan(1e-7);
+      }
+    }
+  });
+});
