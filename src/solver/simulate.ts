@@ -8,7 +8,7 @@ import { HhtIntegrator, initialStateVectors, type NewtonSettings, DEFAULT_NEWTON
 import { COORDS_PER_BODY } from './model/types';
 import { angularVelocity } from './rotation/eulerParameters';
 import { maxAbs } from './linalg/dense';
-import { MultiplierOscillationMonitor } from './integrators/multiplierMonitor';
+import { MultiplierOscillationMonitor, OSCILLATION_REASON } from './integrators/multiplierMonitor';
 
 
 export type IntegratorMethod = 'classical' | 'modified';
@@ -86,7 +86,7 @@ export class Simulation {
       const tNext = (this.stepsDone + 1) * settings.h;
       const result = integrator.step(tNext - integrator.t);
       this.lastIterations = result.iterations;
-      if (!result.ok) return this.fail(result.reason);
+      if (!result.ok) return this.fail(this.monitor.oscillating ? `${result.reason}: ${OSCILLATION_REASON}` : result.reason);
       integrator.t = tNext;
       this.stepsDone++;
       this.accumulateWork();

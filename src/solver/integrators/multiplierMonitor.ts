@@ -2,20 +2,32 @@
  * Detects the weak instability of HHT with α = 0 on index-3 constraints: the multipliers pick up a
  * (−1)ⁿ oscillation that grows from step to step (Cardona & Géradin 1989, Sherif ref. [9]).
  * Signature: consecutive increments Δλ_n = λ_n − λ_{n−1} point in opposite directions and grow,
- * for `window` steps in a row, until the oscillation is a visible part of λ.
+ * for `streakLength` steps in a row, until an increment exceeds |λ| itself.
  */
 import type { AssembledSystem } from '../model/assembly';
+
+/** Multipliers below this (relative to 1 + the largest |λ| seen) are round-off, never an oscillation. */
+const ROUND_OFF_FLOOR = 1e-8;
+
+export const OSCILLATION_REASON = 'the constraint multipliers oscillate with alternating sign and growing amplitude '
+  + '(the weak instability of HHT on index-3 constraints when α is near 0); use α < 0 or a smaller h';
 
 export class MultiplierOscillationMonitor {
   private readonly previous: Float64Array;
   private readonly increment: Float64Array;
   private previousIncrementNorm = 0;
+  private largestNorm = 0;
   private steps = 0;
   private streak = 0;
 
-  constructor(system: AssembledSystem, readonly window = 40, readonly relativeSize = 1e-2) {
+  constructor(system: AssembledSystem, readonly streakLength = 40, readonly relativeSize = 1) {
     this.previous = new Float64Array(system.m);
     this.increment = new Float64Array(system.m);
+  }
+
+  /** True while increments have alternated and grown for at least a quarter of the streak length. */
+  get oscillating(): boolean {
+    return this.streak >= this.streakLength / 4;
   }
 
   /** Feeds the multipliers after a step; returns a reason when the oscillation is established. */
@@ -31,14 +43,13 @@ export class MultiplierOscillationMonitor {
       previous[i] = lambda[i];
     }
     const norm = Math.sqrt(norm2);
+    const scale = Math.sqrt(scale2);
+    this.largestNorm = Math.max(this.largestNorm, scale);
     const alternatingAndGrowing = this.steps >= 2 && dot < 0 && norm > this.previousIncrementNorm;
     this.streak = alternatingAndGrowing ? this.streak + 1 : 0;
     this.previousIncrementNorm = norm;
     this.steps++;
-    if (this.streak >= this.window && norm > this.relativeSize * Math.sqrt(scale2)) {
-      return 'the joint multipliers oscillate with alternating sign and growing amplitude '
-        + '(weak instability of HHT with α = 0 on index-3 constraints); use α < 0';
-    }
-    return null;
+    const significant = norm > this.relativeSize * scale && norm > ROUND_OFF_FLOOR * (1 + this.largestNorm);
+    return this.streak >= this.streakLength && significant ? OSCILLATION_REASON : null;
   }
 }

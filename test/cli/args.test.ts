@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { parseSimArgs, type SimOptions } from '../../src/cli/args';
+import { defaultState } from '../../src/scenario/registry';
+
+function options(argv: string[]): SimOptions {
+  const command = parseSimArgs(argv);
+  if (command.kind !== 'run') throw new Error(`expected a run, got ${JSON.stringify(command)}`);
+  return command.options;
+}
+
+function errorMessage(argv: string[]): string {
+  const command = parseSimArgs(argv);
+  if (command.kind !== 'error') throw new Error(`expected an error, got ${command.kind}`);
+  return command.issue.message;
+}
+
+describe('parseSimArgs', () => {
+  it('fills every default: heavy-top, modified, the scenario run defaults, DT = h, csv', () => {
+    expect(options([])).toEqual({
+      scenario: 'heavy-top',
+      method: 'modified',
+      alpha: -0.2,
+      h: 1e-4,
+      tEnd: 10,
+      sampleDt: 1e-4,
+      sampleEvery: 1,
+      values: defaultState('heavy-top').values,
+      format: 'csv',
+    });
+    expect(options(['--scenario', 'spin'])).toMatchObject({ alpha: -0.3, h: 0.01, tEnd: 10 });
+  });
+
+  it('reads --flag value and --flag=value, negative numbers included', () => {
+    const a = options(['--scenario', 'spin', '--alpha', '-0.1', '--h', '0.005', '--t-end', '1', '--method', 'classical']);
+    const b = options(['--scenario=spin', '--alpha=-0.1', '--h=0.005', '--t-end=1', '--method=classical']);
+    expect(a).toEqual(b);
+    expect(a).toMatchObject({ alpha: -0.1, h: 0.005, tEnd: 1, method: 'classical' });
+  });
+
+  it('reads --set vectors and scalars, and the link keys alpha, h, t, methods', () => {
+    const o = options(['--set', 'omega0=0,100,-4', '--set', 'm=20', '--set', 'alpha=-0.05', '--set', 't=2', '--set', 'methods=classical']);
+    expect(o.values.omega0).toEqual([0, 100, -4]);
+    expect(o.values.m).toEqual([20]);
+    expect(o).toMatchObject({ alpha: -0.05, tEnd: 2, method: 'classical' });
+  });
+
+  it('computes sampleEvery = round(DT / h), tolerating decimal rounding', () => {
+    expect(options(['--scenario', 'spin', '--sample-dt', '0.03']).sampleEvery).toBe(3);
+    expect(options(['--h', '1e-4', '--sample-dt', '0.01']).sampleEvery).toBe(100);
+  });
+
+  it('--url sets what the link sets; a one-method link selects the method', () => {
+    const o = options(['--url', 'https://x.org/?v=1&scenario=spin&methods=classical&alpha=-0.1&J=1,2,2.5']);
+    expect(o).toMatchObject({ scenario: 'spin', method: 'classical', alpha: -0.1, h: 0.01 });
+    expect(o.values.J).toEqual([1, 2, 2.5]);
+    expect(options(['--url', 'scenario=spin']).method).toBe('modified');
+  });
+
+  it('later flags override --url; earlier flags survive where the link is silent', () => {
+    const o = options(['--h', '0.02', '--alpha', '-0.05', '--url', '?scenario=spin&alpha=-0.1', '--set', 'J=1,1,1']);
+    expect(o).toMatchObject({ scenario: 'spin', alpha: -0.1, h: 0.02 });
+    expect(o.values.J).toEqual([1, 1, 1]);
+    expect(options(['--url', 'scenario=spin&alpha=-0.1', '--alpha', '-0.2']).alpha).toBe(-0.2);
+  });
+
+  it('--help wins over everything else', () => {
+    expect(parseSimArgs(['--alpha', '9', '--help']).kind).toBe('help');
+  });
+
+  it.each([
+    [['--scenario', 'moon'], '--scenario moon is not a known scenario (spin, heavy-top)'],
+    [['--scenario', 'spin', '--set', 'm=1'], "--set m=1: 'm' is not a parameter of scenario spin (parameters: J, M, omega0)"],
+    [['--alpha', 'NaN'], '--alpha NaN is not a finite number'],
+    [['--alpha', '0.5'], '--alpha 0.5 is outside [-1/3, 0]'],
+    [['--h', '0'], '--h 0 must be a positive number of seconds'],
+    [['--h=-1e-3'], '--h -1e-3 must be a positive number of seconds'],
+    [['--t-end', 'Infinity'], '--t-end Infinity is not a finite number'],
+    [['--scenario', 'spin', '--h', '2', '--t-end', '1'], '--h 2 is larger than --t-end 1'],
+    [['--h', '1e-8'], '--h 1e-8 with --t-end 10 needs 1000000000 steps; the limit is 20000000'],
+    [['--scenario', 'spin', '--sample-dt', '0.015'], '--sample-dt 0.015 is not a whole multiple of --h 0.01'],
+    [['--scenario', 'spin', '--sample-dt', '0.001'], '--sample-dt 0.001 is not a whole multiple of --h 0.01'],
+    [['--scenario', 'spin', '--t-end', '0.05', '--sample-dt', '0.1'], '--sample-dt 0.1 is larger than --t-end 0.05'],
+    [['--set', 'J=1,2'], '--set J=1,2: J needs 3 comma-separated numbers, got 2'],
+    [['--set', 'J=1,1,5'], '--set J=1,1,5 violates the triangle inequality of principal inertias: Jx + Jy = 2 < Jz = 5'],
+    [['--set', 'J'], '--set J must have the form NAME=VALUE'],
+    [['--method', 'rk4'], '--method rk4 is not a method (classical or modified)'],
+    [['--format', 'xml'], '--format xml is not a format (csv or json)'],
+    [['--alpha'], '--alpha needs a value (see --help)'],
+    [['--frobnicate'], 'unknown option --frobnicate (see --help)'],
+    [['spin'], "unexpected argument 'spin' (see --help)"],
+    [['--url', 'scenario=spin&alpha=0.9'], '--url: alpha=0.9 is outside [-1/3, 0]'],
+    [['--url', 'scenario=spin&bogus=1'], "--url: unknown key 'bogus' (scenario spin has parameters J, M, omega0)"],
+    [['--url', 'scenario=heavy-top&m=20', '--scenario', 'spin'], "--url m=20: 'm' is not a parameter of scenario spin (parameters: J, M, omega0)"],
+  ])('rejects %j', (argv, message) => {
+    expect(errorMessage(argv)).toBe(message);
+  });
+
+  it('never throws on hostile arguments', () => {
+    const hostile = ['--set', '__proto__=1', '--set', '=', '--url', '%', '--alpha', '\u0000', '--set', 'J=' + '9,'.repeat(10_000)];
+    for (let k = 0; k < hostile.length; k++) expect(() => parseSimArgs(hostile.slice(k))).not.toThrow();
+    expect(errorMessage(['--set', '__proto__=1'])).toMatch(/'__proto__' is not a parameter/);
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * End-to-end: the `sim` command as a user runs it (a child process), kept to a few short runs.
+ * The local tsx binary is used instead of `npx tsx` so npm's own notices cannot reach stderr.
+ */
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SAMPLE_COLUMNS } from '../../src/solver/simulate';
+
+const ROOT = resolve(__dirname, '../..');
+const TSX = resolve(ROOT, 'node_modules/.bin/tsx');
+
+interface SimResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function sim(...args: string[]): Promise<SimResult> {
+  return new Promise((done) => {
+    execFile(TSX, ['src/cli/sim.ts', ...args], { cwd: ROOT, maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+      done({ code, stdout, stderr });
+    });
+  });
+}
+
+function csvRows(stdout: string): number[][] {
+  return stdout.trimEnd().split('\n').slice(1).map((line) => line.split(',').map(Number));
+}
+
+const SHORT_SPIN = ['--scenario', 'spin', '--t-end', '0.05', '--h', '0.01'];
+
+describe('sim command', () => {
+  it('prints the header and one row per sample time t = 0, DT, … t_end', async () => {
+    const [every, coarse] = await Promise.all([sim(...SHORT_SPIN), sim(...SHORT_SPIN, '--t-end', '0.1', '--sample-dt', '0.02')]);
+    expect(every.stderr).toBe('');
+    expect(every.code).toBe(0);
+    expect(every.stdout.split('\n')[0]).toBe(SAMPLE_COLUMNS.join(','));
+    const rows = csvRows(every.stdout);
+    expect(rows).toHaveLength(0.05 / 0.01 + 1);
+    for (const row of rows) expect(row).toHaveLength(SAMPLE_COLUMNS.length);
+    expect(rows.map((r) => r[0])).toEqual([0, 0.01, 0.02, 0.03, 0.04, 0.05]);
+    expect(rows[0].slice(1, 4)).toEqual([10, 0, 0]);
+    expect(csvRows(coarse.stdout).map((r) => r[0])).toEqual([0, 0.02, 0.04, 0.06, 0.08, 0.1]);
+  });
+
+  it('runs the heavy top briefly', async () => {
+    const result = await sim('--scenario', 'heavy-top', '--t-end', '0.01');
+    expect(result.code).toBe(0);
+    expect(csvRows(result.stdout)).toHaveLength(0.01 / 1e-4 + 1);
+  });
+
+  it('gives the same output for --url as for the equivalent flags', async () => {
+    const link = 'https://example.org/?v=1&scenario=spin&methods=classical&alpha=-0.1&h=0.01&t=0.05&J=1,2,2.5&component=x';
+    const [fromUrl, fromFlags] = await Promise.all([
+      sim('--url', link),
+      sim(...SHORT_SPIN, '--method', 'classical', '--alpha=-0.1', '--set', 'J=1,2,2.5'),
+    ]);
+    expect(fromUrl.code).toBe(0);
+    expect(fromUrl.stdout).toBe(fromFlags.stdout);
+  });
+
+  it('prints one JSON object with --format json', async () => {
+    const result = await sim(...SHORT_SPIN, '--format', 'json');
+    expect(result.code).toBe(0);
+    const parsed = JSON.parse(result.stdout);
+    expect(parsed).toMatchObject({ scenario: 'spin', method: 'modified', alpha: -0.3, h: 0.01, tEnd: 0.05, sampleDt: 0.01 });
+    expect(parsed.params).toEqual({ J: [1, 2, 2], M: [5, 0, 0], omega0: [10, 0, 0] });
+    expect(parsed.columns).toEqual([...SAMPLE_COLUMNS]);
+    expect(parsed.rows).toHaveLength(6);
+    expect(parsed.status).toBe('finished');
+    expect(parsed.failure).toBeNull();
+  });
+
+  it('answers bad input with exit code 2 and one stderr line naming the value', async () => {
+    const cases: [string[], RegExp][] = [
+      [['--scenario', 'moon'], /^sim: --scenario moon is not a known scenario/],
+      [['--scenario', 'spin', '--set', 'torque=5'], /^sim: --set torque=5: 'torque' is not a parameter of scenario spin/],
+      [['--alpha', 'NaN'], /^sim: --alpha NaN is not a finite number$/],
+      [['--h', '0'], /^sim: --h 0 must be a positive number of seconds$/],
+      [['--h', '-0.01'], /^sim: --h -0.01 must be a positive/],
+      [['--alpha', '0.5'], /^sim: --alpha 0.5 is outside \[-1\/3, 0\]$/],
+      [[...SHORT_SPIN, '--sample-dt', '0.015'], /^sim: --sample-dt 0.015 is not a whole multiple of --h 0.01$/],
+    ];
+    const results = await Promise.all(cases.map(([argv]) => sim(...argv)));
+    results.forEach((result, k) => {
+      expect(result.code, cases[k][0].join(' ')).toBe(2);
+      expect(result.stdout).toBe('');
+      const lines = result.stderr.trimEnd().split('\n');
+      expect(lines, result.stderr).toHaveLength(1);
+      expect(lines[0]).toMatch(cases[k][1]);
+    });
+  });
+
+  it('keeps the rows computed before a solver failure and exits with 3', async () => {
+    // SPEC §5: α = 0 with the heavy top's index-3 joint diverges within a few tenths of a second.
+    const result = await sim('--scenario', 'heavy-top', '--alpha', '0', '--h', '1e-3', '--t-end', '2', '--sample-dt', '0.001');
+    expect(result.code).toBe(3);
+    const lines = result.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^sim: solver failed at t = [0-9.e-]+: \S/);
+    const rows = csvRows(result.stdout);
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows.length).toBeLessThan(2001);
+  });
+
+  it('lists every scenario and parameter in --help', async () => {
+    const result = await sim('--help');
+    expect(result.code).toBe(0);
+    for (const word of ['spin', 'heavy-top', 'omega0', 'xcm', 'kg m²', 'rad/s', '0.234375,0.46875,0.234375', '[1e-9, 1000000]', '--alpha -0.2']) {
+      expect(result.stdout).toContain(word);
+    }
+  });
+});
