@@ -86,7 +86,7 @@ export class Simulation {
       const tNext = (this.stepsDone + 1) * settings.h;
       const result = integrator.step(tNext - integrator.t);
       this.lastIterations = result.iterations;
-      if (!result.ok) return this.fail(this.monitor.oscillating ? `${result.reason}: ${OSCILLATION_REASON}` : result.reason);
+      if (!result.ok) return this.fail(this.explainFailure(result.reason));
       integrator.t = tNext;
       this.stepsDone++;
       this.accumulateWork();
@@ -114,6 +114,15 @@ export class Simulation {
       return false;
     }
     return true;
+  }
+
+  /** Names the likely cause of a Newton failure: the index-3 oscillation when α gives little damping. */
+  private explainFailure(reason: string): string {
+    if (this.monitor.oscillating) return `${reason}: ${OSCILLATION_REASON}`;
+    if (this.settings.alpha > -0.1) {
+      return `${reason}; with α = ${this.settings.alpha} HHT damps little and index-3 constraints can oscillate and diverge: use α < 0 or a smaller h`;
+    }
+    return `${reason}; try a smaller h`;
   }
 
   private fail(reason: string): RunStatus {

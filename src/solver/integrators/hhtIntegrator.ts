@@ -46,6 +46,8 @@ export class HhtIntegrator {
   readonly qdd: Float64Array;
   readonly lambda: Float64Array;
   t = 0;
+  /** Newton iterations (= LU factorisations) since initialize(). */
+  totalIterations = 0;
 
   /** Unknowns of the current step and the implied q_{n+1}, q̇_{n+1}. */
   readonly qddNew: Float64Array;
@@ -247,6 +249,7 @@ export class HhtIntegrator {
     lambdaNew.set(this.lambda);
     const bh2 = this.beta * h * h;
     for (let it = 1; it <= newton.maxIterations; it++) {
+      this.totalIterations++;
       this.residual(qddNew, lambdaNew, rhs);
       this.jacobian(qddNew, lambdaNew, matrix);
       if (luFactor(size, matrix, this.pivots) >= 0) {
