@@ -100,3 +100,27 @@ describe('Euler-parameter identities (Sherif Eqs. 2-7)', () => {
     }
   });
 });
+
+describe('global angular velocity', () => {
+  it('2 E(e) ė = A(e) ω and E(e)ᵀ T = Lᵀ(e) Aᵀ(e) T on the unit sphere', async () => {
+    const { eTransposeTimes, globalAngularVelocity } = await import('../../src/solver/rotation/eulerParameters');
+    const rand = seededRandom(11);
+    const A = new Float64Array(9);
+    for (let k = 0; k < 10; k++) {
+      const e = randomUnitQuaternion(rand);
+      const w = randomVector(rand, 3, 10);
+      const ed = new Float64Array(4), wg = new Float64Array(3);
+      eulerParameterRates(e, 0, w, 0, ed, 0);
+      globalAngularVelocity(e, 0, ed, 0, wg, 0);
+      rotationMatrix(e, 0, A);
+      const aw = [0, 1, 2].map((i) => A[3 * i] * w[0] + A[3 * i + 1] * w[1] + A[3 * i + 2] * w[2]);
+      expect(relativeDifference(aw, wg)).toBeLessThan(ROUND_OFF);
+      const T = randomVector(rand, 3);
+      const body = Float64Array.from([0, 1, 2].map((i) => A[i] * T[0] + A[3 + i] * T[1] + A[6 + i] * T[2]));
+      const viaL = new Float64Array(4), viaE = new Float64Array(4);
+      lTransposeTimes(e, 0, body, 0, viaL, 0);
+      eTransposeTimes(e, 0, T, 0, viaE, 0);
+      expect(relativeDifference(viaL, viaE)).toBeLessThan(ROUND_OFF);
+    }
+  });
+});

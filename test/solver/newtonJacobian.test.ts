@@ -4,7 +4,7 @@ import { HhtIntegrator, initialStateVectors } from '../../src/solver/integrators
 import { modifiedNewmarkVelocity, modifiedVelocityJacobian, modifiedVelocityHistory, newmarkPosition, hhtParameters } from '../../src/solver/integrators/newmark';
 import type { MultibodyModel, RigidBody, Vec3, Vec4 } from '../../src/solver/model/types';
 import { GROUND, sphericalJoint } from '../../src/solver/model/sphericalJoint';
-import { constantBodyFixedMoment, gravity } from '../../src/solver/model/loads';
+import { constantBodyFixedMoment, globalForce, globalMoment, gravity } from '../../src/solver/model/loads';
 import { rotationMatrix } from '../../src/solver/rotation/eulerParameters';
 import { finiteDifferenceColumns, randomUnitQuaternion, randomVector, relativeDifference, seededRandom } from './helpers';
 
@@ -21,7 +21,8 @@ const cross = (a: ArrayLike<number>, b: ArrayLike<number>): Vec3 =>
 
 /**
  * A random consistent chain: body 0 on a spherical joint to ground at the origin, body 1 hanging
- * from body 0 by a body–body spherical joint, gravity and a body-fixed moment on body 1.
+ * from body 0 by a body–body spherical joint; gravity, a body-fixed moment on body 1, a global moment
+ * on body 0 and a global force on body 1.
  */
 function randomChain(seed: number): MultibodyModel {
   const rand = seededRandom(seed);
@@ -43,7 +44,12 @@ function randomChain(seed: number): MultibodyModel {
   return {
     bodies,
     constraints: [sphericalJoint('ground joint', 0, s0, GROUND, [0, 0, 0]), sphericalJoint('link', 0, s0b, 1, s1)],
-    loads: [gravity(bodies, [0, 0, -9.81]), constantBodyFixedMoment(1, [1, -2, 0.5])],
+    loads: [
+      gravity(bodies, [0, 0, -9.81]),
+      constantBodyFixedMoment(1, [1, -2, 0.5]),
+      globalMoment(0, (t, out) => { out[0] = 3 + t; out[1] = -1; out[2] = 2; }),
+      globalForce(1, (t, out) => { out[0] = 0.5; out[1] = 2 * t; out[2] = -1; }),
+    ],
     primaryBody: 0,
   };
 }

@@ -2,7 +2,7 @@
  * Applied loads: uniform gravity and moments on a body. Each is a `Load` (see types.ts).
  */
 import { COORDS_PER_BODY, type Load, type RigidBody, type Vec3 } from './types';
-import { angularVelocity, lTransposeTimes, wHat } from '../rotation/eulerParameters';
+import { angularVelocity, eTransposeTimes, globalAngularVelocity, lTransposeTimes, wHat } from '../rotation/eulerParameters';
 
 const m3 = new Float64Array(3);
 const w3 = new Float64Array(3);
@@ -63,4 +63,58 @@ export function bodyFixedMoment(body: number, moment: (t: number, out: Float64Ar
 /** A constant body-fixed moment. */
 export function constantBodyFixedMoment(body: number, m: Vec3, name = 'moment'): Load {
   return bodyFixedMoment(body, (_t, out) => { out[0] = m[0]; out[1] = m[1]; out[2] = m[2]; }, name);
+}
+
+/** A time function writing a 3-vector into out. */
+export type VectorOfTime = (t: number, out: Float64Array) => void;
+
+const unit4 = new Float64Array(4);
+
+/**
+ * Moment T(t) given in global axes on one body: Q_e = 2 E(e)ᵀ T, the virtual work of T on the
+ * global angular velocity 2 E ė (equal to 2 Lᵀ Aᵀ T on the unit sphere).
+ */
+export function globalMoment(body: number, moment: VectorOfTime, name = 'global moment'): Load {
+  const c = body * COORDS_PER_BODY + 3;
+  return {
+    name,
+    addForce(q, _qd, t, out) {
+      moment(t, m3);
+      eTransposeTimes(q, c, m3, 0, f4, 0);
+      for (let k = 0; k < 4; k++) out[c + k] += 2 * f4[k];
+    },
+    addForceStiffness(_q, _qd, t, scale, k, ld) {
+      // E is linear in e: column b of ∂(Eᵀ T)/∂e is E(u_b)ᵀ T.
+      moment(t, m3);
+      for (let b = 0; b < 4; b++) {
+        unit4.fill(0); unit4[b] = 1;
+        eTransposeTimes(unit4, 0, m3, 0, f4, 0);
+        for (let a = 0; a < 4; a++) k[(c + a) * ld + c + b] += scale * 2 * f4[a];
+      }
+    },
+    potential() { return 0; },
+    power(q, qd, t) {
+      moment(t, m3);
+      globalAngularVelocity(q, c, qd, c, w3, 0);
+      return m3[0] * w3[0] + m3[1] * w3[1] + m3[2] * w3[2];
+    },
+  };
+}
+
+/** Force F(t) in global axes at a body's centre of mass: Q_r = F. */
+export function globalForce(body: number, force: VectorOfTime, name = 'force'): Load {
+  const c = body * COORDS_PER_BODY;
+  return {
+    name,
+    addForce(_q, _qd, t, out) {
+      force(t, m3);
+      out[c] += m3[0]; out[c + 1] += m3[1]; out[c + 2] += m3[2];
+    },
+    addForceStiffness() { /* independent of q */ },
+    potential() { return 0; },
+    power(_q, qd, t) {
+      force(t, m3);
+      return m3[0] * qd[c] + m3[1] * qd[c + 1] + m3[2] * qd[c + 2];
+    },
+  };
 }

@@ -137,3 +137,29 @@ export function normalizeEulerParameters(e: Float64Array, o: number): void {
   const n = Math.hypot(e[o], e[o + 1], e[o + 2], e[o + 3]);
   e[o] /= n; e[o + 1] /= n; e[o + 2] /= n; e[o + 3] /= n;
 }
+
+/**
+ * z = E(e)ᵀ y with E(e) = [−ε, ẽ + e0 I] (so that A = E Lᵀ and the global angular velocity is 2 E ė).
+ * out[oo..oo+4).
+ */
+export function eTransposeTimes(
+  e: Float64Array, oe: number, y: Float64Array, oy: number, out: Float64Array, oo: number,
+): void {
+  const e0 = e[oe], e1 = e[oe + 1], e2 = e[oe + 2], e3 = e[oe + 3];
+  const y0 = y[oy], y1 = y[oy + 1], y2 = y[oy + 2];
+  out[oo] = -e1 * y0 - e2 * y1 - e3 * y2;
+  out[oo + 1] = e0 * y0 + e3 * y1 - e2 * y2;
+  out[oo + 2] = -e3 * y0 + e0 * y1 + e1 * y2;
+  out[oo + 3] = e2 * y0 - e1 * y1 + e0 * y2;
+}
+
+/** Global angular velocity ω_g = 2 E(e) ė = A ω, into out[oo..oo+3). */
+export function globalAngularVelocity(
+  e: Float64Array, oe: number, ed: Float64Array, oed: number, out: Float64Array, oo: number,
+): void {
+  const e0 = e[oe], e1 = e[oe + 1], e2 = e[oe + 2], e3 = e[oe + 3];
+  const d0 = ed[oed], d1 = ed[oed + 1], d2 = ed[oed + 2], d3 = ed[oed + 3];
+  out[oo] = 2 * (-e1 * d0 + e0 * d1 - e3 * d2 + e2 * d3);
+  out[oo + 1] = 2 * (-e2 * d0 + e3 * d1 + e0 * d2 - e1 * d3);
+  out[oo + 2] = 2 * (-e3 * d0 - e2 * d1 + e1 * d2 + e0 * d3);
+}
