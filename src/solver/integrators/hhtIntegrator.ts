@@ -8,7 +8,9 @@
  */
 import { COORDS_PER_BODY } from '../model/types';
 import type { AssembledSystem } from '../model/assembly';
-import { luFactor, luSolve, maxAbs } from '../linalg/dense';
+import { maxAbs } from '../linalg/dense';
+import { DenseNewtonSolver, type NewtonLinearSolver } from '../linalg/newtonSolver';
+import type { MatrixAccumulator } from '../linalg/accumulator';
 import { quadraticVelocityRateDerivative } from '../model/rigidBodyInertia';
 import {
   hhtParameters, modifiedNewmarkVelocity, modifiedVelocityHistory, modifiedVelocityJacobian,
@@ -61,9 +63,7 @@ export class HhtIntegrator {
   private h = 0;
   private readonly forceOld: Float64Array;
   private readonly forceTmp: Float64Array;
-  private readonly cq: Float64Array;
-  private readonly matrix: Float64Array;
-  private readonly pivots: Int32Array;
+  private readonly linear: NewtonLinearSolver;
   private readonly rhs: Float64Array;
   private readonly history: Float64Array;
   private readonly block: Float64Array = new Float64Array(16);
@@ -75,6 +75,7 @@ export class HhtIntegrator {
     readonly method: IntegratorMethodName,
     readonly alpha: number,
     readonly newton: NewtonSettings = DEFAULT_NEWTON,
+    linearSolver?: NewtonLinearSolver,
   ) {
     ({ beta: this.beta, gamma: this.gamma } = hhtParameters(alpha));
     const n = (this.n = system.n);
@@ -90,9 +91,8 @@ export class HhtIntegrator {
     this.qdNew = new Float64Array(n);
     this.forceOld = new Float64Array(n);
     this.forceTmp = new Float64Array(n);
-    this.cq = new Float64Array(m * n);
-    this.matrix = new Float64Array(this.size * this.size);
-    this.pivots = new Int32Array(this.size);
+    this.linear = linearSolver ?? new DenseNewtonSolver(this.size);
+    if (this.linear.size !== this.size) throw new Error('linear solver size does not match the system');
     this.rhs = new Float64Array(this.size);
     this.history = new Float64Array(3 * system.bodyCount);
   }
@@ -105,16 +105,16 @@ export class HhtIntegrator {
     this.q.set(q0);
     this.qd.set(qd0);
     this.t = t0;
-    const { n, size, matrix, rhs, system } = this;
-    matrix.fill(0);
-    system.addMassMatrix(this.q, 1, matrix, size);
-    system.constraintJacobian(this.q, t0, this.cq, n);
-    this.writeConstraintBlocks(matrix);
+    const { n, size, rhs, system } = this;
+    const dense = new DenseNewtonSolver(size);
+    system.addMassMatrix(this.q, 1, dense.accumulator);
+    system.updateConstraintJacobian(this.q, t0);
+    system.addJacobianBlocks(dense.accumulator, n);
     rhs.fill(0);
     system.addGeneralizedForces(this.q, this.qd, t0, 1, rhs, this.forceTmp);
     system.accelerationRhs(this.q, this.qd, t0, rhs.subarray(n));
-    if (luFactor(size, matrix, this.pivots) >= 0) return false;
-    luSolve(size, matrix, this.pivots, rhs);
+    if (!dense.factor()) return false;
+    dense.solve(rhs);
     this.qdd.set(rhs.subarray(0, n));
     this.lambda.set(rhs.subarray(n));
     this.computeForceTerm(this.q, this.qd, t0, this.lambda, this.forceOld);
@@ -150,7 +150,7 @@ export class HhtIntegrator {
   residual(qddNew: Float64Array, lambdaNew: Float64Array, out: Float64Array): void {
     this.updateKinematics(qddNew);
     const tNew = this.t + this.h;
-    this.system.constraintJacobian(this.qNew, tNew, this.cq, this.n);
+    this.system.updateConstraintJacobian(this.qNew, tNew);
     this.writeResidual(qddNew, lambdaNew, tNew, out);
   }
 
@@ -171,28 +171,27 @@ export class HhtIntegrator {
    * [ M/(1+α) + ((Mq̈)_q/(1+α) + (C_qᵀλ)_q − Q_q) βh² − Q_q̇ J₁ , C_qᵀ ; C_q , 0 ].
    * Expects residual() to have been called for the same q̈_{n+1} (it sets q_{n+1}, q̇_{n+1} and C_q).
    */
-  jacobian(qddNew: Float64Array, lambdaNew: Float64Array, out: Float64Array): void {
-    const { size, alpha, beta, h, system } = this;
+  jacobian(qddNew: Float64Array, lambdaNew: Float64Array, acc: MatrixAccumulator): void {
+    const { alpha, beta, h, system } = this;
     const qn = this.qNew, qdn = this.qdNew, tNew = this.t + h;
     const bh2 = beta * h * h;
-    out.fill(0);
-    system.addMassMatrix(qn, 1 / (1 + alpha), out, size);
-    system.addMassStiffness(qn, qddNew, bh2 / (1 + alpha), out, size);
-    system.addMultiplierStiffness(qn, lambdaNew, bh2, out, size);
-    system.addForceStiffness(qn, qdn, tNew, -bh2, out, size);
-    this.addVelocityTerm(qddNew, out);
-    this.writeConstraintBlocks(out);
+    system.addMassMatrix(qn, 1 / (1 + alpha), acc);
+    system.addMassStiffness(qn, qddNew, bh2 / (1 + alpha), acc);
+    system.addMultiplierStiffness(qn, tNew, lambdaNew, bh2, acc);
+    system.addForceStiffness(qn, qdn, tNew, -bh2, acc);
+    this.addVelocityTerm(qddNew, acc);
+    system.addJacobianBlocks(acc, this.n);
   }
 
   /** −Q_q̇ J₁: only the quadratic-velocity terms depend on ė (Q_e ∋ −f2, so −Q_ė = ∂f2/∂ė). */
-  private addVelocityTerm(qddNew: Float64Array, out: Float64Array): void {
-    const { size, h, gamma, beta, system } = this;
+  private addVelocityTerm(qddNew: Float64Array, acc: MatrixAccumulator): void {
+    const { h, gamma, beta, system } = this;
     for (let b = 0; b < system.bodyCount; b++) {
       const oe = b * COORDS_PER_BODY + 3;
       quadraticVelocityRateDerivative(system.inertias.subarray(3 * b, 3 * b + 3), this.qNew, oe, this.qdNew, oe, this.block);
       if (this.method === 'classical') {
         for (let a = 0; a < 4; a++) {
-          for (let c = 0; c < 4; c++) out[(oe + a) * size + oe + c] += h * gamma * this.block[4 * a + c];
+          for (let c = 0; c < 4; c++) acc.add(oe + a, oe + c, h * gamma * this.block[4 * a + c]);
         }
         continue;
       }
@@ -201,40 +200,22 @@ export class HhtIntegrator {
         for (let c = 0; c < 4; c++) {
           let s = 0;
           for (let k = 0; k < 4; k++) s += this.block[4 * a + k] * this.block2[4 * k + c];
-          out[(oe + a) * size + oe + c] += s;
+          acc.add(oe + a, oe + c, s);
         }
       }
     }
   }
 
-  /** Writes C_q (as last computed into this.cq) into the lower-left and C_qᵀ into the upper-right block. */
-  private writeConstraintBlocks(matrix: Float64Array): void {
-    const { n, m, size, cq } = this;
-    for (let i = 0; i < m; i++) {
-      for (let j = 0; j < n; j++) {
-        const v = cq[i * n + j];
-        matrix[(n + i) * size + j] = v;
-        matrix[j * size + n + i] = v;
-      }
-    }
-  }
-
-  /** out = C_qᵀ λ − Q(q, q̇, t) (recomputes C_q into this.cq). */
+  /** out = C_qᵀ λ − Q(q, q̇, t) (recomputes C_q). */
   private computeForceTerm(q: Float64Array, qd: Float64Array, t: number, lambda: Float64Array, out: Float64Array): void {
-    this.system.constraintJacobian(q, t, this.cq, this.n);
+    this.system.updateConstraintJacobian(q, t);
     this.computeForceTermWithJacobian(q, qd, t, lambda, out);
   }
 
-  /** out[0..n) = C_qᵀ λ − Q(q, q̇, t), using the C_q already in this.cq. */
+  /** out[0..n) = C_qᵀ λ − Q(q, q̇, t), using the Jacobian blocks already computed at q. */
   private computeForceTermWithJacobian(q: Float64Array, qd: Float64Array, t: number, lambda: Float64Array, out: Float64Array): void {
-    const { n, m, cq } = this;
-    out.fill(0, 0, n);
-    for (let i = 0; i < m; i++) {
-      const li = lambda[i];
-      if (li === 0) continue;
-      const r = i * n;
-      for (let j = 0; j < n; j++) out[j] += cq[r + j] * li;
-    }
+    out.fill(0, 0, this.n);
+    this.system.addJacobianTransposeTimes(lambda, out);
     this.system.addGeneralizedForces(q, qd, t, -1, out, this.forceTmp);
   }
 
@@ -243,7 +224,7 @@ export class HhtIntegrator {
    * On success the state advances to t + h; on failure it is left at t.
    */
   step(h: number): StepResult {
-    const { n, m, size, matrix, rhs, qddNew, lambdaNew, newton } = this;
+    const { n, m, size, linear, rhs, qddNew, lambdaNew, newton } = this;
     this.prepareStep(h);
     qddNew.set(this.qdd);
     lambdaNew.set(this.lambda);
@@ -251,12 +232,13 @@ export class HhtIntegrator {
     for (let it = 1; it <= newton.maxIterations; it++) {
       this.totalIterations++;
       this.residual(qddNew, lambdaNew, rhs);
-      this.jacobian(qddNew, lambdaNew, matrix);
-      if (luFactor(size, matrix, this.pivots) >= 0) {
+      linear.zero();
+      this.jacobian(qddNew, lambdaNew, linear.accumulator);
+      if (!linear.factor()) {
         return { ok: false, iterations: it, reason: 'the Newton matrix is singular' };
       }
       for (let i = 0; i < size; i++) rhs[i] = -rhs[i];
-      luSolve(size, matrix, this.pivots, rhs);
+      linear.solve(rhs);
       for (let i = 0; i < n; i++) qddNew[i] += rhs[i];
       for (let i = 0; i < m; i++) lambdaNew[i] += rhs[n + i];
       const dq = maxAbs(n, rhs);

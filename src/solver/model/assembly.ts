@@ -3,6 +3,7 @@
  * M(q) q̈ + C_qᵀ λ = Q(q̇, q, t), C(q, t) = 0, with q = (r_1, e_1, r_2, e_2, …).
  * Q holds the applied loads and the negated rotational quadratic-velocity terms of Eq. 9.
  * Every body's Euler-parameter normalisation is appended after the model's own constraints.
+ * The constraint Jacobian is kept as one small dense block per constraint (its bodies' columns only).
  */
 import { COORDS_PER_BODY, type Constraint, type MultibodyModel } from './types';
 import { eulerNormalization } from './eulerNormalization';
@@ -11,6 +12,7 @@ import {
   addRotationalMassStiffness, addRotationalMassTimes,
 } from './rigidBodyInertia';
 import { angularVelocity } from '../rotation/eulerParameters';
+import type { MatrixAccumulator } from '../linalg/accumulator';
 
 export class AssembledSystem {
   /** Number of coordinates (7 per body). */
@@ -20,6 +22,10 @@ export class AssembledSystem {
   readonly constraints: readonly Constraint[];
   /** First row of each constraint. */
   readonly constraintRows: Int32Array;
+  /** Offset of each constraint's Jacobian block in `jacobianBlocks`. */
+  readonly blockOffsets: Int32Array;
+  /** Local Jacobian blocks, rows × 7·bodies each (see Constraint.jacobian). */
+  readonly jacobianBlocks: Float64Array;
   readonly masses: Float64Array;
   /** Principal inertias, 3 per body. */
   readonly inertias: Float64Array;
@@ -33,9 +39,16 @@ export class AssembledSystem {
       ...model.bodies.map((b, i) => eulerNormalization(i, b.name)),
     ];
     this.constraintRows = new Int32Array(this.constraints.length);
-    let row = 0;
-    this.constraints.forEach((c, i) => { this.constraintRows[i] = row; row += c.rows; });
+    this.blockOffsets = new Int32Array(this.constraints.length);
+    let row = 0, offset = 0;
+    this.constraints.forEach((c, i) => {
+      this.constraintRows[i] = row;
+      this.blockOffsets[i] = offset;
+      row += c.rows;
+      offset += c.rows * COORDS_PER_BODY * c.bodies.length;
+    });
     this.m = row;
+    this.jacobianBlocks = new Float64Array(offset);
     this.masses = Float64Array.from(model.bodies, (b) => b.mass);
     this.inertias = new Float64Array(3 * nb);
     model.bodies.forEach((b, i) => this.inertias.set(b.inertia, 3 * i));
@@ -43,30 +56,34 @@ export class AssembledSystem {
 
   get bodyCount(): number { return this.masses.length; }
 
+  private inertiaOf(body: number): Float64Array {
+    return this.inertias.subarray(3 * body, 3 * body + 3);
+  }
+
   /** out[0..n) += scale · M(q) q̈. */
   addMassTimes(q: Float64Array, qdd: Float64Array, scale: number, out: Float64Array): void {
     for (let b = 0; b < this.bodyCount; b++) {
       const c = b * COORDS_PER_BODY;
       const mb = scale * this.masses[b];
       out[c] += mb * qdd[c]; out[c + 1] += mb * qdd[c + 1]; out[c + 2] += mb * qdd[c + 2];
-      addRotationalMassTimes(this.inertias.subarray(3 * b, 3 * b + 3), q, c + 3, qdd, c + 3, scale, out, c + 3);
+      addRotationalMassTimes(this.inertiaOf(b), q, c + 3, qdd, c + 3, scale, out, c + 3);
     }
   }
 
-  /** k += scale · M(q) (dense, leading dimension ld). */
-  addMassMatrix(q: Float64Array, scale: number, k: Float64Array, ld: number): void {
+  /** acc += scale · M(q). */
+  addMassMatrix(q: Float64Array, scale: number, acc: MatrixAccumulator): void {
     for (let b = 0; b < this.bodyCount; b++) {
       const c = b * COORDS_PER_BODY;
-      for (let i = 0; i < 3; i++) k[(c + i) * ld + c + i] += scale * this.masses[b];
-      addRotationalMassMatrix(this.inertias.subarray(3 * b, 3 * b + 3), q, c + 3, scale, k, ld, c + 3);
+      for (let i = 0; i < 3; i++) acc.add(c + i, c + i, scale * this.masses[b]);
+      addRotationalMassMatrix(this.inertiaOf(b), q, c + 3, scale, acc, c + 3);
     }
   }
 
-  /** k += scale · ∂(M(q) q̈)/∂q. */
-  addMassStiffness(q: Float64Array, qdd: Float64Array, scale: number, k: Float64Array, ld: number): void {
+  /** acc += scale · ∂(M(q) q̈)/∂q. */
+  addMassStiffness(q: Float64Array, qdd: Float64Array, scale: number, acc: MatrixAccumulator): void {
     for (let b = 0; b < this.bodyCount; b++) {
       const c = b * COORDS_PER_BODY + 3;
-      addRotationalMassStiffness(this.inertias.subarray(3 * b, 3 * b + 3), q, c, qdd, c, scale, k, ld, c);
+      addRotationalMassStiffness(this.inertiaOf(b), q, c, qdd, c, scale, acc, c);
     }
   }
 
@@ -76,39 +93,90 @@ export class AssembledSystem {
     for (const load of this.model.loads) load.addForce(q, qd, t, tmp);
     for (let b = 0; b < this.bodyCount; b++) {
       const c = b * COORDS_PER_BODY + 3;
-      addQuadraticVelocityTerm(this.inertias.subarray(3 * b, 3 * b + 3), q, c, qd, c, -1, tmp, c);
+      addQuadraticVelocityTerm(this.inertiaOf(b), q, c, qd, c, -1, tmp, c);
     }
     for (let i = 0; i < this.n; i++) out[i] += scale * tmp[i];
   }
 
-  /** k += scale · ∂Q/∂q (loads and the quadratic-velocity terms). */
-  addForceStiffness(q: Float64Array, qd: Float64Array, t: number, scale: number, k: Float64Array, ld: number): void {
-    for (const load of this.model.loads) load.addForceStiffness(q, qd, t, scale, k, ld);
+  /** acc += scale · ∂Q/∂q (loads and the quadratic-velocity terms). */
+  addForceStiffness(q: Float64Array, qd: Float64Array, t: number, scale: number, acc: MatrixAccumulator): void {
+    for (const load of this.model.loads) load.addForceStiffness(q, qd, t, scale, acc);
     for (let b = 0; b < this.bodyCount; b++) {
       const c = b * COORDS_PER_BODY + 3;
-      addQuadraticVelocityStiffness(this.inertias.subarray(3 * b, 3 * b + 3), q, c, qd, c, -scale, k, ld, c);
+      addQuadraticVelocityStiffness(this.inertiaOf(b), q, c, qd, c, -scale, acc, c);
     }
   }
 
   /** out[0..m) = C(q, t). */
   evaluateConstraints(q: Float64Array, t: number, out: Float64Array): void {
-    this.constraints.forEach((c, i) => c.evaluate(q, t, out, this.constraintRows[i]));
+    const cs = this.constraints;
+    for (let i = 0; i < cs.length; i++) cs[i].evaluate(q, t, out, this.constraintRows[i]);
   }
 
-  /** jac (m×ld, rows zeroed here) = C_q. */
-  constraintJacobian(q: Float64Array, t: number, jac: Float64Array, ld: number, rowOffset = 0): void {
-    jac.fill(0, rowOffset * ld, (rowOffset + this.m) * ld);
-    this.constraints.forEach((c, i) => c.jacobian(q, t, jac, ld, rowOffset + this.constraintRows[i]));
+  /** Recomputes every constraint's Jacobian block at (q, t). */
+  updateConstraintJacobian(q: Float64Array, t: number): void {
+    const cs = this.constraints;
+    for (let i = 0; i < cs.length; i++) cs[i].jacobian(q, t, this.jacobianBlocks, this.blockOffsets[i]);
   }
 
-  /** k += scale · ∂(C_qᵀ λ)/∂q. */
-  addMultiplierStiffness(q: Float64Array, lambda: Float64Array, scale: number, k: Float64Array, ld: number): void {
-    this.constraints.forEach((c, i) => c.addMultiplierStiffness(q, lambda, this.constraintRows[i], scale, k, ld));
+  /** out[0..n) += C_qᵀ λ, from the blocks of the last updateConstraintJacobian. */
+  addJacobianTransposeTimes(lambda: Float64Array, out: Float64Array): void {
+    this.forEachJacobianEntry((row, col, v) => { out[col] += v * lambda[row]; });
+  }
+
+  /** out[0..m) = C_q v, from the blocks of the last updateConstraintJacobian. */
+  jacobianTimes(v: Float64Array, out: Float64Array): void {
+    out.fill(0, 0, this.m);
+    this.forEachJacobianEntry((row, col, x) => { out[row] += x * v[col]; });
+  }
+
+  /**
+   * Writes C_q into rows rowBase.. (columns 0..n) and C_qᵀ into columns rowBase.. of a matrix
+   * (the constraint blocks of the Newton matrix, Negrut Eq. 12).
+   */
+  addJacobianBlocks(acc: MatrixAccumulator, rowBase: number): void {
+    this.forEachJacobianEntry((row, col, v) => {
+      acc.add(rowBase + row, col, v);
+      acc.add(col, rowBase + row, v);
+    });
+  }
+
+  /** Visits every stored entry (global row, global column, value) of C_q. */
+  forEachJacobianEntry(visit: (row: number, col: number, value: number) => void): void {
+    const cs = this.constraints, blocks = this.jacobianBlocks;
+    for (let i = 0; i < cs.length; i++) {
+      const c = cs[i], bodies = c.bodies, ld = COORDS_PER_BODY * bodies.length;
+      let o = this.blockOffsets[i];
+      const row0 = this.constraintRows[i];
+      for (let r = 0; r < c.rows; r++) {
+        for (let s = 0; s < bodies.length; s++) {
+          const col0 = bodies[s] * COORDS_PER_BODY;
+          for (let k = 0; k < COORDS_PER_BODY; k++) {
+            const v = blocks[o + s * COORDS_PER_BODY + k];
+            if (v !== 0) visit(row0 + r, col0 + k, v);
+          }
+        }
+        o += ld;
+      }
+    }
+  }
+
+  /** acc += scale · ∂(C_qᵀ λ)/∂q. */
+  addMultiplierStiffness(q: Float64Array, t: number, lambda: Float64Array, scale: number, acc: MatrixAccumulator): void {
+    const cs = this.constraints;
+    for (let i = 0; i < cs.length; i++) cs[i].addMultiplierStiffness(q, t, lambda, this.constraintRows[i], scale, acc);
   }
 
   /** out[0..m) = γ with C_q q̈ = γ. */
   accelerationRhs(q: Float64Array, qd: Float64Array, t: number, out: Float64Array): void {
-    this.constraints.forEach((c, i) => c.accelerationRhs(q, qd, t, out, this.constraintRows[i]));
+    const cs = this.constraints;
+    for (let i = 0; i < cs.length; i++) cs[i].accelerationRhs(q, qd, t, out, this.constraintRows[i]);
+  }
+
+  /** out[0..m) = −C_t with C_q q̇ = −C_t. */
+  velocityRhs(q: Float64Array, t: number, out: Float64Array): void {
+    const cs = this.constraints;
+    for (let i = 0; i < cs.length; i++) cs[i].velocityRhs(q, t, out, this.constraintRows[i]);
   }
 
   /** Kinetic energy Σ ½ m |ṙ|² + ½ ωᵀ J ω. */
@@ -132,7 +200,7 @@ export class AssembledSystem {
     return v;
   }
 
-  /** Power of non-conservative loads, W/s. */
+  /** Power of non-conservative loads, W. */
   appliedPower(q: Float64Array, qd: Float64Array, t: number): number {
     let p = 0;
     for (const load of this.model.loads) p += load.power(q, qd, t);

@@ -12,17 +12,20 @@ export function eulerNormalization(body: number, bodyName: string): Constraint {
     evaluate(q, _t, out, row) {
       out[row] = q[c] * q[c] + q[c + 1] * q[c + 1] + q[c + 2] * q[c + 2] + q[c + 3] * q[c + 3] - 1;
     },
-    jacobian(q, _t, jac, ld, row) {
-      const r = row * ld + c;
-      for (let k = 0; k < 4; k++) jac[r + k] = 2 * q[c + k];
+    jacobian(q, _t, out, offset) {
+      out[offset] = 0; out[offset + 1] = 0; out[offset + 2] = 0;
+      for (let k = 0; k < 4; k++) out[offset + 3 + k] = 2 * q[c + k];
     },
-    addMultiplierStiffness(_q, lambda, row, scale, k, ld) {
+    addMultiplierStiffness(_q, _t, lambda, row, scale, acc) {
       const f = 2 * scale * lambda[row];
-      for (let a = 0; a < 4; a++) k[(c + a) * ld + c + a] += f;
+      for (let a = 0; a < 4; a++) acc.add(c + a, c + a, f);
     },
     accelerationRhs(_q, qd, _t, out, row) {
       // d²/dt² (eᵀe) = 2 eᵀë + 2 ėᵀė (Sherif Eq. 6 differentiated once more)
       out[row] = -2 * (qd[c] * qd[c] + qd[c + 1] * qd[c + 1] + qd[c + 2] * qd[c + 2] + qd[c + 3] * qd[c + 3]);
+    },
+    velocityRhs(_q, _t, out, row) {
+      out[row] = 0;
     },
   };
 }

@@ -43,12 +43,12 @@ export function bodyFixedMoment(body: number, moment: (t: number, out: Float64Ar
       lTransposeTimes(q, c, m3, 0, f4, 0);
       for (let k = 0; k < 4; k++) out[c + k] += 2 * f4[k];
     },
-    addForceStiffness(_q, _qd, t, scale, k, ld) {
+    addForceStiffness(_q, _qd, t, scale, acc) {
       // ∂(2 Lᵀ(e) m)/∂e = 2 ŵ(m) (Sherif Eq. 70)
       moment(t, m3);
       wHat(m3, 0, h16, 0);
       for (let a = 0; a < 4; a++) {
-        for (let b = 0; b < 4; b++) k[(c + a) * ld + c + b] += scale * 2 * h16[4 * a + b];
+        for (let b = 0; b < 4; b++) acc.add(c + a, c + b, scale * 2 * h16[4 * a + b]);
       }
     },
     potential() { return 0; },
@@ -83,13 +83,13 @@ export function globalMoment(body: number, moment: VectorOfTime, name = 'global 
       eTransposeTimes(q, c, m3, 0, f4, 0);
       for (let k = 0; k < 4; k++) out[c + k] += 2 * f4[k];
     },
-    addForceStiffness(_q, _qd, t, scale, k, ld) {
+    addForceStiffness(_q, _qd, t, scale, acc) {
       // E is linear in e: column b of ∂(Eᵀ T)/∂e is E(u_b)ᵀ T.
       moment(t, m3);
       for (let b = 0; b < 4; b++) {
         unit4.fill(0); unit4[b] = 1;
         eTransposeTimes(unit4, 0, m3, 0, f4, 0);
-        for (let a = 0; a < 4; a++) k[(c + a) * ld + c + b] += scale * 2 * f4[a];
+        for (let a = 0; a < 4; a++) acc.add(c + a, c + b, scale * 2 * f4[a]);
       }
     },
     potential() { return 0; },

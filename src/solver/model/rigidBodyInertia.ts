@@ -6,6 +6,7 @@
  * J = diag(Jx, Jy, Jz). All 4×4 outputs are row-major; nothing is allocated.
  */
 import { lTimes, lTransposeTimes, wHat } from '../rotation/eulerParameters';
+import type { MatrixAccumulator } from '../linalg/accumulator';
 
 const u = new Float64Array(3);
 const v = new Float64Array(3);
@@ -25,23 +26,17 @@ export function addRotationalMassTimes(
   for (let k = 0; k < 4; k++) out[oo + k] += scale * 4 * z[k];
 }
 
-/** Writes the 4×4 rotational mass matrix 4 LᵀJL into out (row-major, leading dimension ld, at row/col c). */
+/** acc[c.., c..] += scale · 4 LᵀJL, the 4×4 rotational mass matrix (block at row/column c). */
 export function addRotationalMassMatrix(
-  inertia: Float64Array, e: Float64Array, oe: number, scale: number, out: Float64Array, ld: number, c: number,
+  inertia: Float64Array, e: Float64Array, oe: number, scale: number, acc: MatrixAccumulator, c: number,
 ): void {
   for (let b = 0; b < 4; b++) {
     for (let k = 0; k < 4; k++) tmp[k] = k === b ? 1 : 0;
-    addColumn(inertia, e, oe, scale, out, ld, c, b);
+    lTimes(e, oe, tmp, 0, u, 0);
+    u[0] *= inertia[0]; u[1] *= inertia[1]; u[2] *= inertia[2];
+    lTransposeTimes(e, oe, u, 0, z, 0);
+    for (let a = 0; a < 4; a++) acc.add(c + a, c + b, scale * 4 * z[a]);
   }
-}
-
-function addColumn(
-  inertia: Float64Array, e: Float64Array, oe: number, scale: number, out: Float64Array, ld: number, c: number, b: number,
-): void {
-  lTimes(e, oe, tmp, 0, u, 0);
-  u[0] *= inertia[0]; u[1] *= inertia[1]; u[2] *= inertia[2];
-  lTransposeTimes(e, oe, u, 0, z, 0);
-  for (let a = 0; a < 4; a++) out[(c + a) * ld + c + b] += scale * 4 * z[a];
 }
 
 /** out[oo..oo+4) += scale · f2 = scale · 8 LᵀL Lᵀ(ė) J L ė (Sherif Eq. 9, second term). */
@@ -63,11 +58,11 @@ function quadraticVelocityParts(inertia: Float64Array, e: Float64Array, oe: numb
 }
 
 /**
- * ∂f1/∂e = 4 [ŵ(J L(e) ë) − Lᵀ(e) J L(ë)], added times scale into out (ld, block at c).
+ * ∂f1/∂e = 4 [ŵ(J L(e) ë) − Lᵀ(e) J L(ë)], added times scale into acc (block at c).
  */
 export function addRotationalMassStiffness(
   inertia: Float64Array, e: Float64Array, oe: number, edd: Float64Array, oa: number,
-  scale: number, out: Float64Array, ld: number, c: number,
+  scale: number, acc: MatrixAccumulator, c: number,
 ): void {
   lTimes(e, oe, edd, oa, u, 0);
   u[0] *= inertia[0]; u[1] *= inertia[1]; u[2] *= inertia[2];
@@ -81,17 +76,17 @@ export function addRotationalMassStiffness(
     for (let a = 0; a < 4; a++) tmp[4 * a + b] -= z[a];
   }
   for (let a = 0; a < 4; a++) {
-    for (let b = 0; b < 4; b++) out[(c + a) * ld + c + b] += scale * 4 * tmp[4 * a + b];
+    for (let b = 0; b < 4; b++) acc.add(c + a, c + b, scale * 4 * tmp[4 * a + b]);
   }
 }
 
 /**
  * ∂f2/∂e = 8 [2 z eᵀ − (eᵀz) I − e zᵀ − (|e|² I − e eᵀ) Lᵀ(ė) J L(ė)], z = Lᵀ(ė) J L(e) ė,
- * added times scale into out (ld, block at c).
+ * added times scale into acc (block at c).
  */
 export function addQuadraticVelocityStiffness(
   inertia: Float64Array, e: Float64Array, oe: number, ed: Float64Array, od: number,
-  scale: number, out: Float64Array, ld: number, c: number,
+  scale: number, acc: MatrixAccumulator, c: number,
 ): void {
   quadraticVelocityParts(inertia, e, oe, ed, od);
   const ez = e[oe] * z[0] + e[oe + 1] * z[1] + e[oe + 2] * z[2] + e[oe + 3] * z[3];
@@ -110,7 +105,7 @@ export function addQuadraticVelocityStiffness(
     for (let a = 0; a < 4; a++) {
       const ps = ee * tmp2[4 * a + b] - e[oe + a] * eS;
       const d = 2 * z[a] * e[oe + b] - (a === b ? ez : 0) - e[oe + a] * z[b];
-      out[(c + a) * ld + c + b] += scale * 8 * (d - ps);
+      acc.add(c + a, c + b, scale * 8 * (d - ps));
     }
   }
 }

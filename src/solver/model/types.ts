@@ -4,6 +4,8 @@
  * through the small interfaces below, so a new joint or load is one new file.
  */
 
+import type { MatrixAccumulator } from '../linalg/accumulator';
+
 /** Number of coordinates per rigid body: r (3) followed by the Euler parameters e (4). */
 export const COORDS_PER_BODY = 7;
 
@@ -28,54 +30,47 @@ export interface RigidBody {
 }
 
 /**
- * A set of position-level constraint equations C(q, t) = 0.
- * Offsets: `row` is the first constraint row of this constraint in the global vector,
- * `q` is the full coordinate vector (7 per body).
+ * A set of position-level constraint equations C(q, t) = 0 (a joint, a normalisation, a prescribed
+ * motion). `q` is the full coordinate vector (7 per body); `row` is the first row of this constraint in
+ * the global constraint vector. Ground is not a body: a body–ground joint lists one body.
  */
 export interface Constraint {
   readonly name: string;
   /** Number of scalar equations. */
   readonly rows: number;
-  /** Indices of the bodies whose coordinates appear in the equations. */
+  /** Indices of the bodies whose coordinates appear in the equations (the Jacobian's column slots). */
   readonly bodies: readonly number[];
+  /** True for prescribed motions G(q, t) = 0, whose multipliers μ are the drive forces (FreeDyn notes). */
+  readonly prescribed?: boolean;
   /** out[row + k] = C_k(q, t). */
   evaluate(q: Float64Array, t: number, out: Float64Array, row: number): void;
   /**
-   * Writes the constraint Jacobian rows into a dense row-major matrix `jac` with leading
-   * dimension `ld`: jac[(row + k) * ld + col] = ∂C_k/∂q_col. Only the columns of `bodies`
-   * are written; the caller zeroes the rows first.
+   * Writes the local Jacobian block: rows × (7 · bodies.length), row-major, columns grouped by body slot
+   * (slot s ↔ coordinates of bodies[s]), at out[offset ..). Every entry of the block is written.
    */
-  jacobian(q: Float64Array, t: number, jac: Float64Array, ld: number, row: number): void;
-  /**
-   * Adds scale · ∂/∂q (C_qᵀ λ) for this constraint's multipliers λ = lambda[row .. row+rows)
-   * into the dense row-major matrix `k` (leading dimension ld, coordinate block at 0,0).
-   */
-  addMultiplierStiffness(
-    q: Float64Array,
-    lambda: Float64Array,
-    row: number,
-    scale: number,
-    k: Float64Array,
-    ld: number,
-  ): void;
+  jacobian(q: Float64Array, t: number, out: Float64Array, offset: number): void;
+  /** Adds scale · ∂/∂q (C_qᵀ λ) for this constraint's multipliers λ = lambda[row .. row+rows). */
+  addMultiplierStiffness(q: Float64Array, t: number, lambda: Float64Array, row: number, scale: number, acc: MatrixAccumulator): void;
   /**
    * Acceleration-level right-hand side: out[row + k] = γ_k with C_q q̈ = γ, i.e.
    * γ = −(C_q q̇)_q q̇ − 2 C_qt q̇ − C_tt.
    */
   accelerationRhs(q: Float64Array, qd: Float64Array, t: number, out: Float64Array, row: number): void;
+  /** Velocity-level right-hand side: out[row + k] = −∂C_k/∂t (zero for scleronomic joints). */
+  velocityRhs(q: Float64Array, t: number, out: Float64Array, row: number): void;
 }
 
 /**
- * An applied load. It adds its generalized force to `out` (length 7·bodies) and its
- * derivatives to dense matrices; `power` is the rate of work of non-potential loads
- * (used for energy_error), `potential` the potential energy of conservative ones.
+ * An applied load. It adds its generalized force to `out` (length 7·bodies) and its derivatives
+ * through an accumulator; `power` is the rate of work of non-potential loads (used for
+ * energy_error), `potential` the potential energy of conservative ones.
  */
 export interface Load {
   readonly name: string;
   /** out += Q(q, q̇, t). */
   addForce(q: Float64Array, qd: Float64Array, t: number, out: Float64Array): void;
-  /** k += scale · ∂Q/∂q (dense row-major, leading dimension ld). */
-  addForceStiffness(q: Float64Array, qd: Float64Array, t: number, scale: number, k: Float64Array, ld: number): void;
+  /** acc += scale · ∂Q/∂q. */
+  addForceStiffness(q: Float64Array, qd: Float64Array, t: number, scale: number, acc: MatrixAccumulator): void;
   /** Potential energy (J) if the load is conservative, else 0. */
   potential(q: Float64Array): number;
   /** Power (W) of the load if it is not conservative, else 0. */

@@ -3,7 +3,8 @@
  * joint at the global origin, gravity along −z, starting at the identity orientation.
  */
 import type { MultibodyModel, Vec3 } from '../model/types';
-import { GROUND, sphericalJoint } from '../model/sphericalJoint';
+import { sphericalJoint } from '../model/joints/spherical';
+import { GROUND } from '../model/joints/jointSite';
 import { gravity } from '../model/loads';
 
 export interface HeavyTopParams {
@@ -43,7 +44,11 @@ export function heavyTopModel(p: HeavyTopParams): MultibodyModel {
   };
   return {
     bodies: [top],
-    constraints: [sphericalJoint('fixed point', 0, [-x, -y, -z], GROUND, [0, 0, 0])],
+    constraints: [sphericalJoint(
+      'fixed point',
+      { body: 0, point: [-x, -y, -z], axis: [0, 0, 1], ref: [1, 0, 0] },
+      { body: GROUND, point: [0, 0, 0], axis: [0, 0, 1], ref: [1, 0, 0] },
+    )],
     loads: [gravity([top], p.g)],
     primaryBody: 0,
   };

@@ -1,0 +1,166 @@
+/**
+ * Block-sparse square matrices with dense blocks, for the Newton (KKT) systems of multibody models:
+ * one block per body (7 coordinates + its normalisation multiplier), one per joint (its multipliers).
+ * The pattern is fixed per model; values are re-assembled with add() every Newton iteration and
+ * factorised by BlockSparseLu (blockSparseLu.ts, re-exported here).
+ *
+ * Storage (`values`): every declared block pair (i, i) and (i, j) as a tight row-major
+ * size(i)×size(j) array at `pairOffset[i·blockCount + j]`, in the order block 0's row (diagonal
+ * first, then its coupled blocks ascending), block 1's row, … The first `entryCount` entries hold
+ * the pattern; behind them sits a sink of maxBlockSize² entries that undeclared pairs point to,
+ * so a stray add() never corrupts a declared entry and hasStrayEntries() can detect it.
+ */
+export { BlockSparseLu } from './blockSparseLu';
+
+/** The caller's grouping of unknowns into blocks, and which blocks couple. */
+export interface BlockStructure {
+  /** blockIndices[b]: global indices of block b's unknowns in local order; together a permutation of 0..n−1. */
+  readonly blockIndices: readonly (readonly number[])[];
+  /** Off-diagonal block pairs that may hold nonzeros; each unordered pair once or in both orders. */
+  readonly coupled: readonly (readonly [number, number])[];
+  /**
+   * zeroDiagonal[b]: block b's diagonal block is structurally zero (joint multipliers). Only the
+   * elimination order uses it; the diagonal block is stored (and may be added to) all the same.
+   */
+  readonly zeroDiagonal: readonly boolean[];
+}
+
+export class BlockSparseMatrix {
+  /** Number of unknowns n. */
+  readonly size: number;
+  readonly blockCount: number;
+  readonly blockSize: Int32Array;
+  /** blockStart[b]: position of block b's first unknown in block order (blocks laid out 0, 1, …). */
+  readonly blockStart: Int32Array;
+  /** globalIndex[p]: global index of the unknown at block-order position p. */
+  readonly globalIndex: Int32Array;
+  readonly blockOf: Int32Array;
+  readonly localOf: Int32Array;
+  /** Offset of block pair (i, j) in `values`; the sink offset `entryCount` if the pair is not declared. */
+  readonly pairOffset: Int32Array;
+  /** neighbours[b]: the blocks declared coupled to b, ascending. */
+  readonly neighbours: readonly Int32Array[];
+  readonly zeroDiagonal: readonly boolean[];
+  /** Number of stored entries of the declared pattern (the sink follows). */
+  readonly entryCount: number;
+  readonly values: Float64Array;
+
+  constructor(structure: BlockStructure) {
+    const { blockIndices, coupled, zeroDiagonal } = structure;
+    const nb = blockIndices.length;
+    if (zeroDiagonal.length !== nb) throw new RangeError(`zeroDiagonal has ${zeroDiagonal.length} flags for ${nb} blocks`);
+    this.blockCount = nb;
+    this.zeroDiagonal = zeroDiagonal.slice();
+    this.blockSize = Int32Array.from(blockIndices, (ix) => ix.length);
+    this.blockStart = new Int32Array(nb + 1);
+    let maxSize = 0;
+    for (let b = 0; b < nb; b++) {
+      const s = this.blockSize[b];
+      if (s < 1) throw new RangeError(`block ${b} is empty`);
+      maxSize = Math.max(maxSize, s);
+      this.blockStart[b + 1] = this.blockStart[b] + s;
+    }
+    const n = this.blockStart[nb];
+    this.size = n;
+    this.globalIndex = new Int32Array(n);
+    this.blockOf = new Int32Array(n).fill(-1);
+    this.localOf = new Int32Array(n);
+    for (let b = 0; b < nb; b++) {
+      blockIndices[b].forEach((g, l) => {
+        if (!Number.isInteger(g) || g < 0 || g >= n) throw new RangeError(`block ${b}: index ${g} outside 0..${n - 1}`);
+        if (this.blockOf[g] >= 0) throw new RangeError(`index ${g} is in blocks ${this.blockOf[g]} and ${b}`);
+        this.blockOf[g] = b;
+        this.localOf[g] = l;
+        this.globalIndex[this.blockStart[b] + l] = g;
+      });
+    }
+
+    const adjacency = Array.from({ length: nb }, () => new Set<number>());
+    for (const [i, j] of coupled) {
+      if (!(Number.isInteger(i) && Number.isInteger(j) && i >= 0 && j >= 0 && i < nb && j < nb) || i === j) {
+        throw new RangeError(`coupled pair (${i}, ${j}) is not two distinct blocks of 0..${nb - 1}`);
+      }
+      adjacency[i].add(j);
+      adjacency[j].add(i);
+    }
+    this.neighbours = adjacency.map((set) => Int32Array.from([...set].sort((a, b) => a - b)));
+
+    let offset = 0;
+    const offsets = new Int32Array(nb * nb).fill(-1);
+    for (let i = 0; i < nb; i++) {
+      offsets[i * nb + i] = offset;
+      offset += this.blockSize[i] * this.blockSize[i];
+      for (const j of this.neighbours[i]) {
+        offsets[i * nb + j] = offset;
+        offset += this.blockSize[i] * this.blockSize[j];
+      }
+    }
+    this.entryCount = offset;
+    for (let p = 0; p < nb * nb; p++) if (offsets[p] < 0) offsets[p] = offset;
+    this.pairOffset = offsets;
+    this.values = new Float64Array(offset + maxSize * maxSize);
+  }
+
+  /** Sets every entry (and the sink) to zero. */
+  zero(): void {
+    this.values.fill(0);
+  }
+
+  /**
+   * A[row, col] += value, global indices. Unchecked: an entry outside the declared pattern lands in
+   * the sink (see hasStrayEntries); use addChecked or contains while developing an assembler.
+   */
+  add(row: number, col: number, value: number): void {
+    const bj = this.blockOf[col];
+    this.values[this.pairOffset[this.blockOf[row] * this.blockCount + bj] + this.localOf[row] * this.blockSize[bj] + this.localOf[col]] += value;
+  }
+
+  /** add() that throws a RangeError naming the blocks when (row, col) is outside the pattern. */
+  addChecked(row: number, col: number, value: number): void {
+    if (!this.contains(row, col)) {
+      const ok = row >= 0 && row < this.size && col >= 0 && col < this.size;
+      throw new RangeError(ok
+        ? `entry (${row}, ${col}) is in undeclared block pair (${this.blockOf[row]}, ${this.blockOf[col]})`
+        : `entry (${row}, ${col}) is outside the ${this.size}×${this.size} matrix`);
+    }
+    this.add(row, col, value);
+  }
+
+  /** Whether global entry (row, col) lies in a declared block pair. */
+  contains(row: number, col: number): boolean {
+    if (!(Number.isInteger(row) && Number.isInteger(col) && row >= 0 && col >= 0 && row < this.size && col < this.size)) return false;
+    return this.pairOffset[this.blockOf[row] * this.blockCount + this.blockOf[col]] < this.entryCount;
+  }
+
+  /** Index in `values` of global entry (row, col), or −1 outside the pattern (for precomputed assembly). */
+  offsetOf(row: number, col: number): number {
+    if (!this.contains(row, col)) return -1;
+    const bj = this.blockOf[col];
+    return this.pairOffset[this.blockOf[row] * this.blockCount + bj] + this.localOf[row] * this.blockSize[bj] + this.localOf[col];
+  }
+
+  /** Whether some add() fell outside the pattern since the last zero(). */
+  hasStrayEntries(): boolean {
+    for (let p = this.entryCount; p < this.values.length; p++) if (this.values[p] !== 0) return true;
+    return false;
+  }
+
+  /** Dense row-major n×n copy in the global numbering (tests and debugging; allocates). */
+  toDense(): Float64Array {
+    const n = this.size, nb = this.blockCount;
+    const dense = new Float64Array(n * n);
+    for (let i = 0; i < nb; i++) {
+      const si = this.blockSize[i];
+      for (let j = 0; j < nb; j++) {
+        const off = this.pairOffset[i * nb + j];
+        if (off >= this.entryCount) continue;
+        const sj = this.blockSize[j];
+        for (let a = 0; a < si; a++) {
+          const row = this.globalIndex[this.blockStart[i] + a];
+          for (let b = 0; b < sj; b++) dense[row * n + this.globalIndex[this.blockStart[j] + b]] = this.values[off + a * sj + b];
+        }
+      }
+    }
+    return dense;
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * The linear solver behind each Newton iteration: assemble through `accumulator`, factor, solve.
+ * Dense LU for small systems; the block-sparse LU implements the same contract for mechanisms.
+ */
+import { DenseAccumulator, type MatrixAccumulator } from './accumulator';
+import { luFactor, luSolve } from './dense';
+
+export interface NewtonLinearSolver {
+  readonly size: number;
+  readonly accumulator: MatrixAccumulator;
+  /** Clears the matrix before assembly. */
+  zero(): void;
+  /** Factorises the assembled matrix; false if it is singular. */
+  factor(): boolean;
+  /** Solves in place with the last factors. */
+  solve(rhs: Float64Array): void;
+}
+
+/** Dense LU with partial pivoting (src/solver/linalg/dense.ts). */
+export class DenseNewtonSolver implements NewtonLinearSolver {
+  readonly accumulator: DenseAccumulator;
+  private readonly pivots: Int32Array;
+
+  constructor(readonly size: number) {
+    this.accumulator = new DenseAccumulator(new Float64Array(size * size), size);
+    this.pivots = new Int32Array(size);
+  }
+
+  zero(): void { this.accumulator.data.fill(0); }
+
+  factor(): boolean { return luFactor(this.size, this.accumulator.data, this.pivots) < 0; }
+
+  solve(rhs: Float64Array): void { luSolve(this.size, this.accumulator.data, this.pivots, rhs); }
+}
