@@ -48,3 +48,25 @@ export function finiteDifferenceColumns(
   }
   return cols;
 }
+
+/** Numerical rank of a row-major rows×cols matrix by Gaussian elimination with full pivoting. */
+export function numericalRank(a: ArrayLike<number>, rows: number, cols: number, relTol = 1e-10): number {
+  const m = Float64Array.from(a);
+  let scale = 0;
+  for (const v of m) scale = Math.max(scale, Math.abs(v));
+  let rank = 0;
+  const usedRow = new Uint8Array(rows), usedCol = new Uint8Array(cols);
+  for (;;) {
+    let best = 0, bi = -1, bj = -1;
+    for (let i = 0; i < rows; i++) if (!usedRow[i]) for (let j = 0; j < cols; j++) {
+      if (!usedCol[j] && Math.abs(m[i * cols + j]) > best) { best = Math.abs(m[i * cols + j]); bi = i; bj = j; }
+    }
+    if (bi < 0 || best <= relTol * scale) return rank;
+    usedRow[bi] = 1; usedCol[bj] = 1; rank++;
+    for (let i = 0; i < rows; i++) {
+      if (usedRow[i]) continue;
+      const f = m[i * cols + bj] / m[bi * cols + bj];
+      for (let j = 0; j < cols; j++) m[i * cols + j] -= f * m[bi * cols + j];
+    }
+  }
+}
