@@ -9,6 +9,7 @@ import { COORDS_PER_BODY } from './model/types';
 import { angularVelocity } from './rotation/eulerParameters';
 import { maxAbs } from './linalg/dense';
 import { MultiplierOscillationMonitor, OSCILLATION_REASON } from './integrators/multiplierMonitor';
+import { assemblePositions, findRedundantConstraints, projectVelocities } from './model/consistentState';
 
 
 export type IntegratorMethod = 'classical' | 'modified';
@@ -103,6 +104,11 @@ export class Simulation {
   private start(sink: SampleSink): boolean {
     this.started = true;
     const { q, qd } = initialStateVectors(this.system);
+    const problem = this.makeConsistent(q, qd);
+    if (problem) {
+      this.fail(problem);
+      return false;
+    }
     if (!this.integrator.initialize(q, qd, 0)) {
       this.fail('the initial acceleration equations are singular (redundant constraints or zero inertia)');
       return false;
@@ -123,6 +129,17 @@ export class Simulation {
       return `${reason}; with α = ${this.settings.alpha} HHT damps little and index-3 constraints can oscillate and diverge: use α < 0 or a smaller h`;
     }
     return `${reason}; try a smaller h`;
+  }
+
+  /** Checks for redundant constraints and makes (q, q̇) consistent in place; returns a reason on failure. */
+  private makeConsistent(q: Float64Array, qd: Float64Array): string | null {
+    const drivers = this.system.model.assemblyDrivers ?? [];
+    const redundant = findRedundantConstraints(this.system.constraints, q, 0);
+    if (redundant.length > 0) return redundant.join('; ');
+    const positions = assemblePositions(this.system, drivers, q, 0);
+    if (!positions.ok) return positions.reason;
+    const velocities = projectVelocities(this.system, drivers, q, qd, 0);
+    return velocities.ok ? null : velocities.reason;
   }
 
   private fail(reason: string): RunStatus {

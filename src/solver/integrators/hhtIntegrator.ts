@@ -27,12 +27,20 @@ export interface NewtonSettings {
   readonly accelerationTolerance: number;
   /** … or when the position correction βh²‖Δq̈‖∞ ≤ positionTolerance · (1 + ‖q‖∞). */
   readonly positionTolerance: number;
+  /**
+   * Modified Newton: keep the factorised Newton matrix across iterations and steps, and refactor only
+   * when h changes or the corrections shrink by less than `refreshRate` per iteration.
+   */
+  readonly reuseFactorization: boolean;
+  readonly refreshRate: number;
 }
 
 export const DEFAULT_NEWTON: NewtonSettings = {
   maxIterations: 25,
   accelerationTolerance: 1e-10,
   positionTolerance: 1e-14,
+  reuseFactorization: true,
+  refreshRate: 0.25,
 };
 
 export type StepResult =
@@ -48,8 +56,12 @@ export class HhtIntegrator {
   readonly qdd: Float64Array;
   readonly lambda: Float64Array;
   t = 0;
-  /** Newton iterations (= LU factorisations) since initialize(). */
+  /** Newton iterations since initialize(). */
   totalIterations = 0;
+  /** Factorisations of the Newton matrix since initialize(). */
+  totalFactorizations = 0;
+  /** Step size of the current factorisation (NaN: none). */
+  private factoredH = NaN;
 
   /** Unknowns of the current step and the implied q_{n+1}, q̇_{n+1}. */
   readonly qddNew: Float64Array;
@@ -229,13 +241,14 @@ export class HhtIntegrator {
     qddNew.set(this.qdd);
     lambdaNew.set(this.lambda);
     const bh2 = this.beta * h * h;
+    let needFactor = !newton.reuseFactorization || this.factoredH !== h;
+    let previous = Infinity;
     for (let it = 1; it <= newton.maxIterations; it++) {
       this.totalIterations++;
       this.residual(qddNew, lambdaNew, rhs);
-      linear.zero();
-      this.jacobian(qddNew, lambdaNew, linear.accumulator);
-      if (!linear.factor()) {
-        return { ok: false, iterations: it, reason: 'the Newton matrix is singular' };
+      if (needFactor) {
+        if (!this.factorNewtonMatrix(h)) return { ok: false, iterations: it, reason: 'the Newton matrix is singular' };
+        needFactor = !newton.reuseFactorization;
       }
       for (let i = 0; i < size; i++) rhs[i] = -rhs[i];
       linear.solve(rhs);
@@ -244,6 +257,7 @@ export class HhtIntegrator {
       const dq = maxAbs(n, rhs);
       const dl = maxAbs(m, rhs, n);
       if (!Number.isFinite(dq) || !Number.isFinite(dl)) {
+        this.factoredH = NaN;
         return { ok: false, iterations: it, reason: 'Newton produced non-finite values' };
       }
       const accOk = dq <= newton.accelerationTolerance * (1 + maxAbs(n, qddNew));
@@ -252,12 +266,30 @@ export class HhtIntegrator {
         this.accept(h);
         return { ok: true, iterations: it };
       }
+      // Modified Newton converges linearly; a slow rate means the factors are too old: refresh them.
+      if (dq > newton.refreshRate * previous) needFactor = true;
+      previous = dq;
     }
+    this.factoredH = NaN;
     return {
       ok: false,
       iterations: newton.maxIterations,
       reason: `Newton did not converge in ${newton.maxIterations} iterations`,
     };
+  }
+
+  /** Assembles the Newton matrix at the current iterate and factorises it. */
+  private factorNewtonMatrix(h: number): boolean {
+    const { linear } = this;
+    linear.zero();
+    this.jacobian(this.qddNew, this.lambdaNew, linear.accumulator);
+    this.totalFactorizations++;
+    if (!linear.factor()) {
+      this.factoredH = NaN;
+      return false;
+    }
+    this.factoredH = h;
+    return true;
   }
 
   /** Moves the state to t + h using the converged q̈_{n+1}, λ_{n+1}. */

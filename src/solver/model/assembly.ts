@@ -2,7 +2,7 @@
  * Assembles a MultibodyModel into the global quantities of Sherif Eqs. 57-58:
  * M(q) q̈ + C_qᵀ λ = Q(q̇, q, t), C(q, t) = 0, with q = (r_1, e_1, r_2, e_2, …).
  * Q holds the applied loads and the negated rotational quadratic-velocity terms of Eq. 9.
- * Every body's Euler-parameter normalisation is appended after the model's own constraints.
+ * Every body's Euler-parameter normalisation comes first, then the model's own constraints.
  * The constraint Jacobian is kept as one small dense block per constraint (its bodies' columns only).
  */
 import { COORDS_PER_BODY, type Constraint, type MultibodyModel } from './types';
@@ -34,9 +34,10 @@ export class AssembledSystem {
   constructor(readonly model: MultibodyModel) {
     const nb = model.bodies.length;
     this.n = nb * COORDS_PER_BODY;
+    // Normalisations first: they are always independent, so a redundancy is blamed on a joint.
     this.constraints = [
-      ...model.constraints,
       ...model.bodies.map((b, i) => eulerNormalization(i, b.name)),
+      ...model.constraints,
     ];
     this.constraintRows = new Int32Array(this.constraints.length);
     this.blockOffsets = new Int32Array(this.constraints.length);

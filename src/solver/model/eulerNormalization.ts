@@ -9,6 +9,7 @@ export function eulerNormalization(body: number, bodyName: string): Constraint {
     name: `${bodyName}: Euler-parameter normalisation`,
     rows: 1,
     bodies: [body],
+    normalization: true,
     evaluate(q, _t, out, row) {
       out[row] = q[c] * q[c] + q[c + 1] * q[c + 1] + q[c + 2] * q[c + 2] + q[c + 3] * q[c + 3] - 1;
     },

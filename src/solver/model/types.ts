@@ -42,6 +42,8 @@ export interface Constraint {
   readonly bodies: readonly number[];
   /** True for prescribed motions G(q, t) = 0, whose multipliers μ are the drive forces (FreeDyn notes). */
   readonly prescribed?: boolean;
+  /** True for a body's own Euler-parameter normalisation (never blamed for a redundancy). */
+  readonly normalization?: boolean;
   /** out[row + k] = C_k(q, t). */
   evaluate(q: Float64Array, t: number, out: Float64Array, row: number): void;
   /**
@@ -85,4 +87,9 @@ export interface MultibodyModel {
   readonly loads: readonly Load[];
   /** Index of the body whose body-fixed ω is reported. */
   readonly primaryBody: number;
+  /**
+   * Constraints that hold the independent coordinates (e.g. a crank angle and speed) while the initial
+   * positions and velocities are made consistent; not part of the dynamics.
+   */
+  readonly assemblyDrivers?: readonly Constraint[];
 }

@@ -163,3 +163,29 @@ export function globalAngularVelocity(
   out[oo + 1] = 2 * (-e2 * d0 + e3 * d1 + e0 * d2 - e1 * d3);
   out[oo + 2] = 2 * (-e3 * d0 - e2 * d1 + e1 * d2 + e0 * d3);
 }
+
+/**
+ * Euler parameters (e0 ≥ 0) of a rotation matrix given row-major, by Shepperd's method (picks the
+ * largest of e0², e1², e2², e3² to divide by, so it is accurate for every rotation).
+ */
+export function eulerParametersFromMatrix(a: ArrayLike<number>): [number, number, number, number] {
+  const tr = a[0] + a[4] + a[8];
+  const cands = [tr, a[0], a[4], a[8]];
+  let k = 0;
+  for (let i = 1; i < 4; i++) if (cands[i] > cands[k]) k = i;
+  let e: [number, number, number, number];
+  if (k === 0) {
+    const s = 2 * Math.sqrt(1 + tr);
+    e = [0.25 * s, (a[7] - a[5]) / s, (a[2] - a[6]) / s, (a[3] - a[1]) / s];
+  } else if (k === 1) {
+    const s = 2 * Math.sqrt(1 + a[0] - a[4] - a[8]);
+    e = [(a[7] - a[5]) / s, 0.25 * s, (a[1] + a[3]) / s, (a[2] + a[6]) / s];
+  } else if (k === 2) {
+    const s = 2 * Math.sqrt(1 - a[0] + a[4] - a[8]);
+    e = [(a[2] - a[6]) / s, (a[1] + a[3]) / s, 0.25 * s, (a[5] + a[7]) / s];
+  } else {
+    const s = 2 * Math.sqrt(1 - a[0] - a[4] + a[8]);
+    e = [(a[3] - a[1]) / s, (a[2] + a[6]) / s, (a[5] + a[7]) / s, 0.25 * s];
+  }
+  return e[0] < 0 ? [-e[0], -e[1], -e[2], -e[3]] : e;
+}
