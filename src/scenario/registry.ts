@@ -4,14 +4,16 @@
 import type { IntegratorMethod } from '../solver/simulate';
 import { heavyTopScenario } from './heavyTop';
 import { spinScenario } from './spin';
+import { v8CrankScenario } from './v8Crank';
 import type { ParamValues, ScenarioDef, ScenarioId, ScenarioState } from './types';
 
 export const SCENARIOS: Readonly<Record<ScenarioId, ScenarioDef>> = {
   spin: spinScenario,
   'heavy-top': heavyTopScenario,
+  'v8-crank': v8CrankScenario,
 };
 
-export const SCENARIO_IDS: readonly ScenarioId[] = ['spin', 'heavy-top'];
+export const SCENARIO_IDS: readonly ScenarioId[] = ['spin', 'heavy-top', 'v8-crank'];
 
 /** The scenario a link or a command without `scenario` opens: the paper's showcase. */
 export const DEFAULT_SCENARIO_ID: ScenarioId = 'heavy-top';

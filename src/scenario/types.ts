@@ -5,7 +5,7 @@
 import type { IntegratorMethod } from '../solver/simulate';
 import type { MultibodyModel } from '../solver/model/types';
 
-export type ScenarioId = 'spin' | 'heavy-top';
+export type ScenarioId = 'spin' | 'heavy-top' | 'v8-crank';
 
 /** A scalar or a fixed-length vector parameter. Vectors are written as comma lists in URLs and `--set`. */
 export interface ParamDef {

@@ -8,6 +8,8 @@ import { HhtIntegrator, initialStateVectors, type NewtonSettings, DEFAULT_NEWTON
 import { COORDS_PER_BODY } from './model/types';
 import { angularVelocity } from './rotation/eulerParameters';
 import { maxAbs } from './linalg/dense';
+import { BlockSparseNewtonSolver, DenseNewtonSolver, type NewtonLinearSolver } from './linalg/newtonSolver';
+import { newtonBlockStructure } from './model/newtonStructure';
 import { MultiplierOscillationMonitor, OSCILLATION_REASON } from './integrators/multiplierMonitor';
 import { assemblePositions, findRedundantConstraints, projectVelocities } from './model/consistentState';
 
@@ -69,7 +71,7 @@ export class Simulation {
 
   constructor(model: MultibodyModel, readonly settings: RunSettings, newton: NewtonSettings = DEFAULT_NEWTON) {
     this.system = new AssembledSystem(model);
-    this.integrator = new HhtIntegrator(this.system, settings.method, settings.alpha, newton);
+    this.integrator = new HhtIntegrator(this.system, settings.method, settings.alpha, newton, newtonSolverFor(this.system));
     this.totalSteps = Math.max(1, Math.round(settings.tEnd / settings.h));
     this.constraintValues = new Float64Array(this.system.m);
     this.monitor = new MultiplierOscillationMonitor(this.system);
@@ -85,7 +87,7 @@ export class Simulation {
     const end = Math.min(this.totalSteps, this.stepsDone + maxSteps);
     while (this.stepsDone < end) {
       const tNext = (this.stepsDone + 1) * settings.h;
-      const result = integrator.step(tNext - integrator.t);
+      const result = integrator.step(settings.h);
       this.lastIterations = result.iterations;
       if (!result.ok) return this.fail(this.explainFailure(result.reason));
       integrator.t = tNext;
@@ -179,6 +181,15 @@ export class Simulation {
     sink(row, integrator.q);
     return true;
   }
+}
+
+/** Systems up to this size use dense LU; larger ones the block-sparse LU (faster from a few bodies on). */
+export const DENSE_SOLVER_LIMIT = 40;
+
+/** The linear solver for a system's Newton matrix. */
+export function newtonSolverFor(system: AssembledSystem): NewtonLinearSolver {
+  const size = system.n + system.m;
+  return size <= DENSE_SOLVER_LIMIT ? new DenseNewtonSolver(size) : new BlockSparseNewtonSolver(newtonBlockStructure(system));
 }
 
 /** Runs a model to the end (or to a failure), emitting every sample. */

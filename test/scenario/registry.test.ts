@@ -9,11 +9,18 @@ const SPEC_DEFAULTS = {
     run: [-0.2, 1e-4, 10],
     params: { m: [15], J: [0.234375, 0.46875, 0.234375], xcm: [0, 1, 0], g: [0, 0, -9.81], omega0: [0, 150, -4.61538] },
   },
+  'v8-crank': {
+    run: [-0.3, 1e-4, 9],
+    params: {
+      torque: [5], ramp: [1], omega0: [0], g: [0, 0, -9.81],
+      bank: [90], crankRadius: [0.045], rodLength: [0.15], crankMass: [20], rodMass: [0.6], pistonMass: [0.5],
+    },
+  },
 } as const;
 
 describe('scenario registry', () => {
   it('matches SPEC §2 names, order and defaults', () => {
-    expect(SCENARIO_IDS).toEqual(['spin', 'heavy-top']);
+    expect(SCENARIO_IDS).toEqual(['spin', 'heavy-top', 'v8-crank']);
     for (const id of SCENARIO_IDS) {
       const def = SCENARIOS[id];
       const spec = SPEC_DEFAULTS[id];

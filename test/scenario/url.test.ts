@@ -30,6 +30,10 @@ function randomInertias(rand: () => number): number[] {
 function randomParamValue(rand: () => number, def: ParamDef): readonly number[] {
   if (rand() < 0.3) return def.default;
   if (def.name === 'J') return randomInertias(rand);
+  // A V8 rod must be longer than 1.2 × the crank radius (checked across parameters): draw radii below
+  // 0.12 m and rods above 0.15 m (the default), so every pair is valid.
+  if (def.name === 'crankRadius') return [uniform(rand, def.min, 0.12)];
+  if (def.name === 'rodLength') return [uniform(rand, 0.15, def.max)];
   return def.default.map(() => {
     if (def.min > 0) return logUniform(rand, def.min, def.max);
     const r = rand();

@@ -33,6 +33,11 @@ export interface NewtonSettings {
    */
   readonly reuseFactorization: boolean;
   readonly refreshRate: number;
+  /**
+   * Order of the polynomial extrapolation of q̈ and λ that starts Newton (Negrut Sect. 3.5):
+   * 0 = previous step's values, 1 = linear, 2 = quadratic (used once enough equal steps exist).
+   */
+  readonly predictorOrder: 0 | 1 | 2;
 }
 
 export const DEFAULT_NEWTON: NewtonSettings = {
@@ -41,6 +46,7 @@ export const DEFAULT_NEWTON: NewtonSettings = {
   positionTolerance: 1e-14,
   reuseFactorization: true,
   refreshRate: 0.25,
+  predictorOrder: 2,
 };
 
 export type StepResult =
@@ -62,6 +68,11 @@ export class HhtIntegrator {
   totalFactorizations = 0;
   /** Step size of the current factorisation (NaN: none). */
   private factoredH = NaN;
+  /** q̈ and λ of the two previous steps, for the predictor; valid while the step size stays `historyH`. */
+  private readonly qddHistory: [Float64Array, Float64Array];
+  private readonly lambdaHistory: [Float64Array, Float64Array];
+  private historyCount = 0;
+  private historyH = NaN;
 
   /** Unknowns of the current step and the implied q_{n+1}, q̇_{n+1}. */
   readonly qddNew: Float64Array;
@@ -103,6 +114,8 @@ export class HhtIntegrator {
     this.qdNew = new Float64Array(n);
     this.forceOld = new Float64Array(n);
     this.forceTmp = new Float64Array(n);
+    this.qddHistory = [new Float64Array(n), new Float64Array(n)];
+    this.lambdaHistory = [new Float64Array(m), new Float64Array(m)];
     this.linear = linearSolver ?? new DenseNewtonSolver(this.size);
     if (this.linear.size !== this.size) throw new Error('linear solver size does not match the system');
     this.rhs = new Float64Array(this.size);
@@ -172,10 +185,9 @@ export class HhtIntegrator {
     const w = alpha / (1 + alpha);
     for (let i = 0; i < n; i++) out[i] -= w * this.forceOld[i];
     this.system.addMassTimes(this.qNew, qddNew, 1 / (1 + alpha), out);
-    const rows = out.subarray(n, n + this.m);
-    this.system.evaluateConstraints(this.qNew, tNew, rows);
+    this.system.evaluateConstraints(this.qNew, tNew, out, n);
     const s = 1 / (this.beta * this.h * this.h);
-    for (let i = 0; i < this.m; i++) rows[i] *= s;
+    for (let i = n; i < n + this.m; i++) out[i] *= s;
   }
 
   /**
@@ -200,7 +212,7 @@ export class HhtIntegrator {
     const { h, gamma, beta, system } = this;
     for (let b = 0; b < system.bodyCount; b++) {
       const oe = b * COORDS_PER_BODY + 3;
-      quadraticVelocityRateDerivative(system.inertias.subarray(3 * b, 3 * b + 3), this.qNew, oe, this.qdNew, oe, this.block);
+      quadraticVelocityRateDerivative(system.inertiaOf(b), this.qNew, oe, this.qdNew, oe, this.block);
       if (this.method === 'classical') {
         for (let a = 0; a < 4; a++) {
           for (let c = 0; c < 4; c++) acc.add(oe + a, oe + c, h * gamma * this.block[4 * a + c]);
@@ -238,8 +250,7 @@ export class HhtIntegrator {
   step(h: number): StepResult {
     const { n, m, size, linear, rhs, qddNew, lambdaNew, newton } = this;
     this.prepareStep(h);
-    qddNew.set(this.qdd);
-    lambdaNew.set(this.lambda);
+    this.predict(h);
     const bh2 = this.beta * h * h;
     let needFactor = !newton.reuseFactorization || this.factoredH !== h;
     let previous = Infinity;
@@ -278,6 +289,14 @@ export class HhtIntegrator {
     };
   }
 
+  /** Starts Newton from the extrapolated q̈_{n+1}, λ_{n+1} (Negrut Sect. 3.5). */
+  private predict(h: number): void {
+    if (h !== this.historyH) { this.historyCount = 0; this.historyH = h; }
+    const order = Math.min(this.newton.predictorOrder, this.historyCount);
+    extrapolate(order, this.qdd, this.qddHistory, this.qddNew);
+    extrapolate(order, this.lambda, this.lambdaHistory, this.lambdaNew);
+  }
+
   /** Assembles the Newton matrix at the current iterate and factorises it. */
   private factorNewtonMatrix(h: number): boolean {
     const { linear } = this;
@@ -296,6 +315,10 @@ export class HhtIntegrator {
   private accept(h: number): void {
     this.updateKinematics(this.qddNew);
     const tNew = this.t + h;
+    const q1 = this.qddHistory[0], q2 = this.qddHistory[1], l1 = this.lambdaHistory[0], l2 = this.lambdaHistory[1];
+    q2.set(q1); q1.set(this.qdd);
+    l2.set(l1); l1.set(this.lambda);
+    this.historyCount = Math.min(2, this.historyCount + 1);
     this.q.set(this.qNew);
     this.qd.set(this.qdNew);
     this.qdd.set(this.qddNew);
@@ -303,6 +326,14 @@ export class HhtIntegrator {
     this.t = tNew;
     this.computeForceTerm(this.q, this.qd, tNew, this.lambda, this.forceOld);
   }
+}
+
+/** out = x_n extrapolated from x_n, x_{n−1} = history[0], x_{n−2} = history[1] with the given order. */
+function extrapolate(order: number, x: Float64Array, history: [Float64Array, Float64Array], out: Float64Array): void {
+  const x1 = history[0], x2 = history[1];
+  if (order === 0) { out.set(x); return; }
+  if (order === 1) { for (let i = 0; i < x.length; i++) out[i] = 2 * x[i] - x1[i]; return; }
+  for (let i = 0; i < x.length; i++) out[i] = 3 * x[i] - 3 * x1[i] + x2[i];
 }
 
 /** Initial coordinate and velocity vectors from the bodies' stated initial state (ė = ½ Lᵀ ω). */

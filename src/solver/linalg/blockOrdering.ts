@@ -16,20 +16,40 @@ export interface BlockElimination {
 }
 
 /**
+ * When a block with a structurally zero diagonal (joint multipliers) may be eliminated:
+ * - 'allNeighbours' (default): once all its declared non-zero-diagonal neighbours (bodies) are
+ *   eliminated. Every leading block submatrix then holds complete constraint rows, so each block pivot
+ *   is nonsingular whenever C_q (normalisation rows included) has full row rank and the symmetric
+ *   part of K is positive definite on the null space of the normalisation rows (a mass matrix plus
+ *   small h-dependent terms), whatever the values.
+ * - 'anyNeighbour': once one of them is eliminated (its Schur diagonal is then filled). Less fill, but
+ *   unsafe: it can eliminate more constraint rows than the eliminated bodies have freedoms. On the V8
+ *   crank it eliminates piston, prismatic (5 rows) and universal joint (4 rows) first: 9 rows on 6
+ *   freedoms, a numerically singular block pivot that is not exactly zero, so factor() succeeds and
+ *   the solution is wrong (BlockSparseLu.smallestPivotRatio shows it).
+ */
+export type MultiplierRule = 'allNeighbours' | 'anyNeighbour';
+
+/**
  * Minimum degree on the block graph, degree = total size of a block's remaining neighbours, ties to the
- * lower block index. A block with a structurally zero diagonal is eligible only after one of its
- * neighbours has been eliminated (its Schur complement diagonal is then filled); if no remaining block is
- * eligible (a zero-diagonal block with no eliminated neighbour left, a structurally singular matrix) the
- * rule is dropped for that step and the numeric factorisation reports the block.
+ * lower block index, with zero-diagonal blocks held back by `multiplierRule`. If no remaining block is
+ * eligible (a zero-diagonal block without a non-zero-diagonal neighbour, a structurally singular
+ * matrix) the rule is dropped for that step and the numeric factorisation reports the block.
  * @example const { order, later } = minimumDegreeBlockOrder(m.blockSize, m.neighbours, m.zeroDiagonal);
  */
 export function minimumDegreeBlockOrder(
   blockSize: ArrayLike<number>, neighbours: readonly ArrayLike<number>[], zeroDiagonal: readonly boolean[],
+  multiplierRule: MultiplierRule = 'allNeighbours',
 ): BlockElimination {
   const nb = blockSize.length;
   const adjacency = neighbours.map((list) => new Set<number>(Array.from(list)));
   const eliminated = new Uint8Array(nb);
-  const touched = new Uint8Array(nb);
+  /** touched[b]: how many of b's declared non-zero-diagonal neighbours are eliminated. */
+  const touched = new Int32Array(nb);
+  const needed = Int32Array.from(neighbours, (list) => {
+    const count = Array.from(list).filter((j) => !zeroDiagonal[j]).length;
+    return multiplierRule === 'anyNeighbour' ? Math.min(1, count) : count;
+  });
   const order = new Int32Array(nb);
   const position = new Int32Array(nb);
   const laterSets: number[][] = [];
@@ -39,7 +59,7 @@ export function minimumDegreeBlockOrder(
     let best = -1, bestDegree = Infinity, bestEligible = false;
     for (let b = 0; b < nb; b++) {
       if (eliminated[b]) continue;
-      const eligible = !zeroDiagonal[b] || touched[b] === 1;
+      const eligible = !zeroDiagonal[b] || (needed[b] > 0 && touched[b] >= needed[b]);
       if (bestEligible && !eligible) continue;
       let degree = 0;
       for (const j of adjacency[b]) degree += blockSize[j];
@@ -51,9 +71,9 @@ export function minimumDegreeBlockOrder(
     eliminated[k] = 1;
     const remaining = [...adjacency[k]];
     laterSets[k] = remaining;
+    if (!zeroDiagonal[k]) for (let q = 0; q < neighbours[k].length; q++) touched[neighbours[k][q]]++;
     for (const i of remaining) {
       adjacency[i].delete(k);
-      touched[i] = 1;
       for (const j of remaining) {
         if (i < j && !adjacency[i].has(j)) {
           adjacency[i].add(j);

@@ -4,6 +4,10 @@
  * The pattern is fixed per model; values are re-assembled with add() every Newton iteration and
  * factorised by BlockSparseLu (blockSparseLu.ts, re-exported here).
  *
+ * Use: `const m = new BlockSparseMatrix(structure), lu = new BlockSparseLu(m);` once per model, then per
+ * Newton iteration `m.zero(); …m.add(row, col, v)…; if (lu.factor() >= 0) fail(); lu.solve(rhs);`.
+ * The pair table is blockCount² Int32s: fine up to a few thousand blocks.
+ *
  * Storage (`values`): every declared block pair (i, i) and (i, j) as a tight row-major
  * size(i)×size(j) array at `pairOffset[i·blockCount + j]`, in the order block 0's row (diagonal
  * first, then its coupled blocks ascending), block 1's row, … The first `entryCount` entries hold
@@ -11,6 +15,7 @@
  * so a stray add() never corrupts a declared entry and hasStrayEntries() can detect it.
  */
 export { BlockSparseLu } from './blockSparseLu';
+export type { MultiplierRule } from './blockOrdering';
 
 /** The caller's grouping of unknowns into blocks, and which blocks couple. */
 export interface BlockStructure {

@@ -3,16 +3,24 @@
  * analyse once (block minimum-degree order, symbolic fill, all storage and a flat elimination program),
  * then factor() after each re-assembly and solve() as often as wanted with the same factors.
  *
- * Right-looking block LU in the chosen order: at step k the Schur-updated diagonal block is factorised
- * P_k S_kk = L_kk U_kk with partial pivoting inside the block only (no pivoting across blocks), then
- *   U_kj = L_kk⁻¹ P_k S_kj,  L_ik = S_ik U_kk⁻¹,  S_ij −= L_ik U_kj   for all later neighbours i, j,
- * so that a zero-diagonal (multiplier) block is eliminated only once a neighbour has filled its diagonal.
+ * Right-looking block elimination in the chosen order. At step k the Schur-updated diagonal block is
+ * factorised P_k S_kk = L_kk U_kk with partial pivoting inside the block only (no pivoting across
+ * blocks); then for all later neighbours i, j of k
+ *   W_kj = S_kk⁻¹ S_kj  (overwrites S_kj),   S_ij −= S_ik W_kj,
+ * and S_ik is kept as it is: A = (I + L) D (I + W) with block-strictly-lower L_ik = S_ik S_kk⁻¹,
+ * D = blockdiag(S_kk) and block-strictly-upper W. Same flops as the textbook split
+ * L_ik = S_ik U_kk⁻¹, U_kj = L_kk⁻¹ P_k S_kj, but one kernel of row operations instead of two
+ * triangular ones, and one division per row instead of one per entry.
+ * Solve: forward w_k = S_kk⁻¹ b_k, b_i −= S_ik w_k; backward x_k = w_k − Σ_j W_kj x_j.
+ *
+ * Multiplier (zero-diagonal) blocks are ordered by a MultiplierRule (blockOrdering.ts); the default
+ * 'allNeighbours' never produces a singular block pivot for a nonsingular KKT matrix whose K is
+ * nonsingular on the constraint tangent space, which the caller-side 'anyNeighbour' rule does on
+ * the V8 crank. Nothing is allocated in factor() or solve().
  */
 import type { BlockSparseMatrix } from './blockSparse';
-import { minimumDegreeBlockOrder } from './blockOrdering';
-import {
-  blockLuFactor, gemmSubtract, gemvSubtract, lowerSolveLeft, lowerSolveVector, upperSolveRight, upperSolveVector,
-} from './blockKernels';
+import { minimumDegreeBlockOrder, type MultiplierRule } from './blockOrdering';
+import { blockLuFactor, gemmSubtract, gemvSubtract, luSolveLeft, luSolveVector } from './blockKernels';
 
 export class BlockSparseLu {
   readonly size: number;
@@ -20,7 +28,7 @@ export class BlockSparseLu {
   readonly order: Int32Array;
   /** Off-diagonal block pairs created by fill, counting (i, j) and (j, i) separately. */
   readonly fillBlocks: number;
-  /** Floating-point operations of one factor() (multiply and add counted separately). */
+  /** Floating-point operations of one factor(), counted as dense block kernels (multiply and add separately). */
   readonly factorFlops: number;
   /** Floating-point operations of one solve(). */
   readonly solveFlops: number;
@@ -38,7 +46,7 @@ export class BlockSparseLu {
   private readonly stepSize: Int32Array;
   private readonly stepDiag: Int32Array;
   private readonly stepStart: Int32Array;
-  /** Per later neighbour q of a step: block j, its size and start, offsets of U_kj and L_jk. */
+  /** Per later neighbour q of a step: block j, its size and start, offsets of W_kj (row block) and S_jk (column block). */
   private readonly nbrSize: Int32Array;
   private readonly nbrStart: Int32Array;
   private readonly nbrRowOffset: Int32Array;
@@ -46,13 +54,23 @@ export class BlockSparseLu {
   /** Offsets of the Schur targets S_ij, |N_k|² per step, row-major in the neighbour list order. */
   private readonly updateOffset: Int32Array;
   private factored = false;
+  /**
+   * Diagnostics of the last factor(): the smallest ratio min|u_ii| / max|S_kk| over the block pivots, and
+   * the block where it occurred. Around 1e-16 means a numerically singular block pivot (for instance a
+   * multiplier block eliminated before enough bodies, see MultiplierRule), even when factor() succeeded.
+   */
+  get smallestPivotRatio(): number { return this.pivotRatio; }
+  get smallestPivotBlock(): number { return this.pivotBlock; }
+  private pivotRatio = NaN;
+  private pivotBlock = -1;
 
-  constructor(matrix: BlockSparseMatrix) {
+  /** Analyses the matrix's pattern; `multiplierRule` is explained in blockOrdering.ts. */
+  constructor(matrix: BlockSparseMatrix, multiplierRule: MultiplierRule = 'allNeighbours') {
     this.matrix = matrix;
     this.source = matrix.values.subarray(0, matrix.entryCount);
     const nb = matrix.blockCount, sizes = matrix.blockSize;
     this.size = matrix.size;
-    const { order, later, fill } = minimumDegreeBlockOrder(sizes, matrix.neighbours, matrix.zeroDiagonal);
+    const { order, later, fill } = minimumDegreeBlockOrder(sizes, matrix.neighbours, matrix.zeroDiagonal, multiplierRule);
     this.order = order;
     this.fillBlocks = 2 * fill.length;
 
@@ -87,7 +105,7 @@ export class BlockSparseLu {
       this.stepDiag[t] = offsets[k * nb + k];
       this.stepStart[t] = q;
       for (let c = 0; c < s; c++) factorFlops += (s - 1 - c) * (1 + 2 * (s - 1 - c));
-      solveFlops += s * (s - 1) + s * s;
+      solveFlops += 2 * s * s;
       for (const j of later[k]) {
         const sj = sizes[j];
         this.nbrSize[q] = sj;
@@ -95,11 +113,13 @@ export class BlockSparseLu {
         this.nbrRowOffset[q] = offsets[k * nb + j];
         this.nbrColOffset[q] = offsets[j * nb + k];
         q++;
-        factorFlops += s * (s - 1) * sj + sj * s * s;
+        factorFlops += 2 * s * s * sj;
         solveFlops += 4 * s * sj;
-        for (const i of later[k]) {
+      }
+      for (const i of later[k]) {
+        for (const j of later[k]) {
           this.updateOffset[u++] = offsets[i * nb + j];
-          factorFlops += 2 * sizes[i] * s * sj;
+          factorFlops += 2 * sizes[i] * s * sizes[j];
         }
       }
     }
@@ -119,21 +139,30 @@ export class BlockSparseLu {
     lu.fill(0, m.entryCount);
     const { stepBlock, stepSize, stepDiag, stepStart, nbrSize, nbrRowOffset, nbrColOffset, updateOffset } = this;
     const blockStart = m.blockStart;
-    let u = 0;
+    let u = 0, smallestRatio = Infinity, smallestBlock = -1;
     for (let t = 0; t < stepBlock.length; t++) {
       const k = stepBlock[t], s = stepSize[t], d = stepDiag[t], p = blockStart[k];
-      if (blockLuFactor(s, lu, d, piv, p) >= 0) { this.factored = false; return k; }
-      const q0 = stepStart[t], q1 = stepStart[t + 1];
-      for (let q = q0; q < q1; q++) {
-        lowerSolveLeft(s, nbrSize[q], lu, d, piv, p, lu, nbrRowOffset[q]);
-        upperSolveRight(nbrSize[q], s, lu, d, lu, nbrColOffset[q]);
+      let blockMax = 0;
+      for (let e = d; e < d + s * s; e++) { const v = Math.abs(lu[e]); if (v > blockMax) blockMax = v; }
+      if (blockLuFactor(s, lu, d, piv, p) >= 0) {
+        this.factored = false;
+        this.pivotRatio = 0;
+        this.pivotBlock = k;
+        return k;
       }
+      let pivotMin = Infinity;
+      for (let i = 0; i < s; i++) pivotMin = Math.min(pivotMin, Math.abs(lu[d + i * s + i]));
+      if (pivotMin < smallestRatio * blockMax) { smallestRatio = pivotMin / blockMax; smallestBlock = k; }
+      const q0 = stepStart[t], q1 = stepStart[t + 1];
+      for (let q = q0; q < q1; q++) luSolveLeft(s, nbrSize[q], lu, d, piv, p, lu, nbrRowOffset[q]);
       for (let qi = q0; qi < q1; qi++) {
-        const si = nbrSize[qi], li = nbrColOffset[qi];
-        for (let qj = q0; qj < q1; qj++) gemmSubtract(si, s, nbrSize[qj], lu, li, lu, nbrRowOffset[qj], lu, updateOffset[u++]);
+        const si = nbrSize[qi], ci = nbrColOffset[qi];
+        for (let qj = q0; qj < q1; qj++) gemmSubtract(si, s, nbrSize[qj], lu, ci, lu, nbrRowOffset[qj], lu, updateOffset[u++]);
       }
     }
     this.factored = true;
+    this.pivotRatio = smallestRatio;
+    this.pivotBlock = smallestBlock;
     return -1;
   }
 
@@ -149,13 +178,12 @@ export class BlockSparseLu {
     for (let p = 0; p < n; p++) x[p] = rhs[g[p]];
     for (let t = 0; t < nb; t++) {
       const s = stepSize[t], p = blockStart[stepBlock[t]];
-      lowerSolveVector(s, lu, stepDiag[t], piv, p, x, p);
+      luSolveVector(s, lu, stepDiag[t], piv, p, x, p);
       for (let q = stepStart[t]; q < stepStart[t + 1]; q++) gemvSubtract(nbrSize[q], s, lu, nbrColOffset[q], x, p, x, nbrStart[q]);
     }
     for (let t = nb - 1; t >= 0; t--) {
       const s = stepSize[t], p = blockStart[stepBlock[t]];
       for (let q = stepStart[t]; q < stepStart[t + 1]; q++) gemvSubtract(s, nbrSize[q], lu, nbrRowOffset[q], x, nbrStart[q], x, p);
-      upperSolveVector(s, lu, stepDiag[t], x, p);
     }
     for (let p = 0; p < n; p++) rhs[g[p]] = x[p];
   }

@@ -4,6 +4,7 @@
  */
 import { DenseAccumulator, type MatrixAccumulator } from './accumulator';
 import { luFactor, luSolve } from './dense';
+import { BlockSparseLu, BlockSparseMatrix, type BlockStructure } from './blockSparse';
 
 export interface NewtonLinearSolver {
   readonly size: number;
@@ -31,4 +32,23 @@ export class DenseNewtonSolver implements NewtonLinearSolver {
   factor(): boolean { return luFactor(this.size, this.accumulator.data, this.pivots) < 0; }
 
   solve(rhs: Float64Array): void { luSolve(this.size, this.accumulator.data, this.pivots, rhs); }
+}
+
+/** Block-sparse LU (blockSparseLu.ts): analysed once for the model's fixed pattern, refactored numerically. */
+export class BlockSparseNewtonSolver implements NewtonLinearSolver {
+  readonly size: number;
+  readonly accumulator: BlockSparseMatrix;
+  private readonly lu: BlockSparseLu;
+
+  constructor(structure: BlockStructure) {
+    this.accumulator = new BlockSparseMatrix(structure);
+    this.lu = new BlockSparseLu(this.accumulator);
+    this.size = this.accumulator.size;
+  }
+
+  zero(): void { this.accumulator.zero(); }
+
+  factor(): boolean { return this.lu.factor() < 0; }
+
+  solve(rhs: Float64Array): void { this.lu.solve(rhs); }
 }

@@ -29,6 +29,8 @@ export class AssembledSystem {
   readonly masses: Float64Array;
   /** Principal inertias, 3 per body. */
   readonly inertias: Float64Array;
+  /** Per-body views into `inertias` (made once: no allocation in a step). */
+  private readonly inertiaViews: Float64Array[];
   private readonly w = new Float64Array(3);
 
   constructor(readonly model: MultibodyModel) {
@@ -53,12 +55,13 @@ export class AssembledSystem {
     this.masses = Float64Array.from(model.bodies, (b) => b.mass);
     this.inertias = new Float64Array(3 * nb);
     model.bodies.forEach((b, i) => this.inertias.set(b.inertia, 3 * i));
+    this.inertiaViews = model.bodies.map((_, i) => this.inertias.subarray(3 * i, 3 * i + 3));
   }
 
   get bodyCount(): number { return this.masses.length; }
 
-  private inertiaOf(body: number): Float64Array {
-    return this.inertias.subarray(3 * body, 3 * body + 3);
+  inertiaOf(body: number): Float64Array {
+    return this.inertiaViews[body];
   }
 
   /** out[0..n) += scale · M(q) q̈. */
@@ -108,10 +111,10 @@ export class AssembledSystem {
     }
   }
 
-  /** out[0..m) = C(q, t). */
-  evaluateConstraints(q: Float64Array, t: number, out: Float64Array): void {
+  /** out[offset .. offset+m) = C(q, t). */
+  evaluateConstraints(q: Float64Array, t: number, out: Float64Array, offset = 0): void {
     const cs = this.constraints;
-    for (let i = 0; i < cs.length; i++) cs[i].evaluate(q, t, out, this.constraintRows[i]);
+    for (let i = 0; i < cs.length; i++) cs[i].evaluate(q, t, out, offset + this.constraintRows[i]);
   }
 
   /** Recomputes every constraint's Jacobian block at (q, t). */
@@ -122,13 +125,35 @@ export class AssembledSystem {
 
   /** out[0..n) += C_qᵀ λ, from the blocks of the last updateConstraintJacobian. */
   addJacobianTransposeTimes(lambda: Float64Array, out: Float64Array): void {
-    this.forEachJacobianEntry((row, col, v) => { out[col] += v * lambda[row]; });
+    const cs = this.constraints, blocks = this.jacobianBlocks;
+    for (let i = 0; i < cs.length; i++) {
+      const bodies = cs[i].bodies, nb = bodies.length, rows = cs[i].rows;
+      let o = this.blockOffsets[i];
+      for (let r = 0; r < rows; r++) {
+        const l = lambda[this.constraintRows[i] + r];
+        for (let s = 0; s < nb; s++) {
+          const col0 = bodies[s] * COORDS_PER_BODY;
+          for (let k = 0; k < COORDS_PER_BODY; k++) out[col0 + k] += blocks[o++] * l;
+        }
+      }
+    }
   }
 
   /** out[0..m) = C_q v, from the blocks of the last updateConstraintJacobian. */
   jacobianTimes(v: Float64Array, out: Float64Array): void {
-    out.fill(0, 0, this.m);
-    this.forEachJacobianEntry((row, col, x) => { out[row] += x * v[col]; });
+    const cs = this.constraints, blocks = this.jacobianBlocks;
+    for (let i = 0; i < cs.length; i++) {
+      const bodies = cs[i].bodies, nb = bodies.length, rows = cs[i].rows;
+      let o = this.blockOffsets[i];
+      for (let r = 0; r < rows; r++) {
+        let sum = 0;
+        for (let s = 0; s < nb; s++) {
+          const col0 = bodies[s] * COORDS_PER_BODY;
+          for (let k = 0; k < COORDS_PER_BODY; k++) sum += blocks[o++] * v[col0 + k];
+        }
+        out[this.constraintRows[i] + r] = sum;
+      }
+    }
   }
 
   /**
@@ -136,28 +161,21 @@ export class AssembledSystem {
    * (the constraint blocks of the Newton matrix, Negrut Eq. 12).
    */
   addJacobianBlocks(acc: MatrixAccumulator, rowBase: number): void {
-    this.forEachJacobianEntry((row, col, v) => {
-      acc.add(rowBase + row, col, v);
-      acc.add(col, rowBase + row, v);
-    });
-  }
-
-  /** Visits every stored entry (global row, global column, value) of C_q. */
-  forEachJacobianEntry(visit: (row: number, col: number, value: number) => void): void {
     const cs = this.constraints, blocks = this.jacobianBlocks;
     for (let i = 0; i < cs.length; i++) {
-      const c = cs[i], bodies = c.bodies, ld = COORDS_PER_BODY * bodies.length;
+      const bodies = cs[i].bodies, nb = bodies.length, rows = cs[i].rows;
       let o = this.blockOffsets[i];
-      const row0 = this.constraintRows[i];
-      for (let r = 0; r < c.rows; r++) {
-        for (let s = 0; s < bodies.length; s++) {
+      for (let r = 0; r < rows; r++) {
+        const row = rowBase + this.constraintRows[i] + r;
+        for (let s = 0; s < nb; s++) {
           const col0 = bodies[s] * COORDS_PER_BODY;
           for (let k = 0; k < COORDS_PER_BODY; k++) {
-            const v = blocks[o + s * COORDS_PER_BODY + k];
-            if (v !== 0) visit(row0 + r, col0 + k, v);
+            const v = blocks[o++];
+            if (v === 0) continue;
+            acc.add(row, col0 + k, v);
+            acc.add(col0 + k, row, v);
           }
         }
-        o += ld;
       }
     }
   }

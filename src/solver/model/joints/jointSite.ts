@@ -61,21 +61,22 @@ export function composeJoint(
     rows,
     bodies,
     prescribed,
+    // Plain loops, no callbacks: these run several times per step and must not allocate.
     evaluate(q, t, out, row) {
-      primitives.forEach((p, k) => p.evaluate(q, t, out, row + starts[k]));
+      for (let k = 0; k < primitives.length; k++) primitives[k].evaluate(q, t, out, row + starts[k]);
     },
     jacobian(q, t, out, offset) {
       out.fill(0, offset, offset + rows * ld);
-      primitives.forEach((p, k) => p.addJacobian(q, t, out, offset + starts[k] * ld, ld, colI, colJ));
+      for (let k = 0; k < primitives.length; k++) primitives[k].addJacobian(q, t, out, offset + starts[k] * ld, ld, colI, colJ);
     },
     addMultiplierStiffness(q, t, lambda, row, scale, acc) {
-      primitives.forEach((p, k) => p.addMultiplierStiffness(q, t, lambda, row + starts[k], scale, acc));
+      for (let k = 0; k < primitives.length; k++) primitives[k].addMultiplierStiffness(q, t, lambda, row + starts[k], scale, acc);
     },
     accelerationRhs(q, qd, t, out, row) {
-      primitives.forEach((p, k) => p.accelerationRhs(q, qd, t, out, row + starts[k]));
+      for (let k = 0; k < primitives.length; k++) primitives[k].accelerationRhs(q, qd, t, out, row + starts[k]);
     },
     velocityRhs(q, t, out, row) {
-      primitives.forEach((p, k) => p.velocityRhs(q, t, out, row + starts[k]));
+      for (let k = 0; k < primitives.length; k++) primitives[k].velocityRhs(q, t, out, row + starts[k]);
     },
   };
 }
