@@ -33,6 +33,8 @@ export interface NewtonSettings {
    */
   readonly reuseFactorization: boolean;
   readonly refreshRate: number;
+  /** Modified Newton: refactor at the start of a step when the previous step needed more iterations than this. */
+  readonly refreshAfterIterations: number;
   /**
    * Order of the polynomial extrapolation of q̈ and λ that starts Newton (Negrut Sect. 3.5):
    * 0 = previous step's values, 1 = linear, 2 = quadratic (used once enough equal steps exist).
@@ -46,6 +48,7 @@ export const DEFAULT_NEWTON: NewtonSettings = {
   positionTolerance: 1e-14,
   reuseFactorization: true,
   refreshRate: 0.25,
+  refreshAfterIterations: 3,
   predictorOrder: 2,
 };
 
@@ -73,6 +76,7 @@ export class HhtIntegrator {
   private readonly lambdaHistory: [Float64Array, Float64Array];
   private historyCount = 0;
   private historyH = NaN;
+  private lastIterations = 0;
 
   /** Unknowns of the current step and the implied q_{n+1}, q̇_{n+1}. */
   readonly qddNew: Float64Array;
@@ -252,7 +256,8 @@ export class HhtIntegrator {
     this.prepareStep(h);
     this.predict(h);
     const bh2 = this.beta * h * h;
-    let needFactor = !newton.reuseFactorization || this.factoredH !== h;
+    let needFactor = !newton.reuseFactorization || this.factoredH !== h
+      || this.lastIterations > newton.refreshAfterIterations;
     let previous = Infinity;
     for (let it = 1; it <= newton.maxIterations; it++) {
       this.totalIterations++;
@@ -275,6 +280,7 @@ export class HhtIntegrator {
       const posOk = bh2 * dq <= newton.positionTolerance * (1 + maxAbs(n, this.qNew));
       if (accOk || posOk) {
         this.accept(h);
+        this.lastIterations = it;
         return { ok: true, iterations: it };
       }
       // Modified Newton converges linearly; a slow rate means the factors are too old: refresh them.
