@@ -25,9 +25,24 @@ export interface RunSettings {
   readonly h: number;
   /** End time, s. */
   readonly tEnd: number;
-  /** Steps between two samples (≥ 1); a sample is also taken at t = 0. */
+  /** Steps between two samples (≥ 1); a sample is also taken at t = 0. With adaptive steps: samples every sampleEvery·h seconds. */
   readonly sampleEvery: number;
+  /**
+   * Adaptive step size (Negrut Sects. 3.1-3.4) when set: the local error tolerance ε. `h` is then the
+   * initial step, and the steps stay within [hMin, hMax] and land exactly on every sample time.
+   */
+  readonly tolerance?: number;
+  /** Smallest step before a run is given up (adaptive only; default 1e-12 · tEnd). */
+  readonly hMin?: number;
+  /** Largest step (adaptive only; default the sample interval). */
+  readonly hMax?: number;
 }
+
+/** Safety factor of the step-size selection (Negrut Eq. 37b). */
+export const STEP_SAFETY = 0.9;
+/** Limits on how much one step may grow or shrink the next. */
+export const MAX_STEP_GROWTH = 2;
+export const MAX_STEP_SHRINK = 0.2;
 
 /** Columns of a sample row, in the order of the CLI's CSV (SPEC §3). */
 export const SAMPLE_COLUMNS = [
@@ -55,8 +70,10 @@ export type SampleSink = (row: Float64Array, q: Float64Array) => void;
 export class Simulation {
   readonly system: AssembledSystem;
   readonly integrator: HhtIntegrator;
-  readonly totalSteps: number;
+  /** Accepted steps. */
   stepsDone = 0;
+  /** Steps rejected by the error test or retried after a Newton failure (adaptive only). */
+  stepsRejected = 0;
   failure: RunFailure | null = null;
   private status: RunStatus = 'running';
   private readonly row = new Float64Array(SAMPLE_WIDTH);
@@ -68,39 +85,109 @@ export class Simulation {
   private power = 0;
   private lastIterations = 0;
   private started = false;
+  /** Adaptive mode: current time, step proposal, last step used, sample interval and next sample index. */
+  private t = 0;
+  private hNext: number;
+  private hLast: number;
+  private readonly sampleDt: number;
+  private samplesDone = 0;
 
   constructor(model: MultibodyModel, readonly settings: RunSettings, newton: NewtonSettings = DEFAULT_NEWTON) {
     this.system = new AssembledSystem(model);
     this.integrator = new HhtIntegrator(this.system, settings.method, settings.alpha, newton, newtonSolverFor(this.system));
-    this.totalSteps = Math.max(1, Math.round(settings.tEnd / settings.h));
     this.constraintValues = new Float64Array(this.system.m);
     this.monitor = new MultiplierOscillationMonitor(this.system);
+    this.hNext = settings.h;
+    this.hLast = settings.h;
+    this.sampleDt = settings.sampleEvery * settings.h;
   }
 
-  get time(): number { return this.stepsDone * this.settings.h; }
+  get adaptive(): boolean { return this.settings.tolerance !== undefined; }
 
-  /** Advances at most maxSteps steps, emitting samples to sink. The first call also emits t = 0. */
+  /** Total steps of a fixed-step run; for an adaptive run the steps so far plus an estimate of those left. */
+  get totalSteps(): number {
+    const { tEnd, h } = this.settings;
+    if (!this.adaptive) return Math.max(1, Math.round(tEnd / h));
+    return this.stepsDone + Math.ceil(Math.max(0, tEnd - this.t) / this.hNext);
+  }
+
+  get time(): number { return this.adaptive ? this.t : this.stepsDone * this.settings.h; }
+
+  /** Advances at most maxSteps steps (accepted or rejected), emitting samples to sink. The first call also emits t = 0. */
   advance(maxSteps: number, sink: SampleSink): RunStatus {
     if (this.status !== 'running') return this.status;
     if (!this.started && !this.start(sink)) return this.status;
+    return this.adaptive ? this.advanceAdaptive(maxSteps, sink) : this.advanceFixed(maxSteps, sink);
+  }
+
+  private advanceFixed(maxSteps: number, sink: SampleSink): RunStatus {
     const { integrator, settings } = this;
-    const end = Math.min(this.totalSteps, this.stepsDone + maxSteps);
+    const total = this.totalSteps;
+    const end = Math.min(total, this.stepsDone + maxSteps);
     while (this.stepsDone < end) {
-      const tNext = (this.stepsDone + 1) * settings.h;
       const result = integrator.step(settings.h);
       this.lastIterations = result.iterations;
       if (!result.ok) return this.fail(this.explainFailure(result.reason));
-      integrator.t = tNext;
       this.stepsDone++;
-      this.accumulateWork();
-      const oscillation = this.monitor.observe(integrator.lambda);
-      if (oscillation) return this.fail(oscillation);
-      if (this.stepsDone % settings.sampleEvery === 0 || this.stepsDone === this.totalSteps) {
+      integrator.t = this.stepsDone * settings.h;
+      const problem = this.afterStep();
+      if (problem) return this.fail(problem);
+      if (this.stepsDone % settings.sampleEvery === 0 || this.stepsDone === total) {
         if (!this.emit(sink)) return this.fail('the state became non-finite');
       }
     }
-    if (this.stepsDone === this.totalSteps) this.status = 'finished';
+    if (this.stepsDone === total) this.status = 'finished';
     return this.status;
+  }
+
+  /**
+   * Adaptive stepping: accept if e_q ≤ ε, choose h_new = s h Θ^(−1/6) = s h (e_q/ε)^(−1/3) (Negrut Eq. 37),
+   * retry rejected steps and Newton failures with a smaller h, and land exactly on the sample times.
+   */
+  private advanceAdaptive(maxSteps: number, sink: SampleSink): RunStatus {
+    const { integrator, settings } = this;
+    const tolerance = settings.tolerance as number;
+    const hMin = settings.hMin ?? 1e-12 * settings.tEnd;
+    const hMax = settings.hMax ?? this.sampleDt;
+    for (let attempts = 0; attempts < maxSteps && this.status === 'running'; attempts++) {
+      const nextSample = Math.min(settings.tEnd, (this.samplesDone + 1) * this.sampleDt);
+      const remaining = nextSample - this.t;
+      // Land on the sample time: take it whole if the proposal nearly reaches it.
+      const h = this.hNext >= remaining * (1 - 1e-9) ? remaining : Math.min(this.hNext, remaining);
+      const result = integrator.step(h, tolerance);
+      this.lastIterations = result.iterations;
+      if (!result.ok) {
+        this.stepsRejected++;
+        const factor = result.rejected ? Math.max(MAX_STEP_SHRINK, STEP_SAFETY * Math.cbrt(1 / result.errorRatio!)) : 0.25;
+        this.hNext = h * factor;
+        if (this.hNext < hMin) {
+          return this.fail(`${this.explainFailure(result.reason)}; the step size fell below h_min = ${hMin} s`);
+        }
+        continue;
+      }
+      this.stepsDone++;
+      this.hLast = h;
+      this.t = h === remaining ? nextSample : this.t + h;
+      integrator.t = this.t;
+      const growth = result.errorRatio > 0 ? STEP_SAFETY * Math.cbrt(1 / result.errorRatio) : MAX_STEP_GROWTH;
+      const proposal = Math.min(hMax, h * Math.min(MAX_STEP_GROWTH, growth));
+      // A step shortened to reach a sample does not shrink the next one.
+      this.hNext = h === remaining ? Math.max(proposal, Math.min(this.hNext, hMax)) : proposal;
+      const problem = this.afterStep();
+      if (problem) return this.fail(problem);
+      if (this.t === nextSample) {
+        this.samplesDone++;
+        if (!this.emit(sink)) return this.fail('the state became non-finite');
+        if (nextSample >= settings.tEnd) this.status = 'finished';
+      }
+    }
+    return this.status;
+  }
+
+  /** Work of the loads and the multiplier monitor after an accepted step; a reason if the run must stop. */
+  private afterStep(): string | null {
+    this.accumulateWork(this.adaptive ? this.hLast : this.settings.h);
+    return this.monitor.observe(this.integrator.lambda);
   }
 
   private start(sink: SampleSink): boolean {
@@ -151,10 +238,10 @@ export class Simulation {
   }
 
   /** Trapezoidal rule for the work W of non-potential loads along the computed trajectory (SPEC §1). */
-  private accumulateWork(): void {
+  private accumulateWork(h: number): void {
     const { integrator } = this;
     const p = this.system.appliedPower(integrator.q, integrator.qd, integrator.t);
-    this.work += 0.5 * this.settings.h * (this.power + p);
+    this.work += 0.5 * h * (this.power + p);
     this.power = p;
   }
 
@@ -176,7 +263,7 @@ export class Simulation {
     row[5] = energy - this.energy0 - this.work;
     row[6] = maxAbs(this.system.m, this.constraintValues);
     row[7] = this.lastIterations;
-    row[8] = this.settings.h;
+    row[8] = this.adaptive ? this.hLast : this.settings.h;
     for (let i = 0; i < SAMPLE_WIDTH; i++) if (!Number.isFinite(row[i])) return false;
     sink(row, integrator.q);
     return true;

@@ -53,8 +53,13 @@ export const DEFAULT_NEWTON: NewtonSettings = {
 };
 
 export type StepResult =
-  | { readonly ok: true; readonly iterations: number }
-  | { readonly ok: false; readonly iterations: number; readonly reason: string };
+  /** errorRatio = e_q / ε (Negrut Eq. 34) when error control is on, else NaN. */
+  | { readonly ok: true; readonly iterations: number; readonly errorRatio: number }
+  /** rejected: Newton converged but the local error exceeded the tolerance (state unchanged). */
+  | { readonly ok: false; readonly iterations: number; readonly reason: string; readonly rejected?: boolean; readonly errorRatio?: number };
+
+/** Corrector accuracy relative to the local error tolerance (Negrut Eq. 39, c = 0.001). */
+export const CORRECTOR_ACCURACY = 0.001;
 
 export class HhtIntegrator {
   readonly beta: number;
@@ -77,6 +82,8 @@ export class HhtIntegrator {
   private historyCount = 0;
   private historyH = NaN;
   private lastIterations = 0;
+  /** Y_i = max(1, max over the run of |q_i|): the error weights of Negrut Eq. 34. */
+  private readonly coordinateScale: Float64Array;
 
   /** Unknowns of the current step and the implied q_{n+1}, q̇_{n+1}. */
   readonly qddNew: Float64Array;
@@ -118,6 +125,7 @@ export class HhtIntegrator {
     this.qdNew = new Float64Array(n);
     this.forceOld = new Float64Array(n);
     this.forceTmp = new Float64Array(n);
+    this.coordinateScale = new Float64Array(n).fill(1);
     this.qddHistory = [new Float64Array(n), new Float64Array(n)];
     this.lambdaHistory = [new Float64Array(m), new Float64Array(m)];
     this.linear = linearSolver ?? new DenseNewtonSolver(this.size);
@@ -134,6 +142,8 @@ export class HhtIntegrator {
     this.q.set(q0);
     this.qd.set(qd0);
     this.t = t0;
+    this.coordinateScale.fill(1);
+    this.updateScale();
     const { n, size, rhs, system } = this;
     const dense = new DenseNewtonSolver(size);
     system.addMassMatrix(this.q, 1, dense.accumulator);
@@ -251,14 +261,25 @@ export class HhtIntegrator {
    * One HHT step of size h with Newton's method started from q̈_n, λ_n.
    * On success the state advances to t + h; on failure it is left at t.
    */
-  step(h: number): StepResult {
+  /**
+   * One HHT step of size h with Newton's method started from the predictor.
+   * Without `tolerance`: fixed-step mode, Newton stops on the residual tolerances of `newton`.
+   * With `tolerance` ε: Newton stops by the convergence-rate rule (Negrut Eq. 45) and the step is
+   * accepted only if the composite local error e_q (Negrut Eqs. 25, 34) is ≤ ε.
+   * On success the state advances to t + h; otherwise it is left at t.
+   */
+  step(h: number, tolerance?: number): StepResult {
     const { n, m, size, linear, rhs, qddNew, lambdaNew, newton } = this;
     this.prepareStep(h);
     this.predict(h);
     const bh2 = this.beta * h * h;
+    const adaptive = tolerance !== undefined;
+    // Negrut Eq. 45: stop when (ξ/(1−ξ))² ‖Δx‖²_q ≤ c² ψ_q / h⁴, i.e. ξ/(1−ξ) · e(Δx) ≤ c ε.
+    const errorFactor = Math.abs(this.errorConstant()) * h * h / Math.sqrt(n);
     let needFactor = !newton.reuseFactorization || this.factoredH !== h
       || this.lastIterations > newton.refreshAfterIterations;
     let previous = Infinity;
+    let previousWeighted = Infinity;
     for (let it = 1; it <= newton.maxIterations; it++) {
       this.totalIterations++;
       this.residual(qddNew, lambdaNew, rhs);
@@ -276,13 +297,18 @@ export class HhtIntegrator {
         this.factoredH = NaN;
         return { ok: false, iterations: it, reason: 'Newton produced non-finite values' };
       }
-      const accOk = dq <= newton.accelerationTolerance * (1 + maxAbs(n, qddNew));
-      const posOk = bh2 * dq <= newton.positionTolerance * (1 + maxAbs(n, this.qNew));
-      if (accOk || posOk) {
-        this.accept(h);
-        this.lastIterations = it;
-        return { ok: true, iterations: it };
+      let converged: boolean;
+      if (adaptive) {
+        const weighted = this.weightedNorm(rhs);
+        const rate = weighted / previousWeighted;
+        converged = weighted === 0
+          || (it >= 2 && rate < 1 && (rate / (1 - rate)) * errorFactor * weighted <= CORRECTOR_ACCURACY * tolerance);
+        previousWeighted = weighted;
+      } else {
+        converged = dq <= newton.accelerationTolerance * (1 + maxAbs(n, qddNew))
+          || bh2 * dq <= newton.positionTolerance * (1 + maxAbs(n, this.qNew));
       }
+      if (converged) return this.finishStep(h, it, tolerance);
       // Modified Newton converges linearly; a slow rate means the factors are too old: refresh them.
       if (dq > newton.refreshRate * previous) needFactor = true;
       previous = dq;
@@ -293,6 +319,50 @@ export class HhtIntegrator {
       iterations: newton.maxIterations,
       reason: `Newton did not converge in ${newton.maxIterations} iterations`,
     };
+  }
+
+  /** Accepts a converged step, or rejects it when its local error exceeds the tolerance. */
+  private finishStep(h: number, iterations: number, tolerance?: number): StepResult {
+    this.lastIterations = iterations;
+    const errorRatio = tolerance === undefined ? NaN : this.localError(h) / tolerance;
+    if (errorRatio > 1) {
+      return { ok: false, iterations, reason: 'local error above the tolerance', rejected: true, errorRatio };
+    }
+    this.accept(h);
+    return { ok: true, iterations, errorRatio };
+  }
+
+  /**
+   * β − 1/(6(1+α)): the constant of the local position error δq ≈ (β − 1/(6(1+α))) h² x, x = q̈_{n+1} − q̈_n
+   * (Negrut Eqs. 24-25). For the modified method the Euler parameters follow the same position formula
+   * (Sherif Eq. 33 = Eq. 17) and Sherif Sect. 8 gives the same orders, so the same estimate is used.
+   */
+  errorConstant(): number {
+    return this.beta - 1 / (6 * (1 + this.alpha));
+  }
+
+  /** ‖x‖_q = (Σ (x_i / Y_i)²)^½ over the coordinates, Y_i = max(1, max_j |q_i,j|) (Negrut Eq. 35b). */
+  private weightedNorm(x: Float64Array): number {
+    let s = 0;
+    for (let i = 0; i < this.n; i++) { const v = x[i] / this.coordinateScale[i]; s += v * v; }
+    return Math.sqrt(s);
+  }
+
+  /** Composite local position error e_q of the converged step (Negrut Eqs. 25, 34). */
+  localError(h: number): number {
+    let s = 0;
+    for (let i = 0; i < this.n; i++) {
+      const v = (this.qddNew[i] - this.qdd[i]) / this.coordinateScale[i];
+      s += v * v;
+    }
+    return Math.abs(this.errorConstant()) * h * h * Math.sqrt(s / this.n);
+  }
+
+  private updateScale(): void {
+    for (let i = 0; i < this.n; i++) {
+      const a = Math.abs(this.q[i]);
+      if (a > this.coordinateScale[i]) this.coordinateScale[i] = a;
+    }
   }
 
   /** Starts Newton from the extrapolated q̈_{n+1}, λ_{n+1} (Negrut Sect. 3.5). */
@@ -327,6 +397,7 @@ export class HhtIntegrator {
     this.historyCount = Math.min(2, this.historyCount + 1);
     this.q.set(this.qNew);
     this.qd.set(this.qdNew);
+    this.updateScale();
     this.qdd.set(this.qddNew);
     this.lambda.set(this.lambdaNew);
     this.t = tNew;
