@@ -43,6 +43,11 @@ function post(method: IntegratorMethod, message: MainToWorker): void {
   workerFor(method).postMessage(message);
 }
 
+/** Creates the workers of the compared methods ahead of the first run (they load the solver). */
+export function warmUpWorkers(): void {
+  for (const method of appStore.getState().state.methods) workerFor(method);
+}
+
 /** Starts a run of the current state now, replacing any run in flight. */
 export function startRun(): void {
   if (debounce !== null) clearTimeout(debounce);

@@ -34,25 +34,41 @@ const incoming: Partial<Record<IntegratorMethod, MethodResults>> = {};
 /** The state the run with id runId was started for. */
 let runState: ScenarioState | null = null;
 
-/** Shortest time between two plot redraws while data streams in, ms. */
+/**
+ * Shortest time between two screen updates while data streams in, ms. Chunks and progress
+ * are applied to the data at once but shown together at most this often, so a run costs a
+ * few frames per second on the main thread, not one per message.
+ */
 export const PLOT_INTERVAL_MS = 250;
 let plotTimer: ReturnType<typeof setTimeout> | null = null;
 let lastPlotAt = -Infinity;
+/** Progress received but not yet shown, by method. */
+const pendingProgress: Partial<Record<IntegratorMethod, RunProgress>> = {};
+
+/** Shows the data and progress received so far now (also used by tests). */
+export function flushRunUpdates(): void {
+  lastPlotAt = Date.now();
+  const s = appStore.getState();
+  let runs = s.runs;
+  for (const m of Object.keys(pendingProgress) as IntegratorMethod[]) {
+    runs = { ...runs, [m]: { ...runs[m], progress: pendingProgress[m]! } };
+    delete pendingProgress[m];
+  }
+  appStore.setState({ runs, plotVersion: s.plotVersion + 1 });
+}
 
 function bumpPlots(immediate: boolean): void {
   const now = Date.now();
   if (immediate || now - lastPlotAt >= PLOT_INTERVAL_MS) {
     if (plotTimer !== null) clearTimeout(plotTimer);
     plotTimer = null;
-    lastPlotAt = now;
-    appStore.setState((s) => ({ plotVersion: s.plotVersion + 1 }));
+    flushRunUpdates();
     return;
   }
   if (plotTimer !== null) return;
   plotTimer = setTimeout(() => {
     plotTimer = null;
-    lastPlotAt = Date.now();
-    appStore.setState((s) => ({ plotVersion: s.plotVersion + 1 }));
+    flushRunUpdates();
   }, PLOT_INTERVAL_MS - (now - lastPlotAt));
 }
 
@@ -69,6 +85,7 @@ export function beginRun(): number {
   const runId = s.runId + 1;
   runState = s.state;
   for (const m of Object.keys(incoming) as IntegratorMethod[]) delete incoming[m];
+  for (const m of Object.keys(pendingProgress) as IntegratorMethod[]) delete pendingProgress[m];
   const runs = { ...s.runs };
   for (const m of Object.keys(runs) as IntegratorMethod[]) {
     runs[m] = s.state.methods.includes(m) ? { phase: 'pending', progress: null, reason: null } : { phase: 'idle', progress: null, reason: null };
@@ -88,11 +105,13 @@ export function markCancelled(reason = 'cancelled'): IntegratorMethod[] {
     const phase = s.runs[m].phase;
     if (phase === 'pending' || phase === 'running') {
       stopped.push(m);
-      setRun(m, { phase: 'cancelled', reason });
+      setRun(m, { phase: 'cancelled', reason, progress: pendingProgress[m] ?? s.runs[m].progress });
+      delete pendingProgress[m];
       promote(m);
     }
   }
   appStore.setState({ runScheduled: false });
+  bumpPlots(true);
   return stopped;
 }
 
@@ -131,18 +150,22 @@ export function applyWorkerMessage(message: WorkerToMain): void {
       for (let c = 1; c < SAMPLE_WIDTH && c < message.series.length; c++) target.series[c].append(message.series[c]);
       target.rows.append(message.rows);
       target.poses.append(message.poses);
-      if (incoming[method] === target) {
+      // A method's first data is shown at once (the first curves are what the user waits for).
+      const first = incoming[method] === target;
+      if (first) {
         results.current[method] = target;
         delete incoming[method];
       }
-      setRun(method, { progress: message.progress });
-      bumpPlots(false);
+      pendingProgress[method] = message.progress;
+      bumpPlots(first);
       return;
     }
     case 'progress':
-      setRun(method, { progress: message.progress });
+      pendingProgress[method] = message.progress;
+      bumpPlots(false);
       return;
     case 'done': {
+      delete pendingProgress[method];
       const target = results.current[method];
       if (target && target.runId === message.runId) {
         target.finalRow = message.finalRow;
@@ -153,6 +176,7 @@ export function applyWorkerMessage(message: WorkerToMain): void {
       return;
     }
     case 'failed': {
+      delete pendingProgress[method];
       promote(method);
       // Results of an earlier run would be mistaken for this one's.
       if (results.current[method] && results.current[method]!.runId !== message.runId) delete results.current[method];
@@ -163,6 +187,7 @@ export function applyWorkerMessage(message: WorkerToMain): void {
       return;
     }
     case 'cancelled':
+      delete pendingProgress[method];
       setRun(method, { phase: 'cancelled', progress: message.progress });
       return;
     default: {
@@ -196,4 +221,5 @@ export function clearResults(): void {
   if (plotTimer !== null) clearTimeout(plotTimer);
   plotTimer = null;
   lastPlotAt = -Infinity;
+  for (const m of Object.keys(pendingProgress) as IntegratorMethod[]) delete pendingProgress[m];
 }

@@ -13,7 +13,7 @@ import { DEFAULT_SCENARIO_ID, defaultState, getScenario } from '../scenario/regi
 import { validateState } from '../scenario/state';
 import type { InputIssue, ScenarioId, ScenarioState } from '../scenario/types';
 import { decodeShareQuery, encodeShareQuery } from '../scenario/url';
-import { formatNumber, parseMethodsText, parseNumberText, parseParamText, type ValueNamer } from '../scenario/validate';
+import { checkAlpha, checkPositiveTime, formatNumber, parseMethodsText, parseNumberText, parseParamText, type ValueNamer } from '../scenario/validate';
 import type { RunProgress } from '../worker/protocol';
 
 /** Keys of the run-setting fields (the share-link keys). */
@@ -202,7 +202,12 @@ function commitFields(fields: Record<string, FieldState>): void {
   const run = { alpha: state.alpha, h: state.h, tEnd: state.tEnd };
   for (const key of RUN_FIELD_KEYS) {
     const parsed = parseNumberText(key, fields[key].text, fieldNamer);
-    if (!parsed.ok) issues[key] = parsed.issue.message;
+    const bad = !parsed.ok
+      ? parsed.issue
+      : key === 'alpha'
+        ? checkAlpha(parsed.value, key, fieldNamer)
+        : checkPositiveTime(parsed.value, key, fieldNamer);
+    if (bad || !parsed.ok) issues[key] = bad?.message ?? 'invalid';
     else if (key === 'alpha') run.alpha = parsed.value;
     else if (key === 'h') run.h = parsed.value;
     else run.tEnd = parsed.value;

@@ -1,0 +1,78 @@
+/**
+ * Test fixtures: the browser from e2e/chromium.ts (fresh profile per launch), the app's base
+ * URL, helpers that talk to the page's test API (window.__hht), and a check that no test
+ * leaves a console error or an uncaught page error behind.
+ */
+import { test as base, expect, chromium, type Browser, type Page } from '@playwright/test';
+import type { IntegratorMethod } from '../src/solver/simulate';
+import type { RunStatusReport } from '../src/app/testApi';
+import { resolveChromium } from './chromium';
+
+export interface AppFixtures {
+  /** Base URL of the served build, ending in '/'. */
+  appUrl: string;
+  /** Console errors and page errors seen so far on every page of the test. */
+  consoleErrors: string[];
+}
+
+/** Messages of Chromium itself (not the app) that do not signal a defect. */
+const IGNORED_CONSOLE = [/GPU stall due to ReadPixels/];
+
+export const test = base.extend<AppFixtures, { browser: Browser }>({
+  browser: [
+    async ({}, use) => {
+      const launch = await resolveChromium();
+      const browser = await chromium.launch({ executablePath: launch.executablePath, args: launch.args, headless: true });
+      await use(browser);
+      await browser.close();
+    },
+    { scope: 'worker' },
+  ],
+  appUrl: async ({}, use) => {
+    const url = process.env.E2E_BASE_URL;
+    if (!url) throw new Error('E2E_BASE_URL is not set (the global setup serves the build)');
+    await use(url);
+  },
+  consoleErrors: async ({ context }, use) => {
+    const errors: string[] = [];
+    const watch = (page: Page) => {
+      page.on('console', (msg) => {
+        if (msg.type() === 'error' && !IGNORED_CONSOLE.some((re) => re.test(msg.text()))) errors.push(`console: ${msg.text()}`);
+      });
+      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+    };
+    context.pages().forEach(watch);
+    context.on('page', watch);
+    await use(errors);
+    expect(errors, 'console errors during the test').toEqual([]);
+  },
+});
+
+export { expect };
+
+/** Waits until the test API is installed. */
+export async function waitForApi(page: Page): Promise<void> {
+  await page.waitForFunction(() => window.__hht !== undefined);
+}
+
+/** Waits until the run with id > afterRunId (if given) has stopped, and returns its status. */
+export async function waitForSettled(page: Page, afterRunId = 0, timeout = 45_000): Promise<RunStatusReport> {
+  await waitForApi(page);
+  await page.waitForFunction(
+    (after) => {
+      const status = window.__hht!.runStatus();
+      return status.runId > after && !status.busy;
+    },
+    afterRunId,
+    { timeout, polling: 100 },
+  );
+  return page.evaluate(() => window.__hht!.runStatus());
+}
+
+export async function runId(page: Page): Promise<number> {
+  return page.evaluate(() => window.__hht!.runStatus().runId);
+}
+
+export async function finalOmega(page: Page, method: IntegratorMethod): Promise<[number, number, number] | null> {
+  return page.evaluate((m) => window.__hht!.finalOmega(m), method);
+}

@@ -1,0 +1,125 @@
+/**
+ * Figures for the README (run with `MEASURE=1 npx playwright test measure`; skipped in the
+ * normal suite): time from opening the page to both default curves drawn (median of 5),
+ * the longest main-thread task during the default run and during a 1,000,000-step run, and
+ * the gzip size of the built app. Prints the figures; asserts nothing about speed.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
+import { test, waitForSettled } from './fixtures';
+
+test.skip(!process.env.MEASURE, 'set MEASURE=1 to measure');
+test.setTimeout(300_000);
+
+/** Installed before the app loads: long tasks, and when both ω curves first have a path. */
+const PROBE = () => {
+  const w = window as unknown as { __longTasks: { start: number; duration: number }[]; __curvesAt: number | null };
+  w.__longTasks = [];
+  w.__curvesAt = null;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) w.__longTasks.push({ start: e.startTime, duration: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  const check = () => {
+    const drawn = ['classical', 'modified'].every((m) => {
+      const d = document.querySelector(`[data-testid="omega-chart-${m}"] path.recharts-line-curve`)?.getAttribute('d') ?? '';
+      return d.split('L').length > 2;
+    });
+    if (drawn) w.__curvesAt = performance.now();
+    else requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+};
+
+interface Probe {
+  longTasks: { start: number; duration: number }[];
+  curvesAt: number | null;
+  timing: { startedAt: number | null; settledAt: number | null };
+}
+
+async function readProbe(page: Page): Promise<Probe> {
+  return page.evaluate(() => {
+    const w = window as unknown as { __longTasks: { start: number; duration: number }[]; __curvesAt: number | null };
+    return { longTasks: w.__longTasks, curvesAt: w.__curvesAt, timing: window.__hht!.timing() };
+  });
+}
+
+/** Longest task that overlaps the run window, and the longest before it (page load). */
+function split(probe: Probe): { duringRun: number; beforeRun: number } {
+  const start = probe.timing.startedAt ?? 0;
+  const end = probe.timing.settledAt ?? Infinity;
+  let duringRun = 0;
+  let beforeRun = 0;
+  for (const t of probe.longTasks) {
+    if (t.start + t.duration > start && t.start < end) duringRun = Math.max(duringRun, t.duration);
+    else if (t.start < start) beforeRun = Math.max(beforeRun, t.duration);
+  }
+  return { duringRun, beforeRun };
+}
+
+/** Long tasks are only reported from 50 ms up. */
+function ms(duration: number): string {
+  return duration > 0 ? `${duration.toFixed(0)} ms` : 'none over 50 ms';
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+test('measure the figures for the README', async ({ browser, appUrl }) => {
+  const lines: string[] = [];
+  const curveTimes: number[] = [];
+  const duringDefault: number[] = [];
+  const beforeDefault: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+    const page = await context.newPage();
+    await page.addInitScript(PROBE);
+    await page.goto(appUrl);
+    await waitForSettled(page, 0, 120_000);
+    await page.waitForFunction(() => (window as unknown as { __curvesAt: number | null }).__curvesAt !== null);
+    const probe = await readProbe(page);
+    curveTimes.push(probe.curvesAt!);
+    const { duringRun, beforeRun } = split(probe);
+    duringDefault.push(duringRun);
+    beforeDefault.push(beforeRun);
+    if (process.env.MEASURE_VERBOSE) lines.push(JSON.stringify(probe.longTasks.map((t) => [Math.round(t.start), Math.round(t.duration)])) + ` run started ${probe.timing.startedAt?.toFixed(0)}`);
+    lines.push(`default run ${i + 1}: curves drawn at ${probe.curvesAt!.toFixed(0)} ms, run settled at ${probe.timing.settledAt!.toFixed(0)} ms, longest task during run ${ms(duringRun)} (page load: ${ms(beforeRun)})`);
+    await context.close();
+  }
+  lines.push(`time to both default curves drawn: median ${median(curveTimes).toFixed(0)} ms of [${curveTimes.map((t) => t.toFixed(0)).join(', ')}]`);
+  lines.push(`longest main-thread task during the default run: ${ms(Math.max(...duringDefault))}; during page load before the run: ${ms(Math.max(...beforeDefault))}`);
+
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  const page = await context.newPage();
+  await page.addInitScript(PROBE);
+  await page.goto(`${appUrl}?v=1&scenario=heavy-top&h=1e-5`);
+  const status = await waitForSettled(page, 0, 280_000);
+  const probe = await readProbe(page);
+  const { duringRun } = split(probe);
+  if (process.env.MEASURE_VERBOSE) lines.push(JSON.stringify(probe.longTasks.map((t) => [Math.round(t.start), Math.round(t.duration)])) + ` run started ${probe.timing.startedAt?.toFixed(0)}`);
+  const seconds = ((probe.timing.settledAt! - probe.timing.startedAt!) / 1000).toFixed(1);
+  lines.push(
+    `1,000,000-step heavy-top run (h = 1e-5, t = 10 s): ${status.methods.classical.phase}/${status.methods.modified.phase} in ${seconds} s, longest main-thread task during it ${ms(duringRun)}, plotted points per series ${await page.evaluate(() => window.__hht!.series('classical', 'omega_y').length)}`,
+  );
+  await context.close();
+
+  let raw = 0;
+  let gz = 0;
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (/\.(js|css|html)$/.test(name)) {
+        const bytes = readFileSync(path);
+        raw += bytes.length;
+        gz += gzipSync(bytes, { level: 9 }).length;
+      }
+    }
+  };
+  walk('dist');
+  lines.push(`bundle (dist/ js+css+html incl. worker): ${(raw / 1024).toFixed(0)} kB raw, ${(gz / 1024).toFixed(0)} kB gzip`);
+  console.log(lines.join('\n'));
+});

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { useStore } from 'zustand';
+import { SCENARIO_IDS, getScenario } from '../../scenario/registry';
+import type { ScenarioId } from '../../scenario/types';
+import { appStore, selectScenario } from '../store';
+
+/** Copies text to the clipboard, falling back to a hidden textarea where the API is missing. */
+async function copyText(text: string): Promise<boolean> {
+  try {
+    if (navigator.clipboard?.writeText) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    // Fall through to the selection-based copy (e.g. permission denied).
+  }
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.appendChild(area);
+  area.select();
+  let ok = false;
+  try {
+    ok = document.execCommand('copy');
+  } catch {
+    ok = false;
+  }
+  area.remove();
+  return ok;
+}
+
+export function Header() {
+  const scenario = useStore(appStore, (s) => s.state.scenario);
+  const def = getScenario(scenario);
+  const [shareStatus, setShareStatus] = useState('');
+
+  const share = async () => {
+    const ok = await copyText(window.location.href);
+    setShareStatus(ok ? 'Link copied' : 'Copy failed: the link is in the address bar');
+    window.setTimeout(() => setShareStatus(''), 2500);
+  };
+
+  return (
+    <header className="header">
+      <h1 className="title">
+        HHT Playground
+        <span className="subtitle">classical vs modified HHT for Euler parameters (Sherif et al. 2019)</span>
+      </h1>
+      <label className="scenario-picker">
+        <span>Scenario</span>
+        <select value={scenario} onChange={(e) => selectScenario(e.target.value as ScenarioId)} data-testid="scenario-select">
+          {SCENARIO_IDS.map((id) => (
+            <option key={id} value={id}>
+              {getScenario(id).title}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="scenario-description" title={def.description}>
+        {def.description}
+      </p>
+      <div className="share">
+        <button type="button" onClick={share} data-testid="share-button" title="Copy a link that reproduces this run">
+          Share
+        </button>
+        <span className="share-status" role="status" aria-live="polite">
+          {shareStatus}
+        </span>
+      </div>
+    </header>
+  );
+}

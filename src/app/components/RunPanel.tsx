@@ -1,0 +1,65 @@
+import { useStore } from 'zustand';
+import { INTEGRATOR_METHODS } from '../../solver/simulate';
+import { cancelRun, startRun } from '../runner';
+import { etaMs, formatTime, isBusy } from '../runs';
+import { appStore, hasFieldIssues, type MethodRun } from '../store';
+import { METHOD_LABELS } from '../theme';
+
+function statusText(run: MethodRun, tEnd: number): string {
+  const p = run.progress;
+  switch (run.phase) {
+    case 'pending':
+      return 'starting…';
+    case 'running': {
+      const eta = etaMs(p);
+      return `t = ${formatTime(p?.time ?? 0)} / ${formatTime(tEnd)} s${eta !== null ? ` · ETA ${(eta / 1000).toFixed(1)} s` : ''}`;
+    }
+    case 'finished':
+      return `done: ${p?.stepsDone.toLocaleString('en')} steps in ${((p?.elapsedMs ?? 0) / 1000).toFixed(2)} s`;
+    case 'failed':
+      return run.reason ?? 'failed';
+    case 'cancelled':
+      return `cancelled at t = ${formatTime(p?.time ?? 0)} s`;
+    default:
+      return '';
+  }
+}
+
+/** Progress per method (simulated time, ETA), cancel and rerun. */
+export function RunPanel() {
+  const runs = useStore(appStore, (s) => s.runs);
+  const methods = useStore(appStore, (s) => s.state.methods);
+  const tEnd = useStore(appStore, (s) => s.state.tEnd);
+  const busy = useStore(appStore, (s) => isBusy(s));
+  const blocked = useStore(appStore, (s) => hasFieldIssues(s));
+  return (
+    <section className="panel run-panel" aria-label="Run">
+      {INTEGRATOR_METHODS.filter((m) => methods.includes(m) || runs[m].phase !== 'idle').map((m) => {
+        const run = runs[m];
+        const p = run.progress;
+        const fraction = p && p.totalSteps > 0 ? p.stepsDone / p.totalSteps : run.phase === 'finished' ? 1 : 0;
+        return (
+          <div key={m} className={`run-row phase-${run.phase}`} data-testid={`run-${m}`} data-phase={run.phase}>
+            <div className="run-label">
+              <span className={`swatch ${m}`} aria-hidden="true" />
+              {METHOD_LABELS[m]}
+            </div>
+            <progress max={1} value={fraction} aria-label={`${METHOD_LABELS[m]} progress`} />
+            <div className={run.phase === 'failed' ? 'run-status error' : 'run-status'} role="status">
+              {statusText(run, tEnd)}
+            </div>
+          </div>
+        );
+      })}
+      <div className="run-buttons">
+        <button type="button" onClick={cancelRun} disabled={!busy} data-testid="cancel-button">
+          Cancel
+        </button>
+        <button type="button" onClick={startRun} disabled={blocked} data-testid="rerun-button">
+          Run again
+        </button>
+      </div>
+      {blocked && <p className="hint error">Fix the marked field to run again.</p>}
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { useEffect, useRef } from 'react';
+import { useStore } from 'zustand';
+import { playheadStore, seek } from '../playhead';
+import { togglePlay } from '../playback';
+import { appStore, PLAYBACK_SPEEDS, setSpeed } from '../store';
+
+/**
+ * Play/pause, speed and the time scrubber. The scrubber position and the time label follow
+ * the playhead through refs (it changes every frame); React renders only on play/speed/t_end.
+ */
+export function Timeline() {
+  const playing = useStore(appStore, (s) => s.playing);
+  const speed = useStore(appStore, (s) => s.speed);
+  const tEnd = useStore(appStore, (s) => s.state.tEnd);
+  const slider = useRef<HTMLInputElement>(null);
+  const label = useRef<HTMLOutputElement>(null);
+
+  useEffect(() => {
+    const show = (t: number) => {
+      if (slider.current && document.activeElement !== slider.current) slider.current.value = String(t);
+      if (slider.current) slider.current.setAttribute('aria-valuetext', `${t.toFixed(3)} s`);
+      if (label.current) label.current.textContent = `t = ${t.toFixed(3)} s`;
+    };
+    show(playheadStore.getState().time);
+    return playheadStore.subscribe((s) => show(s.time));
+  }, [tEnd]);
+
+  return (
+    <div className="timeline" aria-label="Playback">
+      <button type="button" onClick={togglePlay} data-testid="play-button" aria-label={playing ? 'Pause' : 'Play'} className="play">
+        {playing ? '❚❚ Pause' : '▶ Play'}
+      </button>
+      <label className="speed">
+        <span>Speed</span>
+        <select value={speed} onChange={(e) => setSpeed(Number(e.target.value))} data-testid="speed-select">
+          {PLAYBACK_SPEEDS.map((s) => (
+            <option key={s} value={s}>
+              {s}×
+            </option>
+          ))}
+        </select>
+      </label>
+      <input
+        ref={slider}
+        type="range"
+        className="scrubber"
+        min={0}
+        max={tEnd}
+        step={tEnd / 2000}
+        defaultValue={0}
+        aria-label="Time"
+        data-testid="time-scrubber"
+        onInput={(e) => seek(Number((e.target as HTMLInputElement).value))}
+      />
+      <output ref={label} className="time-label" data-testid="time-label" />
+    </div>
+  );
+}

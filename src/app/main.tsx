@@ -1,0 +1,28 @@
+/**
+ * Page entry: read the link, wire URL sync, playback and auto-rerun, render, and start the
+ * first run once the page is up (the workers load meanwhile).
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { startPlayback } from './playback';
+import { startAutoRun, startRun, warmUpWorkers } from './runner';
+import { openShareQuery } from './store';
+import { whenPageReady } from './ready';
+import { installTestApi } from './testApi';
+import { startUrlSync } from './urlSync';
+import './styles.css';
+
+openShareQuery(window.location.search);
+startUrlSync();
+startPlayback();
+startAutoRun();
+installTestApi();
+warmUpWorkers();
+whenPageReady(startRun);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,29 @@
+/**
+ * "The page is up": the first 3D frame has been drawn (or the 3D view gave up). The first
+ * run starts only then, so page start-up work (first React render, shader compilation) and
+ * the streamed run never compete for the main thread.
+ */
+let ready = false;
+const waiting: Array<() => void> = [];
+
+export function markPageReady(): void {
+  if (ready) return;
+  ready = true;
+  for (const callback of waiting.splice(0)) setTimeout(callback, 0);
+}
+
+/** Calls back once the page is up, or after `fallbackMs` whatever happens. */
+export function whenPageReady(callback: () => void, fallbackMs = 2000): void {
+  if (ready) {
+    setTimeout(callback, 0);
+    return;
+  }
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    callback();
+  };
+  waiting.push(once);
+  setTimeout(once, fallbackMs);
+}

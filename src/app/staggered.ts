@@ -1,0 +1,49 @@
+/**
+ * Staggered redraws: each subscriber to the plot version is re-rendered in its own macrotask
+ * (one after the other), so four charts cost four short tasks rather than one long one and
+ * the main thread stays responsive while data streams in.
+ */
+import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { appStore } from './store';
+
+const queue: Array<() => void> = [];
+let pumping = false;
+
+function pump(): void {
+  const task = queue.shift();
+  if (task) task();
+  if (queue.length > 0) setTimeout(pump, 0);
+  else pumping = false;
+}
+
+function enqueue(task: () => void): void {
+  queue.push(task);
+  if (!pumping) {
+    pumping = true;
+    setTimeout(pump, 0);
+  }
+}
+
+/** The store's plotVersion, delivered to this component in a task of its own. */
+export function useStaggeredPlotVersion(): number {
+  const [version, setVersion] = useState(() => appStore.getState().plotVersion);
+  useEffect(() => {
+    let queued = false;
+    const deliver = () => {
+      queued = false;
+      flushSync(() => setVersion(appStore.getState().plotVersion));
+    };
+    // Catch up with a version bumped between the first render and this effect (no flushSync
+    // inside an effect: React forbids it there).
+    if (appStore.getState().plotVersion !== version) setVersion(appStore.getState().plotVersion);
+    return appStore.subscribe((s, prev) => {
+      if (s.plotVersion !== prev.plotVersion && !queued) {
+        queued = true;
+        enqueue(deliver);
+      }
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return version;
+}

@@ -1,0 +1,122 @@
+/**
+ * A small typed API on `window.__hht` for the end-to-end tests (they read numbers, not
+ * pixels): state, run status, samples, and the actions a user can take.
+ */
+import { SAMPLE_WIDTH, type IntegratorMethod } from '../solver/simulate';
+import type { ScenarioId, ScenarioState } from '../scenario/types';
+import { playheadStore, seek } from './playhead';
+import { cancelRun, startRun } from './runner';
+import { isBusy, results } from './runs';
+import { COLUMN } from './plotData';
+import {
+  appStore,
+  setAlpha,
+  setComponent,
+  setField,
+  setMethods,
+  selectScenario,
+  type MethodRun,
+  type OmegaComponent,
+} from './store';
+
+export interface RunStatusReport {
+  readonly runId: number;
+  /** True while a run is scheduled or any method is computing. */
+  readonly busy: boolean;
+  readonly methods: Readonly<Record<IntegratorMethod, MethodRun>>;
+}
+
+/** performance.now() marks of the latest run, for the measurements in e2e/measure.spec.ts. */
+export interface RunTiming {
+  readonly runId: number;
+  readonly startedAt: number | null;
+  readonly settledAt: number | null;
+}
+
+export interface HhtTestApi {
+  state(): ScenarioState;
+  /** Field texts and their issues. */
+  fields(): Record<string, { text: string; issue: string | null }>;
+  notice(): string[] | null;
+  runStatus(): RunStatusReport;
+  timing(): RunTiming;
+  /** Full sample rows (SAMPLE_COLUMNS) at uniform times, as shown by the 3D view. */
+  samples(method: IntegratorMethod): number[][];
+  /** The decimated (t, value) pairs of one sample column, as plotted. */
+  series(method: IntegratorMethod, column: string): number[][];
+  /** The exact last sample row of the run (null until it finished or failed). */
+  finalRow(method: IntegratorMethod): number[] | null;
+  finalOmega(method: IntegratorMethod): [number, number, number] | null;
+  url(): string;
+  playhead(): number;
+  setAlpha(alpha: number): void;
+  setScenario(id: ScenarioId): void;
+  setField(key: string, text: string): void;
+  setMethods(methods: IntegratorMethod[]): void;
+  setComponent(component: OmegaComponent): void;
+  seek(t: number): void;
+  run(): void;
+  cancel(): void;
+}
+
+declare global {
+  interface Window {
+    __hht?: HhtTestApi;
+  }
+}
+
+function rowsOf(data: Float64Array): number[][] {
+  const out: number[][] = [];
+  for (let i = 0; i + SAMPLE_WIDTH <= data.length; i += SAMPLE_WIDTH) out.push(Array.from(data.subarray(i, i + SAMPLE_WIDTH)));
+  return out;
+}
+
+export function installTestApi(): void {
+  let timing: RunTiming = { runId: 0, startedAt: null, settledAt: null };
+  appStore.subscribe((s, prev) => {
+    if (s.runId !== prev.runId) timing = { runId: s.runId, startedAt: performance.now(), settledAt: null };
+    else if (timing.settledAt === null && isBusy(prev) && !isBusy(s)) timing = { ...timing, settledAt: performance.now() };
+  });
+  const api: HhtTestApi = {
+    state: () => appStore.getState().state,
+    fields: () => ({ ...appStore.getState().fields }),
+    notice: () => appStore.getState().notice?.issues.map((i) => i.message) ?? null,
+    runStatus: () => {
+      const s = appStore.getState();
+      return { runId: s.runId, busy: isBusy(s), methods: s.runs };
+    },
+    timing: () => timing,
+    samples: (method) => {
+      const res = results.current[method];
+      return res ? rowsOf(res.rows.view()) : [];
+    },
+    series: (method, column) => {
+      const res = results.current[method];
+      const c = (COLUMN as Record<string, number>)[column];
+      if (!res || c === undefined || c === 0) return [];
+      const pairs = res.series[c].view();
+      const out: number[][] = [];
+      for (let i = 0; i < pairs.length; i += 2) out.push([pairs[i], pairs[i + 1]]);
+      return out;
+    },
+    finalRow: (method) => {
+      const row = results.current[method]?.finalRow;
+      return row ? Array.from(row) : null;
+    },
+    finalOmega: (method) => {
+      const row = results.current[method]?.finalRow;
+      return row ? [row[COLUMN.omega_x], row[COLUMN.omega_y], row[COLUMN.omega_z]] : null;
+    },
+    url: () => window.location.href,
+    playhead: () => playheadStore.getState().time,
+    setAlpha,
+    setScenario: selectScenario,
+    setField,
+    setMethods,
+    setComponent,
+    seek,
+    run: startRun,
+    cancel: cancelRun,
+  };
+  window.__hht = api;
+}

@@ -1,0 +1,78 @@
+/**
+ * Colours for the plots and the 3D view, which take concrete colours rather than CSS
+ * variables; they follow the OS light/dark preference (prefers-color-scheme).
+ */
+import { useSyncExternalStore } from 'react';
+import type { IntegratorMethod } from '../solver/simulate';
+
+export interface Palette {
+  readonly dark: boolean;
+  readonly method: Readonly<Record<IntegratorMethod, string>>;
+  readonly exact: string;
+  readonly text: string;
+  readonly muted: string;
+  readonly grid: string;
+  readonly cursor: string;
+  readonly background: string;
+  readonly panel: string;
+  readonly ground: string;
+  readonly groundMinor: string;
+  readonly body: string;
+  readonly bodyAccent: string;
+}
+
+const LIGHT: Palette = {
+  dark: false,
+  method: { classical: '#c2410c', modified: '#1d4ed8' },
+  exact: '#15803d',
+  text: '#1f2328',
+  muted: '#57606a',
+  grid: '#d0d7de',
+  cursor: '#6e40c9',
+  background: '#f6f8fa',
+  panel: '#ffffff',
+  ground: '#8c959f',
+  groundMinor: '#d0d7de',
+  body: '#b8bfc7',
+  bodyAccent: '#f2c744',
+};
+
+const DARK: Palette = {
+  dark: true,
+  method: { classical: '#fb923c', modified: '#60a5fa' },
+  exact: '#4ade80',
+  text: '#e6edf3',
+  muted: '#9da7b3',
+  grid: '#30363d',
+  cursor: '#c4a5ff',
+  background: '#0d1117',
+  panel: '#161b22',
+  ground: '#6e7681',
+  groundMinor: '#30363d',
+  body: '#8b949e',
+  bodyAccent: '#f2c744',
+};
+
+const QUERY = '(prefers-color-scheme: dark)';
+
+function subscribe(onChange: () => void): () => void {
+  if (typeof window === 'undefined' || !window.matchMedia) return () => {};
+  const media = window.matchMedia(QUERY);
+  media.addEventListener('change', onChange);
+  return () => media.removeEventListener('change', onChange);
+}
+
+function prefersDark(): boolean {
+  return typeof window !== 'undefined' && !!window.matchMedia && window.matchMedia(QUERY).matches;
+}
+
+/** The palette for the current OS colour scheme; re-renders when it changes. */
+export function usePalette(): Palette {
+  const dark = useSyncExternalStore(subscribe, prefersDark, () => false);
+  return dark ? DARK : LIGHT;
+}
+
+export const METHOD_LABELS: Readonly<Record<IntegratorMethod, string>> = {
+  classical: 'classical HHT',
+  modified: 'modified HHT',
+};

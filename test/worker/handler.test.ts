@@ -1,0 +1,237 @@
+import { describe, expect, it } from 'vitest';
+import { SAMPLE_WIDTH, Simulation, type RunStatus, type SampleSink } from '../../src/solver/simulate';
+import { defaultState, getScenario } from '../../src/scenario/registry';
+import { COORDS_PER_BODY } from '../../src/solver/model/types';
+import { createRunHandler, nextSliceSteps, SLICE_MS, type HandlerEnv, type SimulationLike } from '../../src/worker/handler';
+import { transferablesOf, type StartMessage, type WorkerToMain } from '../../src/worker/protocol';
+
+/** A simulation of ω_x = 10 + 5t on a grid of h, failing at step `failAt` if given. */
+class FakeSimulation implements SimulationLike {
+  stepsDone = 0;
+  failure: { time: number; reason: string } | null = null;
+  readonly totalSteps: number;
+  private started = false;
+  private readonly row = new Float64Array(SAMPLE_WIDTH);
+  private readonly q = new Float64Array(COORDS_PER_BODY);
+
+  constructor(readonly h: number, tEnd: number, readonly failAt = Infinity) {
+    this.totalSteps = Math.round(tEnd / h);
+  }
+
+  advance(maxSteps: number, sink: SampleSink): RunStatus {
+    if (this.failure) return 'failed';
+    if (!this.started) {
+      this.started = true;
+      this.emit(sink);
+    }
+    const end = Math.min(this.totalSteps, this.stepsDone + maxSteps);
+    while (this.stepsDone < end) {
+      if (this.stepsDone + 1 >= this.failAt) {
+        this.failure = { time: this.stepsDone * this.h, reason: 'Newton did not converge' };
+        return 'failed';
+      }
+      this.stepsDone++;
+      this.emit(sink);
+    }
+    return this.stepsDone === this.totalSteps ? 'finished' : 'running';
+  }
+
+  private emit(sink: SampleSink): void {
+    const t = this.stepsDone * this.h;
+    this.row.fill(0);
+    this.row[0] = t;
+    this.row[1] = 10 + 5 * t;
+    this.q[3] = Math.cos(t);
+    this.q[4] = Math.sin(t);
+    sink(this.row, this.q);
+  }
+}
+
+/** A hand-driven environment: tasks run only when the test says so. */
+function harness(prepare: HandlerEnv['prepare']) {
+  const messages: WorkerToMain[] = [];
+  const tasks: Array<() => void> = [];
+  let clock = 0;
+  const env: HandlerEnv = {
+    post: (message, transfer) => {
+      // Transfer lists must not repeat a buffer (postMessage throws on that).
+      expect(new Set(transfer).size).toBe(transfer.length);
+      messages.push(message);
+    },
+    now: () => clock,
+    schedule: (task) => tasks.push(task),
+    prepare,
+  };
+  const handle = createRunHandler(env);
+  return {
+    handle,
+    messages,
+    /** Runs queued tasks, each advancing the clock by `msPerTask`, until none is left or `limit`. */
+    runTasks(limit = Infinity, msPerTask = 5) {
+      let n = 0;
+      while (tasks.length > 0 && n < limit) {
+        const task = tasks.shift()!;
+        const before = clock;
+        task();
+        if (clock === before) clock += msPerTask;
+        n++;
+      }
+      return n;
+    },
+    pending: () => tasks.length,
+  };
+}
+
+function start(runId: number, extra: Partial<StartMessage> = {}): StartMessage {
+  return { kind: 'start', runId, scenario: 'spin', values: {}, method: 'modified', alpha: -0.1, h: 0.001, tEnd: 10, ...extra };
+}
+
+function collect(messages: WorkerToMain[], runId: number) {
+  const chunks = messages.filter((m): m is Extract<WorkerToMain, { kind: 'chunk' }> => m.kind === 'chunk' && m.runId === runId);
+  const series = (c: number) => {
+    const all: number[] = [];
+    for (const chunk of chunks) all.push(...chunk.series[c]);
+    return all;
+  };
+  const rows: number[] = [];
+  const poses: number[] = [];
+  for (const chunk of chunks) {
+    rows.push(...chunk.rows);
+    poses.push(...chunk.poses);
+  }
+  return { chunks, series, rows, poses };
+}
+
+describe('worker run handler', () => {
+  it('streams started, chunks and done, with bounded decimated series and poses', () => {
+    const { handle, messages, runTasks } = harness(() => ({ simulation: new FakeSimulation(0.001, 10), coordinates: COORDS_PER_BODY }));
+    handle(start(1, { maxPoints: 500 }));
+    expect(messages[0]).toMatchObject({ kind: 'started', runId: 1, totalSteps: 10_000, coordinates: 7, width: SAMPLE_WIDTH });
+    runTasks();
+    const last = messages[messages.length - 1];
+    expect(last.kind).toBe('done');
+    if (last.kind !== 'done') return;
+    expect(Array.from(last.finalRow.subarray(0, 2))).toEqual([10, 60]);
+    const { chunks, series, rows, poses } = collect(messages, 1);
+    expect(chunks.length).toBeGreaterThan(1);
+    const omega = series(1);
+    expect(omega.length / 2).toBeLessThanOrEqual(500);
+    expect(omega.slice(0, 2)).toEqual([0, 10]);
+    expect(omega.slice(-2)).toEqual([10, 60]);
+    expect(rows.length / SAMPLE_WIDTH).toBeLessThanOrEqual(501);
+    expect(rows.length / SAMPLE_WIDTH).toBe(poses.length / COORDS_PER_BODY);
+    expect(rows.slice(-SAMPLE_WIDTH)[0]).toBe(10);
+    // Poses belong to the rows' times.
+    for (let i = 0; i < rows.length / SAMPLE_WIDTH; i += 37) expect(poses[i * 7 + 3]).toBeCloseTo(Math.cos(rows[i * SAMPLE_WIDTH]), 15);
+    // The final progress says everything was done.
+    expect(last.progress).toMatchObject({ stepsDone: 10_000, totalSteps: 10_000, time: 10 });
+  });
+
+  it('adapts slices to about SLICE_MS of work', () => {
+    expect(nextSliceSteps(100, SLICE_MS)).toBe(100);
+    expect(nextSliceSteps(100, SLICE_MS * 2)).toBe(50);
+    expect(nextSliceSteps(100, 0.001)).toBe(400);
+    expect(nextSliceSteps(100, 0)).toBe(400);
+    expect(nextSliceSteps(1, 1000)).toBe(1);
+  });
+
+  it('stops at a cancel between slices and acknowledges it once', () => {
+    const { handle, messages, runTasks, pending } = harness(() => ({ simulation: new FakeSimulation(1e-4, 100), coordinates: 7 }));
+    handle(start(3));
+    runTasks(3);
+    handle({ kind: 'cancel', runId: 3 });
+    handle({ kind: 'cancel', runId: 3 });
+    runTasks();
+    expect(pending()).toBe(0);
+    const kinds = messages.map((m) => m.kind);
+    expect(kinds.filter((k) => k === 'cancelled')).toHaveLength(1);
+    expect(kinds).not.toContain('done');
+    expect(kinds[kinds.length - 1]).toBe('cancelled');
+  });
+
+  it('ignores a cancel for another run id', () => {
+    const { handle, messages, runTasks } = harness(() => ({ simulation: new FakeSimulation(0.01, 1), coordinates: 7 }));
+    handle(start(5));
+    handle({ kind: 'cancel', runId: 4 });
+    runTasks();
+    expect(messages.map((m) => m.kind)).not.toContain('cancelled');
+    expect(messages[messages.length - 1].kind).toBe('done');
+  });
+
+  it('a new start cancels the run in flight', () => {
+    const { handle, messages, runTasks } = harness(() => ({ simulation: new FakeSimulation(1e-4, 100), coordinates: 7 }));
+    handle(start(1));
+    runTasks(2);
+    handle(start(2, { tEnd: 0.01 }));
+    runTasks();
+    expect(messages.find((m) => m.kind === 'cancelled')?.runId).toBe(1);
+    expect(messages.filter((m) => m.runId === 1 && m.kind === 'done')).toHaveLength(0);
+    expect(messages[messages.length - 1]).toMatchObject({ kind: 'done', runId: 2 });
+  });
+
+  it('reports a solver failure with time and reason, after the samples so far', () => {
+    const { handle, messages, runTasks } = harness(() => ({ simulation: new FakeSimulation(0.01, 10, 250), coordinates: 7 }));
+    handle(start(7));
+    runTasks();
+    const last = messages[messages.length - 1];
+    expect(last).toMatchObject({ kind: 'failed', runId: 7, reason: 'Newton did not converge' });
+    if (last.kind !== 'failed') return;
+    expect(last.time).toBeCloseTo(2.49, 12);
+    expect(last.finalRow[0]).toBeCloseTo(2.49, 12);
+    const { series } = collect(messages, 7);
+    expect(series(1).slice(-2)[0]).toBeCloseTo(2.49, 12);
+  });
+
+  it('reports a model that cannot be built as a failure, not a crash', () => {
+    const { handle, messages } = harness(() => {
+      throw new Error('J violates the triangle inequality');
+    });
+    handle(start(9));
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({ kind: 'failed', runId: 9, time: 0, reason: 'J violates the triangle inequality' });
+  });
+
+  it('reports an exception thrown by the solver as a failure', () => {
+    const broken: SimulationLike = {
+      stepsDone: 0,
+      totalSteps: 10,
+      failure: null,
+      advance: () => {
+        throw new RangeError('matrix is singular');
+      },
+    };
+    const { handle, messages, runTasks } = harness(() => ({ simulation: broken, coordinates: 7 }));
+    handle(start(11));
+    runTasks();
+    expect(messages[messages.length - 1]).toMatchObject({ kind: 'failed', reason: 'matrix is singular' });
+  });
+
+  it('lists each buffer of a message once for transfer', () => {
+    const { handle, messages, runTasks } = harness(() => ({ simulation: new FakeSimulation(0.01, 1), coordinates: 7 }));
+    handle(start(1));
+    runTasks();
+    for (const m of messages) {
+      const buffers = transferablesOf(m);
+      expect(new Set(buffers).size).toBe(buffers.length);
+    }
+  });
+
+  it('runs the real spin scenario and ends on the same final row as a direct Simulation', () => {
+    const state = { ...defaultState('spin'), tEnd: 2 };
+    const def = getScenario('spin');
+    const prepare: HandlerEnv['prepare'] = (msg, settings) => {
+      const model = def.buildModel(msg.values);
+      return { simulation: new Simulation(model, settings), coordinates: model.bodies.length * COORDS_PER_BODY };
+    };
+    const { handle, messages, runTasks } = harness(prepare);
+    handle(start(1, { values: state.values, alpha: state.alpha, h: state.h, tEnd: state.tEnd, method: 'modified' }));
+    runTasks();
+    const done = messages[messages.length - 1];
+    expect(done.kind).toBe('done');
+    if (done.kind !== 'done') return;
+    let direct = new Float64Array(0);
+    const sim = new Simulation(def.buildModel(state.values), { method: 'modified', alpha: state.alpha, h: state.h, tEnd: state.tEnd, sampleEvery: 1 });
+    while (sim.advance(1000, (row) => (direct = row.slice())) === 'running');
+    expect(Array.from(done.finalRow)).toEqual(Array.from(direct));
+  });
+});
