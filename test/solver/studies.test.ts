@@ -94,3 +94,32 @@ describe('theory overlay formulas agree with the solver (same checks as test/sol
     }
   });
 });
+
+describe('convergence study and α sweep', () => {
+  it('reproduces the heavy-top orders of test/solver/heavyTop.test.ts (short window) and reports progress', async () => {
+    const { convergenceStudy } = await import('../../src/solver/studies/convergenceStudy');
+    const { heavyTopModel, HEAVY_TOP_DEFAULTS } = await import('../../src/solver/scenarios/heavyTop');
+    const calls: number[] = [];
+    const points = convergenceStudy(heavyTopModel(HEAVY_TOP_DEFAULTS), {
+      methods: ['classical', 'modified'], alpha: -0.2, steps: [1e-4, 5e-5], tEnd: 0.2, sampleDt: 1e-3,
+      reference: { method: 'modified', alpha: -0.2, h: 5e-6 },
+    }, (done) => calls.push(done));
+    expect(calls[0]).toBe(0);
+    expect(calls[calls.length - 1]).toBe(5);
+    const modified = points.filter((p) => p.method === 'modified');
+    const classical = points.filter((p) => p.method === 'classical');
+    expect(modified[1].omegaOrder).toBeGreaterThan(0.7);
+    expect(modified[1].omegaOrder).toBeLessThan(1.3);
+    expect(classical[1].omegaError / modified[1].omegaError).toBeGreaterThan(50);
+    expect(modified[1].positionError).toBeLessThan(modified[0].positionError);
+  }, 120_000);
+
+  it('α sweep on spin: modified at α = 0 ends on the exact line; the classical final ω is below', async () => {
+    const { alphaSweep } = await import('../../src/solver/studies/convergenceStudy');
+    const points = alphaSweep(spinModel({ J: [1, 2, 2], M: [5, 0, 0], omega0: [10, 0, 0] }), ['classical', 'modified'], [-0.3, -0.1, 0], 0.01, 1);
+    const at = (m: string, a: number) => points.find((p) => p.method === m && p.alpha === a)!;
+    expect(at('modified', 0).finalOmega[0]).toBeCloseTo(15, 9);
+    expect(at('classical', -0.3).finalOmega[0]).toBeLessThan(at('modified', -0.3).finalOmega[0]);
+    expect(at('modified', -0.3).finalOmega[0]).toBeLessThan(at('modified', -0.1).finalOmega[0]);
+  });
+});
