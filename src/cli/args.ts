@@ -9,8 +9,11 @@ import { decodeShareQuery } from '../scenario/url';
 import {
   checkAlpha,
   checkPositiveTime,
+  checkTolerance,
+  defaultMinStep,
   formatNumber,
   isIntegratorMethod,
+  MAX_STEPS,
   parseMethodsText,
   parseNumberText,
   parseParamText,
@@ -30,15 +33,28 @@ export const DEFAULT_METHOD: IntegratorMethod = 'modified';
 /** Relative tolerance of "DT is a whole multiple of h", so decimal input like 0.03 / 0.01 passes. */
 export const SAMPLE_MULTIPLE_TOLERANCE = 1e-9;
 
+/** Step-size control of an adaptive run (`--tol`). */
+export interface AdaptiveOptions {
+  /** Local error tolerance ε (Negrut Eq. 34). */
+  readonly tolerance: number;
+  /** Smallest step before the run is given up; tEnd / hMin ≤ MAX_STEPS. */
+  readonly hMin: number;
+  /** Largest step (steps never cross a sample time either). */
+  readonly hMax: number;
+}
+
 export interface SimOptions {
   readonly scenario: ScenarioId;
   readonly method: IntegratorMethod;
   readonly alpha: number;
+  /** Fixed step, or the initial step of an adaptive run (then a whole fraction of sampleDt). */
   readonly h: number;
   readonly tEnd: number;
   readonly sampleDt: number;
   /** round(sampleDt / h) ≥ 1. */
   readonly sampleEvery: number;
+  /** Present for an adaptive run (`--tol`), absent for a fixed step. */
+  readonly adaptive?: AdaptiveOptions;
   readonly values: ParamValues;
   readonly format: OutputFormat;
 }
@@ -53,9 +69,11 @@ export const flagNamer: ValueNamer = (key, text) => `${key} ${quoteText(text)}`;
 /** `--set J=1,2`: how messages name a `--set` value. */
 const setNamer: ValueNamer = (key, text) => `--set ${key}=${quoteText(text)}`;
 /** Flag names used in cross-field messages (`--h 2 is larger than --t-end 1`). */
-const CLI_RUN_KEYS: RunKeys = { alpha: '--alpha', h: '--h', tEnd: '--t-end' };
+const CLI_RUN_KEYS: RunKeys = { alpha: '--alpha', h: '--h', tEnd: '--t-end', tolerance: '--tol' };
 
-const VALUE_FLAGS = ['--scenario', '--url', '--method', '--alpha', '--h', '--t-end', '--sample-dt', '--set', '--format'] as const;
+const VALUE_FLAGS = [
+  '--scenario', '--url', '--method', '--alpha', '--h', '--t-end', '--sample-dt', '--tol', '--h-min', '--h-max', '--set', '--format',
+] as const;
 type ValueFlag = (typeof VALUE_FLAGS)[number];
 
 interface FlagArg {
@@ -77,6 +95,9 @@ interface Assignments {
   h?: number;
   tEnd?: number;
   sampleDt?: number;
+  tolerance?: number;
+  hMin?: number;
+  hMax?: number;
   format?: OutputFormat;
   params: Map<string, ParamAssignment>;
 }
@@ -155,6 +176,12 @@ function parseTime(key: string, text: string, name: ValueNamer): number {
   return value;
 }
 
+function parseTolerance(key: string, text: string, name: ValueNamer): number {
+  const value = unwrap(parseNumberText(key, text, name));
+  ensure(checkTolerance(value, key, (k) => name(k, text)));
+  return value;
+}
+
 /** `--set NAME=VALUE`: run settings by their link keys, everything else is a scenario parameter. */
 function applySet(into: Assignments, text: string): void {
   const eq = text.indexOf('=');
@@ -164,6 +191,7 @@ function applySet(into: Assignments, text: string): void {
   if (key === 'alpha') into.alpha = parseAlpha(key, value, setNamer);
   else if (key === 'h') into.h = parseTime(key, value, setNamer);
   else if (key === 't') into.tEnd = parseTime(key, value, setNamer);
+  else if (key === 'tol') into.tolerance = parseTolerance(key, value, setNamer);
   else if (key === 'methods') applyMethods(into, unwrap(parseMethodsText(key, value, setNamer)));
   else into.params.set(key, { text: value, name: setNamer });
 }
@@ -185,6 +213,7 @@ function applyUrl(into: Assignments, link: string): void {
     else if (key === 'alpha') into.alpha = state.alpha;
     else if (key === 'h') into.h = state.h;
     else if (key === 't') into.tEnd = state.tEnd;
+    else if (key === 'tol') into.tolerance = state.tolerance;
     else if (key === 'methods') applyMethods(into, state.methods);
     else into.params.set(key, { text: state.values[key].map(formatNumber).join(','), name: linkNamer });
   }
@@ -212,6 +241,15 @@ function applyFlag(into: Assignments, { flag, value }: FlagArg): void {
       break;
     case '--sample-dt':
       into.sampleDt = parseTime(flag, value, flagNamer);
+      break;
+    case '--tol':
+      into.tolerance = parseTolerance(flag, value, flagNamer);
+      break;
+    case '--h-min':
+      into.hMin = parseTime(flag, value, flagNamer);
+      break;
+    case '--h-max':
+      into.hMax = parseTime(flag, value, flagNamer);
       break;
     case '--set':
       applySet(into, value);
@@ -242,30 +280,101 @@ function resolveParams(def: ScenarioDef, params: Map<string, ParamAssignment>): 
   return values;
 }
 
-/** Steps between samples: DT must be a whole multiple of h and at most t_end. */
-function resolveSampleEvery(sampleDt: number, h: number, tEnd: number): number {
+/** Relative slack of the step-bound comparisons, so a bound met up to rounding (h = t_end / MAX_STEPS) passes. */
+const STEP_BOUND_SLACK = 1e-12;
+
+/** Whether DT is a whole multiple k ≥ 1 of h, to SAMPLE_MULTIPLE_TOLERANCE; k, else 0. */
+function wholeMultiple(sampleDt: number, h: number): number {
   const every = Math.round(sampleDt / h);
-  const dtText = `--sample-dt ${formatNumber(sampleDt)}`;
-  if (every < 1 || Math.abs(sampleDt - every * h) > SAMPLE_MULTIPLE_TOLERANCE * sampleDt) {
-    fail('--sample-dt', `${dtText} is not a whole multiple of --h ${formatNumber(h)}`);
-  }
-  if (sampleDt > tEnd) fail('--sample-dt', `${dtText} is larger than --t-end ${formatNumber(tEnd)}`);
+  return every >= 1 && Math.abs(sampleDt - every * h) <= SAMPLE_MULTIPLE_TOLERANCE * sampleDt ? every : 0;
+}
+
+/** Fixed step: steps between samples; DT must be a whole multiple of h (SPEC §3). */
+function resolveSampleEvery(sampleDt: number, h: number): number {
+  const every = wholeMultiple(sampleDt, h);
+  if (every === 0) fail('--sample-dt', `--sample-dt ${formatNumber(sampleDt)} is not a whole multiple of --h ${formatNumber(h)}`);
   return every;
+}
+
+/**
+ * The step DT / k closest to it whose k-fold product is exactly DT where one exists, so the
+ * solver's sample interval k·h is DT to the last bit.
+ */
+function exactFraction(sampleDt: number, every: number): number {
+  const h = sampleDt / every;
+  for (const candidate of [h, h * (1 + Number.EPSILON), h * (1 - Number.EPSILON)]) {
+    if (candidate * every === sampleDt) return candidate;
+  }
+  return h;
+}
+
+/**
+ * Adaptive step: the solver samples every sampleEvery · h seconds, so the initial step is h itself
+ * when DT is a whole multiple of it, else DT / ceil(DT / h), the largest whole fraction of DT not
+ * above h. Also resolves h_min (default tEnd / MAX_STEPS, the work limit) and h_max (default DT).
+ */
+function resolveAdaptive(
+  given: Assignments, tolerance: number, h: number, tEnd: number, sampleDt: number,
+): { h: number; sampleEvery: number; adaptive: AdaptiveOptions } {
+  const multiple = wholeMultiple(sampleDt, h);
+  const sampleEvery = multiple > 0 ? multiple : Math.ceil(sampleDt / h);
+  const initial = multiple > 0 && multiple * h === sampleDt ? h : exactFraction(sampleDt, sampleEvery);
+  const hMin = given.hMin ?? defaultMinStep(tEnd);
+  const hMax = given.hMax ?? sampleDt;
+  const minText = `--h-min ${formatNumber(hMin)}${given.hMin === undefined ? ' (default t_end / MAX_STEPS)' : ''}`;
+  const maxText = `--h-max ${formatNumber(hMax)}${given.hMax === undefined ? ' (default --sample-dt)' : ''}`;
+  if (given.hMin !== undefined && tEnd / hMin > MAX_STEPS * (1 + STEP_BOUND_SLACK)) {
+    fail(
+      '--h-min',
+      `${minText} with --t-end ${formatNumber(tEnd)} allows ${formatNumber(Math.ceil(tEnd / hMin))} steps; ` +
+        `the limit is ${MAX_STEPS} (use --h-min ≥ ${formatNumber(defaultMinStep(tEnd))})`,
+    );
+  }
+  const dtText = `--sample-dt ${formatNumber(sampleDt)}${given.sampleDt === undefined ? ' (default --h)' : ''}`;
+  if (sampleDt < hMin * (1 - STEP_BOUND_SLACK)) fail('--sample-dt', `${dtText} is smaller than ${minText}`);
+  // Given bounds must leave room between them; the defaults may meet (h = DT = t_end / MAX_STEPS, a run at the work limit).
+  const bothDefault = given.hMin === undefined && given.hMax === undefined;
+  if (bothDefault ? hMin > hMax * (1 + STEP_BOUND_SLACK) : !(hMin < hMax)) {
+    fail(given.hMin !== undefined ? '--h-min' : '--h-max', `${minText} must be smaller than ${maxText}`);
+  }
+  const hText = `--h ${formatNumber(h)}${given.h === undefined ? ' (scenario default)' : ''}`;
+  const initialText = initial === h ? 'the initial step' : `the initial step ${formatNumber(initial)} (a whole fraction of --sample-dt)`;
+  if (initial < hMin * (1 - STEP_BOUND_SLACK)) fail('--h', `${hText}: ${initialText} is smaller than ${minText}`);
+  if (initial > hMax * (1 + STEP_BOUND_SLACK)) fail('--h', `${hText}: ${initialText} is larger than ${maxText}`);
+  return { h: initial, sampleEvery, adaptive: { tolerance, hMin, hMax } };
+}
+
+function rejectAdaptiveOnlyFlags(given: Assignments): void {
+  for (const [flag, value] of [['--h-min', given.hMin], ['--h-max', given.hMax]] as const) {
+    if (value !== undefined) fail(flag, `${flag} applies to adaptive runs only: give --tol too (or leave ${flag} out)`);
+  }
 }
 
 function resolveOptions(given: Assignments): SimOptions {
   const scenario = given.scenario ?? DEFAULT_SCENARIO_ID;
   const def = getScenario(scenario);
   const alpha = given.alpha ?? def.defaultAlpha;
-  const h = given.h ?? def.defaultH;
+  const requestedH = given.h ?? def.defaultH;
   const tEnd = given.tEnd ?? def.defaultTEnd;
-  const runIssue = validateRunSettings({ alpha, h, tEnd }, CLI_RUN_KEYS, flagNamer)[0];
+  const tolerance = given.tolerance;
+  const runIssue = validateRunSettings({ alpha, h: requestedH, tEnd, tolerance }, CLI_RUN_KEYS, flagNamer)[0];
   if (runIssue) throw new InputError(runIssue);
-  const sampleDt = given.sampleDt ?? h;
-  const sampleEvery = resolveSampleEvery(sampleDt, h, tEnd);
+  const sampleDt = given.sampleDt ?? requestedH;
+  if (sampleDt > tEnd) fail('--sample-dt', `--sample-dt ${formatNumber(sampleDt)} is larger than --t-end ${formatNumber(tEnd)}`);
+  let step: { h: number; sampleEvery: number; adaptive?: AdaptiveOptions };
+  if (tolerance === undefined) {
+    rejectAdaptiveOnlyFlags(given);
+    step = { h: requestedH, sampleEvery: resolveSampleEvery(sampleDt, requestedH) };
+  } else {
+    step = resolveAdaptive(given, tolerance, requestedH, tEnd, sampleDt);
+  }
   const values = resolveParams(def, given.params);
   const method = given.method ?? DEFAULT_METHOD;
-  return { scenario, method, alpha, h, tEnd, sampleDt, sampleEvery, values, format: given.format ?? 'csv' };
+  return {
+    scenario, method, alpha, h: step.h, tEnd, sampleDt, sampleEvery: step.sampleEvery,
+    ...(step.adaptive ? { adaptive: step.adaptive } : {}),
+    values, format: given.format ?? 'csv',
+  };
 }
 
 /**

@@ -55,11 +55,21 @@ function joinRow(row: Float64Array, format: (x: number) => string): string {
   return line;
 }
 
+/** Work done by a run, reported at its end (JSON only; the CSV columns are fixed by SPEC §3). */
+export interface RunStats {
+  /** Accepted steps. */
+  readonly steps: number;
+  /** Steps rejected by the error test or retried after a Newton failure (adaptive runs; 0 otherwise). */
+  readonly stepsRejected: number;
+  /** Newton iterations over all steps, rejected ones included. */
+  readonly newtonIterations: number;
+}
+
 /** Writes one run in one format: a header, each sample row, and a closing part. */
 export interface RunWriter {
   begin(): void;
   row(row: Float64Array): void;
-  end(status: RunStatus, failure: RunFailure | null): void;
+  end(status: RunStatus, failure: RunFailure | null, stats: RunStats): void;
 }
 
 /** CSV: the SAMPLE_COLUMNS header line, then one line per sample. */
@@ -79,8 +89,10 @@ function paramsObject(options: SimOptions): Record<string, number | readonly num
 }
 
 /**
- * JSON: one object {scenario, method, alpha, h, tEnd, sampleDt, params, columns, rows, status,
- * failure}, streamed so the rows never have to be held in memory.
+ * JSON: one object {scenario, method, alpha, h, tEnd, sampleDt, tolerance, hMin, hMax, params,
+ * columns, rows, status, failure, steps, stepsRejected, newtonIterations}, streamed so the rows
+ * never have to be held in memory. tolerance, hMin and hMax are null for a fixed step (then h is
+ * the step; for an adaptive run h is the initial step).
  */
 export function jsonWriter(out: ChunkedOutput, options: SimOptions): RunWriter {
   let first = true;
@@ -93,6 +105,9 @@ export function jsonWriter(out: ChunkedOutput, options: SimOptions): RunWriter {
         h: options.h,
         tEnd: options.tEnd,
         sampleDt: options.sampleDt,
+        tolerance: options.adaptive?.tolerance ?? null,
+        hMin: options.adaptive?.hMin ?? null,
+        hMax: options.adaptive?.hMax ?? null,
         params: paramsObject(options),
         columns: SAMPLE_COLUMNS,
       };
@@ -102,8 +117,9 @@ export function jsonWriter(out: ChunkedOutput, options: SimOptions): RunWriter {
       out.push((first ? '\n[' : ',\n[') + joinRow(row, formatJsonCell) + ']');
       first = false;
     },
-    end(status, failure) {
-      out.push(`\n],"status":${JSON.stringify(status)},"failure":${JSON.stringify(failure)}}\n`);
+    end(status, failure, stats) {
+      const tail = { status, failure, steps: stats.steps, stepsRejected: stats.stepsRejected, newtonIterations: stats.newtonIterations };
+      out.push('\n],' + JSON.stringify(tail).slice(1) + '\n');
     },
   };
 }

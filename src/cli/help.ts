@@ -5,11 +5,12 @@
 import { SAMPLE_COLUMNS } from '../solver/simulate';
 import { DEFAULT_SCENARIO_ID, SCENARIO_IDS, SCENARIOS } from '../scenario/registry';
 import type { ParamDef, ScenarioDef } from '../scenario/types';
-import { formatNumber, MAX_STEPS } from '../scenario/validate';
+import { formatNumber, MAX_STEPS, TOLERANCE_MAX, TOLERANCE_MIN } from '../scenario/validate';
 import { DEFAULT_METHOD } from './args';
 
 const USAGE = `Usage: npm run --silent sim -- [--scenario ID | --url URL] [--method classical|modified]
                                [--alpha A] [--h H] [--t-end T] [--sample-dt DT]
+                               [--tol TOL [--h-min HMIN] [--h-max HMAX]]
                                [--set NAME=VALUE ...] [--format csv|json]
 
 Runs one scenario without the web app and prints one row per sample time
@@ -22,12 +23,22 @@ Options (flags may also be written --alpha=-0.2; later flags override earlier on
                     (a link comparing one method selects it)
   --method M        classical | modified (default ${DEFAULT_METHOD})
   --alpha A         HHT alpha in [-1/3, 0] (default: per scenario, below)
-  --h H             step size in s (default: per scenario)
+  --h H             step size in s (default: per scenario); with --tol the initial step
   --t-end T         end time in s (default: per scenario); at most ${MAX_STEPS} steps (t_end / h)
-  --sample-dt DT    time between rows in s, a whole multiple of h (default h)
+  --sample-dt DT    time between rows in s (default h); a whole multiple of h for a fixed step.
+                    With --tol any DT >= h_min: if it is not a multiple of h, the initial step
+                    becomes DT / ceil(DT / h), the largest whole fraction of DT not above h
+  --tol TOL         adaptive step size with local error tolerance TOL in [${formatNumber(TOLERANCE_MIN)}, ${formatNumber(TOLERANCE_MAX)}]
+                    (Negrut et al. Eq. 34; default: none, i.e. fixed step h). Column h is then the
+                    last step taken; steps always land on the sample times
+  --h-min HMIN      adaptive only: smallest step in s before the run is given up
+                    (default t_end / ${MAX_STEPS}; t_end / HMIN may not exceed ${MAX_STEPS})
+  --h-max HMAX      adaptive only: largest step in s (default DT; no step crosses a sample time);
+                    HMIN < HMAX, and the initial step must lie in [HMIN, HMAX]
   --set NAME=VALUE  a scenario parameter (vectors as comma lists, e.g. --set omega0=0,150,-4.61538);
-                    alpha, h, t and methods are accepted too, as in share links
-  --format F        csv | json (default csv)
+                    alpha, h, t, tol and methods are accepted too, as in share links
+  --format F        csv | json (default csv); json adds the settings and, at the end, the
+                    accepted steps, rejected steps and Newton iterations of the run
   --help            this text
 
 Exit codes: 0 finished, 2 bad input, 3 solver failure (rows so far are printed).`;

@@ -32,6 +32,7 @@ async function runAndPrint(options: SimOptions): Promise<number> {
     h: options.h,
     tEnd: options.tEnd,
     sampleEvery: options.sampleEvery,
+    ...options.adaptive,
   });
   const out = new ChunkedOutput(process.stdout);
   const writer = runWriter(out, options);
@@ -43,7 +44,11 @@ async function runAndPrint(options: SimOptions): Promise<number> {
       status = simulation.advance(STEPS_PER_CHUNK, sink);
       if (out.full) await out.flush();
     }
-    writer.end(status, simulation.failure);
+    writer.end(status, simulation.failure, {
+      steps: simulation.stepsDone,
+      stepsRejected: simulation.stepsRejected,
+      newtonIterations: simulation.integrator.totalIterations,
+    });
   } finally {
     await out.flush();
   }

@@ -59,6 +59,11 @@ export interface ScenarioState {
   readonly alpha: number;
   readonly h: number;
   readonly tEnd: number;
+  /**
+   * Adaptive step size when set: the local error tolerance ε of Negrut Eq. 34 (share-link key `tol`,
+   * CLI `--tol`); `h` is then the initial step. Absent: fixed step h.
+   */
+  readonly tolerance?: number;
   /** Complete parameter values (defaults filled in). */
   readonly values: ParamValues;
 }

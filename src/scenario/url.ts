@@ -1,6 +1,7 @@
 /**
  * Share links (SPEC §4): the whole scenario in a readable, versioned query string, e.g.
- * `v=1&scenario=heavy-top&alpha=-0.1&h=0.0001&t=1&omega0=0,100,-4`.
+ * `v=1&scenario=heavy-top&alpha=-0.1&h=0.0001&t=1&tol=1e-6&omega0=0,100,-4` (`tol` only for
+ * adaptive runs: its absence means a fixed step).
  * Decoding never throws: whatever is bad falls back to its default and is listed as an issue,
  * so a hostile or outdated link still opens a safe, bounded run with a specific notice.
  * Issue messages state the problem only; the fallback is always "default used" (for h/t
@@ -13,6 +14,7 @@ import {
   assignmentNamer,
   checkAlpha,
   checkPositiveTime,
+  checkTolerance,
   formatNumber,
   LINK_RUN_KEYS,
   parseMethodsText,
@@ -53,7 +55,7 @@ export interface DecodedShareQuery {
   readonly setKeys: readonly string[];
 }
 
-const RUN_KEYS = ['methods', LINK_RUN_KEYS.alpha, LINK_RUN_KEYS.h, LINK_RUN_KEYS.tEnd] as const;
+const RUN_KEYS = ['methods', LINK_RUN_KEYS.alpha, LINK_RUN_KEYS.h, LINK_RUN_KEYS.tEnd, LINK_RUN_KEYS.tolerance] as const;
 
 function issue(key: string, message: string): InputIssue {
   return { key, message };
@@ -78,6 +80,7 @@ function runPairs(state: ScenarioState, def: ScenarioDef): [string, string][] {
   if (!Object.is(state.alpha, def.defaultAlpha)) pairs.push([LINK_RUN_KEYS.alpha, formatNumber(state.alpha)]);
   if (!Object.is(state.h, def.defaultH)) pairs.push([LINK_RUN_KEYS.h, formatNumber(state.h)]);
   if (!Object.is(state.tEnd, def.defaultTEnd)) pairs.push([LINK_RUN_KEYS.tEnd, formatNumber(state.tEnd)]);
+  if (state.tolerance !== undefined) pairs.push([LINK_RUN_KEYS.tolerance, formatNumber(state.tolerance)]);
   return pairs;
 }
 
@@ -204,6 +207,7 @@ interface Draft {
   alpha: number;
   h: number;
   tEnd: number;
+  tolerance?: number;
   values: Record<string, readonly number[]>;
 }
 
@@ -216,6 +220,12 @@ function readRunKey(draft: Draft, key: string, text: string): InputIssue | null 
   }
   const parsed = parseNumberText(key, text);
   if (!parsed.ok) return parsed.issue;
+  if (key === LINK_RUN_KEYS.tolerance) {
+    const bad = checkTolerance(parsed.value, key);
+    if (bad) return bad;
+    draft.tolerance = parsed.value;
+    return null;
+  }
   const bad = key === LINK_RUN_KEYS.alpha ? checkAlpha(parsed.value, key) : checkPositiveTime(parsed.value, key);
   if (bad) return bad;
   if (key === LINK_RUN_KEYS.alpha) draft.alpha = parsed.value;
@@ -255,6 +265,14 @@ function enforceConsistency(draft: Draft, def: ScenarioDef, issues: InputIssue[]
     issues.push(found);
     const param = def.params.find((p) => p.name === found.key);
     if (param) {
+      draft.values[param.name] = [...param.default];
+      setKeys.delete(param.name);
+    }
+  }
+  // The default of the named key may still clash with the others (rodLength's default is too short for
+  // a large crankRadius): then every parameter goes back to its default, which is always valid.
+  if ((def.checkValues?.(draft.values, assignmentNamer) ?? []).length > 0) {
+    for (const param of def.params) {
       draft.values[param.name] = [...param.default];
       setKeys.delete(param.name);
     }

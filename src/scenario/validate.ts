@@ -12,8 +12,18 @@ export type { ValueNamer } from './types';
 export const ALPHA_MIN = -1 / 3;
 export const ALPHA_MAX = 0;
 
-/** Work limit: a run may take at most this many steps (tEnd / h), so no input can run unbounded. */
+/**
+ * Work limit: a run may take at most this many steps, so no input can run unbounded. Fixed step:
+ * tEnd / h ≤ MAX_STEPS. Adaptive: the smallest step h_min is at least tEnd / MAX_STEPS.
+ */
 export const MAX_STEPS = 20_000_000;
+
+/**
+ * Bounds of the local error tolerance ε of adaptive runs (Negrut Eq. 34): below 1e-12 the
+ * estimate is rounding noise, above 0.1 it no longer controls anything.
+ */
+export const TOLERANCE_MIN = 1e-12;
+export const TOLERANCE_MAX = 1e-1;
 
 /** Smallest value accepted where a quantity must be strictly positive (mass, inertia). */
 export const POSITIVE_MIN = 1e-9;
@@ -32,15 +42,18 @@ export interface RunKeys {
   readonly alpha: string;
   readonly h: string;
   readonly tEnd: string;
+  readonly tolerance: string;
 }
 
-/** Keys as written in share links (SPEC §2 table, last row). */
-export const LINK_RUN_KEYS: RunKeys = { alpha: 'alpha', h: 'h', tEnd: 't' };
+/** Keys as written in share links (SPEC §2 table, last row; `tol` for adaptive runs). */
+export const LINK_RUN_KEYS: RunKeys = { alpha: 'alpha', h: 'h', tEnd: 't', tolerance: 'tol' };
 
 export interface RunValues {
   readonly alpha: number;
   readonly h: number;
   readonly tEnd: number;
+  /** Local error tolerance of an adaptive run; undefined for a fixed step. */
+  readonly tolerance?: number;
 }
 
 /** Plain decimal or scientific notation only: rejects '', 'NaN', 'Infinity', hex, '1_000'. */
@@ -176,14 +189,39 @@ export function checkPositiveTime(value: number, key: string, name: ValueNamer =
   return issue(key, `${name(key, formatNumber(value))} must be a positive number of seconds`);
 }
 
+/** ε ∈ [TOLERANCE_MIN, TOLERANCE_MAX] (adaptive step size, Negrut Eq. 34). */
+export function checkTolerance(
+  tolerance: number,
+  key = LINK_RUN_KEYS.tolerance,
+  name: ValueNamer = assignmentNamer,
+): InputIssue | null {
+  const subject = name(key, formatNumber(tolerance));
+  if (typeof tolerance !== 'number' || !Number.isFinite(tolerance)) return issue(key, `${subject} is not a finite number`);
+  if (tolerance >= TOLERANCE_MIN && tolerance <= TOLERANCE_MAX) return null;
+  return issue(
+    key,
+    `${subject}: the local error tolerance must lie in [${formatNumber(TOLERANCE_MIN)}, ${formatNumber(TOLERANCE_MAX)}]` +
+      ' (leave it out for a fixed step)',
+  );
+}
+
+/**
+ * Smallest step of an adaptive run when none is given: the one that keeps the step count within
+ * MAX_STEPS (the work limit of fixed-step runs applies to adaptive ones through h_min).
+ */
+export function defaultMinStep(tEnd: number): number {
+  return tEnd / MAX_STEPS;
+}
+
 /** Number of steps of a run, as the solver computes it. */
 export function stepCount(h: number, tEnd: number): number {
   return Math.round(tEnd / h);
 }
 
 /**
- * Checks α, h, tEnd, h ≤ tEnd and the work limit MAX_STEPS. Cross-field problems are
- * reported on `keys.h` because h is what the user would change.
+ * Checks α, h, tEnd, the tolerance (if adaptive), h ≤ tEnd and the work limit MAX_STEPS
+ * (fixed: tEnd / h steps; adaptive: the initial step h may not be below defaultMinStep(tEnd)).
+ * Cross-field problems are reported on `keys.h` because h is what the user would change.
  */
 export function validateRunSettings(
   run: RunValues,
@@ -194,12 +232,16 @@ export function validateRunSettings(
   const alphaIssue = checkAlpha(run.alpha, keys.alpha, name);
   const hIssue = checkPositiveTime(run.h, keys.h, name);
   const tIssue = checkPositiveTime(run.tEnd, keys.tEnd, name);
-  for (const found of [alphaIssue, hIssue, tIssue]) if (found) issues.push(found);
+  const tolIssue = run.tolerance === undefined ? null : checkTolerance(run.tolerance, keys.tolerance, name);
+  for (const found of [alphaIssue, hIssue, tIssue, tolIssue]) if (found) issues.push(found);
   if (hIssue || tIssue) return issues;
   const hText = name(keys.h, formatNumber(run.h));
   const tText = name(keys.tEnd, formatNumber(run.tEnd));
   if (run.h > run.tEnd) {
     issues.push(issue(keys.h, `${hText} is larger than ${tText}`));
+  } else if (run.tolerance !== undefined && run.tEnd / run.h > MAX_STEPS) {
+    const hMin = formatNumber(defaultMinStep(run.tEnd));
+    issues.push(issue(keys.h, `${hText}: the initial step is below the smallest step ${hMin} s allowed with ${tText} (limit ${MAX_STEPS} steps)`));
   } else if (run.tEnd / run.h > MAX_STEPS) {
     const steps = Math.round(run.tEnd / run.h);
     issues.push(issue(keys.h, `${hText} with ${tText} needs ${steps} steps; the limit is ${MAX_STEPS}`));

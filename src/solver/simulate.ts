@@ -43,6 +43,8 @@ export const STEP_SAFETY = 0.9;
 /** Limits on how much one step may grow or shrink the next. */
 export const MAX_STEP_GROWTH = 2;
 export const MAX_STEP_SHRINK = 0.2;
+/** Accepted steps during which proposals stay below 0.9 × the last rejected step. */
+export const REJECTION_MEMORY = 20;
 
 /** Columns of a sample row, in the order of the CLI's CSV (SPEC §3). */
 export const SAMPLE_COLUMNS = [
@@ -91,6 +93,10 @@ export class Simulation {
   private hLast: number;
   private readonly sampleDt: number;
   private samplesDone = 0;
+  private justRejected = false;
+  /** Upper bound on proposals after a rejection, kept for REJECTION_MEMORY accepted steps. */
+  private rejectedCap = Infinity;
+  private capSteps = 0;
 
   constructor(model: MultibodyModel, readonly settings: RunSettings, newton: NewtonSettings = DEFAULT_NEWTON) {
     this.system = new AssembledSystem(model);
@@ -158,11 +164,15 @@ export class Simulation {
       this.lastIterations = result.iterations;
       if (!result.ok) {
         this.stepsRejected++;
-        const factor = result.rejected ? Math.max(MAX_STEP_SHRINK, STEP_SAFETY * Math.cbrt(1 / result.errorRatio!)) : 0.25;
-        this.hNext = h * factor;
-        if (this.hNext < hMin) {
-          return this.fail(`${this.explainFailure(result.reason)}; the step size fell below h_min = ${hMin} s`);
+        this.justRejected = true;
+        this.rejectedCap = Math.min(this.rejectedCap, 0.9 * h);
+        this.capSteps = REJECTION_MEMORY;
+        if (h <= hMin) {
+          return this.fail(`${this.explainFailure(result.reason)}; the step size reached h_min = ${hMin} s`);
         }
+        const ratio = result.errorRatio ?? NaN;
+        const factor = result.rejected && Number.isFinite(ratio) ? Math.max(MAX_STEP_SHRINK, STEP_SAFETY * Math.cbrt(1 / ratio)) : 0.25;
+        this.hNext = Math.max(hMin, Math.min(h * factor, 0.9 * h));
         continue;
       }
       this.stepsDone++;
@@ -170,7 +180,13 @@ export class Simulation {
       this.t = h === remaining ? nextSample : this.t + h;
       integrator.t = this.t;
       const growth = result.errorRatio > 0 ? STEP_SAFETY * Math.cbrt(1 / result.errorRatio) : MAX_STEP_GROWTH;
-      const proposal = Math.min(hMax, h * Math.min(MAX_STEP_GROWTH, growth));
+      // No growth right after a rejection: the error was just seen to grow faster than h³ (avoids accept/reject cycles).
+      const limit = this.justRejected ? 1 : MAX_STEP_GROWTH;
+      this.justRejected = false;
+      // After a rejection, stay below the rejected size for a while: the error grew faster than h³ there.
+      const cap = this.capSteps-- > 0 ? this.rejectedCap : Infinity;
+      if (this.capSteps <= 0) this.rejectedCap = Infinity;
+      const proposal = Math.max(hMin, Math.min(hMax, cap, h * Math.min(limit, growth)));
       // A step shortened to reach a sample does not shrink the next one.
       this.hNext = h === remaining ? Math.max(proposal, Math.min(this.hNext, hMax)) : proposal;
       const problem = this.afterStep();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseSimArgs, type SimOptions } from '../../src/cli/args';
 import { defaultState } from '../../src/scenario/registry';
+import { MAX_STEPS } from '../../src/scenario/validate';
 
 function options(argv: string[]): SimOptions {
   const command = parseSimArgs(argv);
@@ -63,6 +64,36 @@ describe('parseSimArgs', () => {
     expect(options(['--url', 'scenario=spin&alpha=-0.1', '--alpha', '-0.2']).alpha).toBe(-0.2);
   });
 
+  it('--tol switches to adaptive stepping with h_min = t_end / MAX_STEPS and h_max = DT by default', () => {
+    const o = options(['--scenario', 'spin', '--tol', '1e-6', '--sample-dt', '0.1']);
+    expect(o).toMatchObject({ h: 0.01, sampleDt: 0.1, sampleEvery: 10, adaptive: { tolerance: 1e-6, hMin: 10 / MAX_STEPS, hMax: 0.1 } });
+    expect(options(['--scenario', 'spin']).adaptive).toBeUndefined();
+    const bounded = options(['--scenario', 'spin', '--tol=1e-4', '--h-min', '1e-5', '--h-max', '0.05', '--sample-dt', '0.1']);
+    expect(bounded.adaptive).toEqual({ tolerance: 1e-4, hMin: 1e-5, hMax: 0.05 });
+  });
+
+  it('adaptive: a DT that is no multiple of h makes the initial step DT / ceil(DT / h), exactly dividing DT', () => {
+    const o = options(['--scenario', 'spin', '--tol', '1e-6', '--h', '0.03', '--sample-dt', '0.1']);
+    expect(o.sampleEvery).toBe(4);
+    expect(o.h).toBeCloseTo(0.025, 15);
+    expect(o.h).toBeLessThanOrEqual(0.03);
+    expect(o.sampleEvery * o.h).toBe(0.1);
+    const small = options(['--scenario', 'spin', '--tol', '1e-6', '--h', '0.01', '--sample-dt', '0.004']);
+    expect(small).toMatchObject({ h: 0.004, sampleEvery: 1, sampleDt: 0.004 });
+    // Many DT, h pairs: the step never exceeds the request and k·h lands on DT.
+    for (const [h, dt] of [[0.003, 0.01], [0.007, 0.1], [1e-4, 0.0105], [0.013, 0.7], [0.3, 1]]) {
+      const run = options(['--scenario', 'spin', '--tol', '1e-6', '--h', String(h), '--sample-dt', String(dt)]);
+      expect(run.h, `${h} ${dt}`).toBeLessThanOrEqual(h);
+      expect(Math.abs(run.sampleEvery * run.h - dt), `${h} ${dt}`).toBeLessThanOrEqual(Number.EPSILON * dt);
+    }
+  });
+
+  it('reads tol from --set and --url; later flags override it', () => {
+    expect(options(['--scenario', 'spin', '--set', 'tol=1e-5']).adaptive?.tolerance).toBe(1e-5);
+    expect(options(['--url', '?scenario=spin&tol=1e-3']).adaptive?.tolerance).toBe(1e-3);
+    expect(options(['--url', '?scenario=spin&tol=1e-3', '--tol', '1e-7']).adaptive?.tolerance).toBe(1e-7);
+  });
+
   it('--help wins over everything else', () => {
     expect(parseSimArgs(['--alpha', '9', '--help']).kind).toBe('help');
   });
@@ -91,6 +122,42 @@ describe('parseSimArgs', () => {
     [['--url', 'scenario=spin&alpha=0.9'], '--url: alpha=0.9 is outside [-1/3, 0]'],
     [['--url', 'scenario=spin&bogus=1'], "--url: unknown key 'bogus' (scenario spin has parameters J, M, omega0)"],
     [['--url', 'scenario=heavy-top&m=20', '--scenario', 'spin'], "--url m=20: 'm' is not a parameter of scenario spin (parameters: J, M, omega0)"],
+    [['--tol', '0.5'], '--tol 0.5: the local error tolerance must lie in [1e-12, 0.1] (leave it out for a fixed step)'],
+    [['--tol', '0'], '--tol 0: the local error tolerance must lie in [1e-12, 0.1] (leave it out for a fixed step)'],
+    [['--tol', 'NaN'], '--tol NaN is not a finite number'],
+    [['--tol', '1e309'], '--tol 1e309 is not a finite number'],
+    [['--set', 'tol=-1'], '--set tol=-1: the local error tolerance must lie in [1e-12, 0.1] (leave it out for a fixed step)'],
+    [['--url', 'tol=1'], '--url: tol=1: the local error tolerance must lie in [1e-12, 0.1] (leave it out for a fixed step)'],
+    [['--tol', '1e-6', '--h', '1e-8'], '--h 1e-8: the initial step is below the smallest step 5e-7 s allowed with --t-end 10 (limit 20000000 steps)'],
+    [['--h-min', '1e-6'], '--h-min applies to adaptive runs only: give --tol too (or leave --h-min out)'],
+    [['--h-max', '1e-2'], '--h-max applies to adaptive runs only: give --tol too (or leave --h-max out)'],
+    [['--tol', '1e-6', '--h-min', '0'], '--h-min 0 must be a positive number of seconds'],
+    [['--tol', '1e-6', '--h-max', '-1'], '--h-max -1 must be a positive number of seconds'],
+    [['--tol', '1e-6', '--h-min', 'x'], '--h-min x is not a finite number'],
+    [
+      ['--tol', '1e-6', '--h-min', '1e-9'],
+      '--h-min 1e-9 with --t-end 10 allows 10000000000 steps; the limit is 20000000 (use --h-min ≥ 5e-7)',
+    ],
+    [
+      ['--tol', '1e-6', '--sample-dt', '0.01', '--h-min', '0.01', '--h-max', '0.001'],
+      '--h-min 0.01 must be smaller than --h-max 0.001',
+    ],
+    [['--tol', '1e-6', '--h-min', '1e-3'], '--sample-dt 0.0001 (default --h) is smaller than --h-min 0.001'],
+    [['--tol', '1e-6', '--sample-dt', '0.01', '--h-min', '1e-3', '--h-max', '1e-3'], '--h-min 0.001 must be smaller than --h-max 0.001'],
+    [
+      ['--tol', '1e-6', '--sample-dt', '0.01', '--h-min', '1e-3'],
+      '--h 0.0001 (scenario default): the initial step is smaller than --h-min 0.001',
+    ],
+    [
+      ['--tol', '1e-6', '--sample-dt', '0.01', '--h', '0.005', '--h-max', '1e-3'],
+      '--h 0.005: the initial step is larger than --h-max 0.001',
+    ],
+    [
+      ['--scenario', 'spin', '--tol', '1e-6', '--sample-dt', '0.1', '--h', '0.03', '--h-min', '0.026'],
+      '--h 0.03: the initial step 0.025 (a whole fraction of --sample-dt) is smaller than --h-min 0.026',
+    ],
+    [['--scenario', 'spin', '--tol', '1e-6', '--t-end', '0.05', '--sample-dt', '0.1'], '--sample-dt 0.1 is larger than --t-end 0.05'],
+    [['--scenario', 'spin', '--tol', '1e-6', '--sample-dt', '1e-7'], '--sample-dt 1e-7 is smaller than --h-min 5e-7 (default t_end / MAX_STEPS)'],
   ])('rejects %j', (argv, message) => {
     expect(errorMessage(argv)).toBe(message);
   });

@@ -29,6 +29,8 @@ const OPTIONS: SimOptions = {
   format: 'json',
 };
 
+const STATS = { steps: 2, stepsRejected: 0, newtonIterations: 6 };
+
 const ROWS = [
   [0, 10, 0, 0, 50, 0, 0, 0, 0.01],
   [0.01, 10.049984947377201, -0, 1e-300, 50.5, -1.5e-4, 1.1102230246251565e-16, 3, 0.01],
@@ -41,7 +43,7 @@ describe('csv output', () => {
     const writer = csvWriter(out);
     writer.begin();
     for (const row of ROWS) writer.row(Float64Array.from(row));
-    writer.end('finished', null);
+    writer.end('finished', null, STATS);
     await out.flush();
     const lines = sink.text().trimEnd().split('\n');
     expect(lines[0]).toBe(SAMPLE_COLUMNS.join(','));
@@ -73,10 +75,14 @@ describe('json output', () => {
     writer.begin();
     for (const row of ROWS) writer.row(Float64Array.from(row));
     writer.row(Float64Array.from([0.02, NaN, Infinity, 0, 0, 0, 0, 4, 0.01]));
-    writer.end('failed', { time: 0.02, reason: 'Newton did not converge' });
+    writer.end('failed', { time: 0.02, reason: 'Newton did not converge' }, STATS);
     await out.flush();
     const parsed = JSON.parse(sink.text());
-    expect(Object.keys(parsed)).toEqual(['scenario', 'method', 'alpha', 'h', 'tEnd', 'sampleDt', 'params', 'columns', 'rows', 'status', 'failure']);
+    expect(Object.keys(parsed)).toEqual([
+      'scenario', 'method', 'alpha', 'h', 'tEnd', 'sampleDt', 'tolerance', 'hMin', 'hMax', 'params', 'columns', 'rows',
+      'status', 'failure', 'steps', 'stepsRejected', 'newtonIterations',
+    ]);
+    expect(parsed).toMatchObject({ tolerance: null, hMin: null, hMax: null, ...STATS });
     expect(parsed.params).toEqual(OPTIONS.values);
     expect(parsed.columns).toEqual([...SAMPLE_COLUMNS]);
     expect(parsed.rows[1][1]).toBe(10.049984947377201);
@@ -89,8 +95,20 @@ describe('json output', () => {
     const out = new ChunkedOutput(sink.stream);
     const writer = jsonWriter(out, { ...OPTIONS, values: { m: [15] } });
     writer.begin();
-    writer.end('failed', { time: 0, reason: 'singular' });
+    writer.end('failed', { time: 0, reason: 'singular' }, { steps: 0, stepsRejected: 0, newtonIterations: 0 });
     await out.flush();
     expect(JSON.parse(sink.text())).toMatchObject({ rows: [], params: { m: 15 }, status: 'failed' });
+  });
+
+  it('writes the step-size control of an adaptive run', async () => {
+    const sink = collectingStream();
+    const out = new ChunkedOutput(sink.stream);
+    const writer = jsonWriter(out, { ...OPTIONS, adaptive: { tolerance: 1e-6, hMin: 1e-9, hMax: 0.01 } });
+    writer.begin();
+    writer.end('finished', null, { steps: 7, stepsRejected: 2, newtonIterations: 30 });
+    await out.flush();
+    expect(JSON.parse(sink.text())).toMatchObject({
+      tolerance: 1e-6, hMin: 1e-9, hMax: 0.01, steps: 7, stepsRejected: 2, newtonIterations: 30,
+    });
   });
 });

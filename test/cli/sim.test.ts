@@ -73,6 +73,24 @@ describe('sim command', () => {
     expect(parsed.failure).toBeNull();
   });
 
+  it('runs adaptively with --tol: rows at every DT, column h the last step, work reported in JSON', async () => {
+    const adaptive = ['--scenario', 'spin', '--tol', '1e-6', '--h', '0.03', '--t-end', '0.5', '--sample-dt', '0.1'];
+    const [csv, json] = await Promise.all([sim(...adaptive), sim(...adaptive, '--format', 'json')]);
+    expect(csv.stderr).toBe('');
+    expect(csv.code).toBe(0);
+    const rows = csvRows(csv.stdout);
+    // Sample k lands at k · DT exactly as the solver computes it (3 · 0.1 = 0.30000000000000004).
+    expect(rows.map((r) => r[0])).toEqual([0, 1, 2, 3, 4, 5].map((k) => k * 0.1));
+    expect(rows[0][8]).toBe(0.025); // the initial step: 0.1 / ceil(0.1 / 0.03)
+    for (const row of rows.slice(1)) expect(row[8]).toBeLessThanOrEqual(0.1);
+    const parsed = JSON.parse(json.stdout);
+    expect(parsed).toMatchObject({ h: 0.025, sampleDt: 0.1, tolerance: 1e-6, hMin: 0.5 / 20_000_000, hMax: 0.1, status: 'finished' });
+    expect(parsed.steps).toBeGreaterThan(5);
+    expect(parsed.stepsRejected).toBeGreaterThanOrEqual(0);
+    expect(parsed.newtonIterations).toBeGreaterThanOrEqual(parsed.steps);
+    expect(parsed.rows).toEqual(rows);
+  });
+
   it('answers bad input with exit code 2 and one stderr line naming the value', async () => {
     const cases: [string[], RegExp][] = [
       [['--scenario', 'moon'], /^sim: --scenario moon is not a known scenario/],
@@ -82,6 +100,8 @@ describe('sim command', () => {
       [['--h', '-0.01'], /^sim: --h -0.01 must be a positive/],
       [['--alpha', '0.5'], /^sim: --alpha 0.5 is outside \[-1\/3, 0\]$/],
       [[...SHORT_SPIN, '--sample-dt', '0.015'], /^sim: --sample-dt 0.015 is not a whole multiple of --h 0.01$/],
+      [[...SHORT_SPIN, '--tol', '1'], /^sim: --tol 1: the local error tolerance must lie in \[1e-12, 0.1\]/],
+      [[...SHORT_SPIN, '--h-min', '1e-4'], /^sim: --h-min applies to adaptive runs only/],
     ];
     const results = await Promise.all(cases.map(([argv]) => sim(...argv)));
     results.forEach((result, k) => {
@@ -108,7 +128,10 @@ describe('sim command', () => {
   it('lists every scenario and parameter in --help', async () => {
     const result = await sim('--help');
     expect(result.code).toBe(0);
-    for (const word of ['spin', 'heavy-top', 'omega0', 'xcm', 'kg m²', 'rad/s', '0.234375,0.46875,0.234375', '[1e-9, 1000000]', '--alpha -0.2']) {
+    for (const word of [
+      'spin', 'heavy-top', 'omega0', 'xcm', 'kg m²', 'rad/s', '0.234375,0.46875,0.234375', '[1e-9, 1000000]', '--alpha -0.2',
+      '--tol TOL', '[1e-12, 0.1]', '--h-min HMIN', '--h-max HMAX', 'DT / ceil(DT / h)', 'default t_end / 20000000',
+    ]) {
       expect(result.stdout).toContain(word);
     }
   });

@@ -11,7 +11,7 @@ import {
   VIEW_KEYS,
   VIEW_VALUE_PATTERNS,
 } from '../../src/scenario/url';
-import { ALPHA_MIN } from '../../src/scenario/validate';
+import { ALPHA_MIN, TOLERANCE_MAX, TOLERANCE_MIN } from '../../src/scenario/validate';
 import { logUniform, mulberry32, pick, uniform } from './prng';
 
 /** Fuzz cases per scenario; a failing seed is printed in the test name and can be pinned below. */
@@ -58,6 +58,7 @@ function randomState(rand: () => number, id: ScenarioId): ScenarioState {
     alpha: rand() < 0.3 ? def.defaultAlpha : uniform(rand, ALPHA_MIN, 0),
     h,
     tEnd: rand() < 0.3 ? def.defaultTEnd : h * (1 + Math.floor(rand() * 1e6)),
+    ...(rand() < 0.5 ? { tolerance: logUniform(rand, TOLERANCE_MIN, TOLERANCE_MAX) } : {}),
     values,
   };
 }
@@ -94,6 +95,20 @@ describe('share link round trip', () => {
       const decoded = decodeShareQuery(form);
       expect(decoded.issues).toEqual([]);
       expect(decoded.state).toEqual(state);
+    }
+  });
+
+  it('carries the adaptive tolerance as tol, and its absence as a fixed step', () => {
+    const fixed = defaultState('heavy-top');
+    const adaptive = { ...fixed, tolerance: 1e-6 };
+    expect(encodeShareQuery(adaptive)).toBe('v=1&scenario=heavy-top&tol=0.000001');
+    expect(decodeShareQuery(encodeShareQuery(adaptive)).state).toEqual(adaptive);
+    expect(decodeShareQuery(encodeShareQuery(fixed)).state.tolerance).toBeUndefined();
+    for (const tolerance of [TOLERANCE_MIN, TOLERANCE_MAX, 0.3 - 0.2, 3.3e-7]) {
+      const decoded = decodeShareQuery(encodeShareQuery({ ...fixed, tolerance }));
+      expect(decoded.issues).toEqual([]);
+      expect(decoded.state.tolerance).toBe(tolerance);
+      expect(decoded.setKeys).toContain('tol');
     }
   });
 
@@ -152,6 +167,15 @@ describe('share link decoding of bad values', () => {
     ['scenario=spin&h=2&t=1', 'h', /h=2 is larger than t=1/, (s) => s.h === spin.h && s.tEnd === spin.tEnd],
     ['scenario=spin&h=1e-7&t=10', 'h', /needs 100000000 steps; the limit is 20000000/, (s) => s.h === spin.h],
     ['scenario=spin&methods=', 'methods', /empty entry/, (s) => s.methods.length === 2],
+    ['scenario=spin&tol=0.5', 'tol', /tol=0\.5: the local error tolerance must lie in \[1e-12, 0\.1\]/, (s) => s.tolerance === undefined],
+    ['scenario=spin&tol=1e-13', 'tol', /tol=1e-13: the local error tolerance must lie in/, (s) => s.tolerance === undefined],
+    ['scenario=spin&tol=0', 'tol', /tol=0: the local error tolerance must lie in/, (s) => s.tolerance === undefined],
+    ['scenario=spin&tol=-1e-6', 'tol', /must lie in/, (s) => s.tolerance === undefined],
+    ['scenario=spin&tol=NaN', 'tol', /tol=NaN is not a finite number/, (s) => s.tolerance === undefined],
+    ['scenario=spin&tol=1e309', 'tol', /tol=1e309 is not a finite number/, (s) => s.tolerance === undefined],
+    ['scenario=spin&tol=', 'tol', /tol=: a number is required/, (s) => s.tolerance === undefined],
+    ['scenario=spin&tol=1e-6&tol=1e-4', 'tol', /'tol' appears 2 times/, (s) => s.tolerance === undefined],
+    ['scenario=spin&tol=1e-6&h=1e-7&t=10', 'h', /h=1e-7: the initial step is below the smallest step 5e-7 s allowed with t=10/, (s) => s.h === spin.h && s.tolerance === 1e-6],
     ['scenario=spin&methods=classical,rk4', 'methods', /'rk4' is not a method/, (s) => s.methods.length === 2],
     ['scenario=spin&J=1,2', 'J', /J=1,2: J needs 3 comma-separated numbers, got 2/, (s) => s.values.J[2] === 2],
     ['scenario=spin&J=1,2,x', 'J', /J=1,2,x: 'x' is not a finite number/, (s) => s.values.J[0] === 1],

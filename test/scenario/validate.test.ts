@@ -4,6 +4,8 @@ import {
   ALPHA_MIN,
   checkAlpha,
   checkInertiaTriangle,
+  checkTolerance,
+  defaultMinStep,
   formatNumber,
   MAX_STEPS,
   parseMethodsText,
@@ -11,6 +13,8 @@ import {
   parseParamText,
   quoteText,
   validateParamValues,
+  TOLERANCE_MAX,
+  TOLERANCE_MIN,
   validateRunSettings,
 } from '../../src/scenario/validate';
 import { mulberry32 } from './prng';
@@ -84,8 +88,32 @@ describe('run settings', () => {
     expect(validateRunSettings({ alpha: -0.1, h: 1e-6, tEnd: 2 * MAX_STEPS * 1e-6 })[0].message).toMatch(/limit is 20000000/);
   });
 
+  it('checks the adaptive tolerance and bounds the initial step by t_end / MAX_STEPS', () => {
+    const run = { alpha: -0.1, h: 1e-3, tEnd: 1 };
+    expect(validateRunSettings({ ...run, tolerance: 1e-6 })).toEqual([]);
+    expect(validateRunSettings({ ...run, tolerance: TOLERANCE_MIN })).toEqual([]);
+    expect(validateRunSettings({ ...run, tolerance: TOLERANCE_MAX })).toEqual([]);
+    expect(validateRunSettings({ ...run, tolerance: 0.2 })[0]).toEqual({
+      key: 'tol',
+      message: 'tol=0.2: the local error tolerance must lie in [1e-12, 0.1] (leave it out for a fixed step)',
+    });
+    expect(validateRunSettings({ ...run, tolerance: NaN })[0].message).toBe('tol=NaN is not a finite number');
+    expect(validateRunSettings({ ...run, h: 1e-9, tolerance: 1e-6 })[0].message).toBe(
+      'h=1e-9: the initial step is below the smallest step 5e-8 s allowed with t=1 (limit 20000000 steps)',
+    );
+    expect(defaultMinStep(10)).toBe(5e-7);
+  });
+
+  it('rejects tolerances outside [TOLERANCE_MIN, TOLERANCE_MAX] and anything non-finite', () => {
+    for (const bad of [0, -0, -1e-6, 1e-13, 0.10000000000000002, 1, Infinity, -Infinity, NaN]) {
+      expect(checkTolerance(bad), String(bad)).not.toBeNull();
+    }
+    for (const good of [1e-12, 1e-9, 1e-6, 1e-3, 0.1]) expect(checkTolerance(good)).toBeNull();
+    expect(checkTolerance(0.5, '--tol', (k, t) => `${k} ${t}`)?.message).toMatch(/^--tol 0\.5: the local error tolerance/);
+  });
+
   it('uses the keys and namer it is given', () => {
-    const flags = { alpha: '--alpha', h: '--h', tEnd: '--t-end' };
+    const flags = { alpha: '--alpha', h: '--h', tEnd: '--t-end', tolerance: '--tol' };
     const issues = validateRunSettings({ alpha: 0.5, h: 2, tEnd: 1 }, flags, (k, t) => `${k} ${t}`);
     expect(issues.map((i) => i.message)).toEqual(['--alpha 0.5 is outside [-1/3, 0]', '--h 2 is larger than --t-end 1']);
   });

@@ -325,7 +325,7 @@ export class HhtIntegrator {
   private finishStep(h: number, iterations: number, tolerance?: number): StepResult {
     this.lastIterations = iterations;
     const errorRatio = tolerance === undefined ? NaN : this.localError(h) / tolerance;
-    if (errorRatio > 1) {
+    if (tolerance !== undefined && !(errorRatio <= 1)) { // NaN counts as too large
       return { ok: false, iterations, reason: 'local error above the tolerance', rejected: true, errorRatio };
     }
     this.accept(h);
