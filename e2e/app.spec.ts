@@ -5,17 +5,11 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import type { Page } from '@playwright/test';
-import { expect, finalOmega, runId, test, waitForApi, waitForSettled } from './fixtures';
+import { curvePath, expect, finalOmega, runId, test, waitForApi, waitForSettled } from './fixtures';
 import { decodePng, distinctColours, luminanceStdDev } from './png';
 
 /** The tsx entry, to run the `sim` command the way `npm run sim` does. */
 const TSX_CLI = createRequire(import.meta.url).resolve('tsx/cli');
-
-/** Length of the drawn path of the first line of a chart ('' if none). */
-async function curvePath(page: Page, testId: string): Promise<string> {
-  return page.locator(`[data-testid="${testId}"] path.recharts-line-curve`).first().getAttribute('d', { timeout: 5_000 }).then((d) => d ?? '');
-}
 
 test('default page: heavy top runs by itself, both methods plotted, 3D view drawn, fits the screen', async ({ page, appUrl, consoleErrors }) => {
   await page.goto(appUrl);

@@ -76,3 +76,8 @@ export async function runId(page: Page): Promise<number> {
 export async function finalOmega(page: Page, method: IntegratorMethod): Promise<[number, number, number] | null> {
   return page.evaluate((m) => window.__hht!.finalOmega(m), method);
 }
+
+/** The `d` attribute of the first drawn line of a chart ('' if none). */
+export async function curvePath(page: Page, testId: string): Promise<string> {
+  return page.locator(`[data-testid="${testId}"] path.recharts-line-curve`).first().getAttribute('d', { timeout: 5_000 }).then((d) => d ?? '');
+}

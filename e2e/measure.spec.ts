@@ -1,8 +1,8 @@
 /**
  * Figures for the README (run with `MEASURE=1 npx playwright test measure`; skipped in the
  * normal suite): time from opening the page to both default curves drawn (median of 5),
- * the longest main-thread task during the default run and during a 1,000,000-step run, and
- * the gzip size of the built app. Prints the figures; asserts nothing about speed.
+ * the longest main-thread task during the default run, a 1,000,000-step run and the default
+ * V8 run, and the gzip size of the built app. Prints the figures; asserts nothing about speed.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -105,6 +105,18 @@ test('measure the figures for the README', async ({ browser, appUrl }) => {
     `1,000,000-step heavy-top run (h = 1e-5, t = 10 s): ${status.methods.classical.phase}/${status.methods.modified.phase} in ${seconds} s, longest main-thread task during it ${ms(duringRun)}, plotted points per series ${await page.evaluate(() => window.__hht!.series('classical', 'omega_y').length)}`,
   );
   await context.close();
+
+  const v8Context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  const v8Page = await v8Context.newPage();
+  await v8Page.addInitScript(PROBE);
+  await v8Page.goto(`${appUrl}?v=1&scenario=v8-crank`);
+  const v8Status = await waitForSettled(v8Page, 0, 280_000);
+  const v8Probe = await readProbe(v8Page);
+  const perMethod = (['classical', 'modified'] as const)
+    .map((m) => `${m} ${v8Status.methods[m].phase} in ${((v8Status.methods[m].progress?.elapsedMs ?? 0) / 1000).toFixed(1)} s`)
+    .join(', ');
+  lines.push(`V8 default run (α = −0.3, h = 1e-4, t = 9 s, 90,000 steps per method, both in parallel): ${perMethod}; longest main-thread task during it ${ms(split(v8Probe).duringRun)}`);
+  await v8Context.close();
 
   let raw = 0;
   let gz = 0;

@@ -65,3 +65,66 @@ export function tickFormatterFor([lo, hi]: readonly [number, number]): (v: numbe
     return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text;
   };
 }
+
+/** Revolutions per minute per rad/s. Example: 100 rad/s · RPM_PER_RAD_S ≈ 954.9 rpm. */
+export const RPM_PER_RAD_S = 60 / (2 * Math.PI);
+
+/** 10^k exactly as written (10 ** -4 is 0.00009999999999999999). */
+const decade = (k: number): number => Number(`1e${k}`);
+
+/**
+ * Whole decades [10^a, 10^b] strictly around the positive range [lo, hi] for a log axis, so no
+ * line runs along the frame (a fixed step sits mid-plot).
+ * Example: logDomain([6e-4, 1.4e-3]) → [1e-4, 1e-2]; logDomain([1e-4, 1e-4]) → [1e-5, 1e-3].
+ */
+export function logDomain([lo, hi]: [number, number]): [number, number] {
+  if (!(lo > 0) || !(hi >= lo) || !Number.isFinite(hi)) return [1e-6, 1];
+  const a = Math.ceil(Math.log10(lo) - 1e-9) - 1;
+  const b = Math.floor(Math.log10(hi) + 1e-9) + 1;
+  return [decade(a), decade(b)];
+}
+
+/** Decade ticks of a logDomain, every k-th decade so there are at most about six. Example: logTicks([1e-5, 1e-3]) → [1e-5, 1e-4, 1e-3]. */
+export function logTicks([lo, hi]: readonly [number, number]): number[] {
+  const a = Math.round(Math.log10(lo));
+  const b = Math.round(Math.log10(hi));
+  const every = Math.max(1, Math.ceil((b - a) / 5));
+  const ticks: number[] = [];
+  for (let k = a; k <= b; k += every) ticks.push(decade(k));
+  return ticks;
+}
+
+/** A plotted point: time, the main value `v` and a second value `w` (either may be absent). */
+export interface PairPoint {
+  t: number;
+  v?: number;
+  w?: number;
+}
+
+/**
+ * Merges two decimated (t, value) series, interleaved pairs in time order, into points by time:
+ * `v` from the first, `w` from the second. Non-finite values are left out (never plotted), and
+ * so are values ≤ 0 of the first when `positiveV` (a log axis).
+ * Example: mergePairs([0, 1, 2, 3], [0, 5, 1, 6]) → [{t: 0, v: 1, w: 5}, {t: 1, w: 6}, {t: 2, v: 3}].
+ */
+export function mergePairs(a: ArrayLike<number>, b: ArrayLike<number>, positiveV = false): PairPoint[] {
+  const points: PairPoint[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const ta = i < a.length ? a[i] : Infinity;
+    const tb = j < b.length ? b[j] : Infinity;
+    const point: PairPoint = { t: Math.min(ta, tb) };
+    if (ta === point.t) {
+      const v = a[i + 1];
+      if (Number.isFinite(v) && (!positiveV || v > 0)) point.v = v;
+      i += 2;
+    }
+    if (tb === point.t) {
+      if (Number.isFinite(b[j + 1])) point.w = b[j + 1];
+      j += 2;
+    }
+    points.push(point);
+  }
+  return points;
+}

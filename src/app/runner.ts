@@ -30,7 +30,7 @@ function workerFor(method: IntegratorMethod): Worker {
           time: runs[method].progress?.time ?? 0,
           reason: `the worker stopped: ${event.message || 'unknown error'}`,
           finalRow: new Float64Array(0),
-          progress: runs[method].progress ?? { time: 0, stepsDone: 0, totalSteps: 0, elapsedMs: 0 },
+          progress: runs[method].progress ?? { time: 0, stepsDone: 0, totalSteps: 0, stepsRejected: 0, elapsedMs: 0 },
         });
       }
     };
@@ -69,6 +69,7 @@ export function startRun(): void {
       alpha: state.alpha,
       h: state.h,
       tEnd: state.tEnd,
+      ...(state.tolerance !== undefined ? { tolerance: state.tolerance } : {}),
     });
   }
 }

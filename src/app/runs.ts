@@ -7,7 +7,7 @@ import { SAMPLE_WIDTH, type IntegratorMethod } from '../solver/simulate';
 import type { ScenarioState } from '../scenario/types';
 import { Float64Builder } from '../worker/float64Builder';
 import type { RunProgress, WorkerToMain } from '../worker/protocol';
-import { appStore, type MethodRun, type RunPhase } from './store';
+import { appStore, IDLE_RUN, type MethodRun, type RunPhase } from './store';
 
 /** Everything streamed for one method of one run. */
 export interface MethodResults {
@@ -88,7 +88,7 @@ export function beginRun(): number {
   for (const m of Object.keys(pendingProgress) as IntegratorMethod[]) delete pendingProgress[m];
   const runs = { ...s.runs };
   for (const m of Object.keys(runs) as IntegratorMethod[]) {
-    runs[m] = s.state.methods.includes(m) ? { phase: 'pending', progress: null, reason: null } : { phase: 'idle', progress: null, reason: null };
+    runs[m] = s.state.methods.includes(m) ? { ...IDLE_RUN, phase: 'pending' } : IDLE_RUN;
   }
   // Methods no longer compared leave the screen at once.
   for (const m of Object.keys(results.current) as IntegratorMethod[]) if (!s.state.methods.includes(m)) delete results.current[m];
@@ -142,7 +142,7 @@ export function applyWorkerMessage(message: WorkerToMain): void {
         finalRow: null,
         finalPose: null,
       };
-      setRun(method, { phase: 'running', progress: { time: 0, stepsDone: 0, totalSteps: message.totalSteps, elapsedMs: 0 } });
+      setRun(method, { phase: 'running', progress: { time: 0, stepsDone: 0, totalSteps: message.totalSteps, stepsRejected: 0, elapsedMs: 0 } });
       return;
     case 'chunk': {
       const target = incoming[method] ?? results.current[method];
@@ -182,7 +182,12 @@ export function applyWorkerMessage(message: WorkerToMain): void {
       if (results.current[method] && results.current[method]!.runId !== message.runId) delete results.current[method];
       const target = results.current[method];
       if (target && target.runId === message.runId && message.finalRow.length > 0) target.finalRow = message.finalRow;
-      setRun(method, { phase: 'failed', progress: message.progress, reason: `failed at t = ${formatTime(message.time)} s: ${message.reason}` });
+      setRun(method, {
+        phase: 'failed',
+        progress: message.progress,
+        reason: `failed at t = ${formatTime(message.time)} s: ${message.reason}`,
+        failure: { time: message.time, reason: message.reason },
+      });
       bumpPlots(true);
       return;
     }
@@ -202,9 +207,30 @@ export function isBusy(s = appStore.getState()): boolean {
   return s.runScheduled || Object.values(s.runs).some((r) => r.phase === 'pending' || r.phase === 'running');
 }
 
+/**
+ * When every compared method failed (after the first step): the latest failure time, so the
+ * plots can zoom to the data; otherwise null.
+ */
+export function allFailedEnd(s = appStore.getState()): number | null {
+  let end = 0;
+  for (const m of s.state.methods) {
+    const failure = s.runs[m].failure;
+    if (s.runs[m].phase !== 'failed' || !failure) return null;
+    end = Math.max(end, failure.time);
+  }
+  return end > 0 ? end : null;
+}
+
+/**
+ * Part of a run done before an ETA is shown: the first slices include the model set-up and the
+ * code warming up, so a rate taken earlier overstates the time left many times over.
+ */
+export const ETA_MIN_FRACTION = 0.01;
+
 /** Estimated wall time left, ms, from the speed so far; null until it can be told. */
 export function etaMs(progress: RunProgress | null): number | null {
   if (!progress || progress.stepsDone <= 0 || progress.totalSteps <= 0) return null;
+  if (progress.stepsDone < ETA_MIN_FRACTION * progress.totalSteps) return null;
   const remaining = progress.totalSteps - progress.stepsDone;
   return (progress.elapsedMs / progress.stepsDone) * remaining;
 }

@@ -13,7 +13,16 @@ import { DEFAULT_SCENARIO_ID, defaultState, getScenario } from '../scenario/regi
 import { validateState } from '../scenario/state';
 import type { InputIssue, ScenarioId, ScenarioState } from '../scenario/types';
 import { decodeShareQuery, encodeShareQuery } from '../scenario/url';
-import { checkAlpha, checkPositiveTime, formatNumber, parseMethodsText, parseNumberText, parseParamText, type ValueNamer } from '../scenario/validate';
+import {
+  checkAlpha,
+  checkPositiveTime,
+  checkTolerance,
+  formatNumber,
+  parseMethodsText,
+  parseNumberText,
+  parseParamText,
+  type ValueNamer,
+} from '../scenario/validate';
 import type { RunProgress } from '../worker/protocol';
 
 /** Keys of the run-setting fields (the share-link keys). */
@@ -21,6 +30,12 @@ export const RUN_FIELD_KEYS = ['alpha', 'h', 't'] as const;
 export type RunFieldKey = (typeof RUN_FIELD_KEYS)[number];
 
 export type OmegaComponent = 'x' | 'y' | 'z';
+
+/** The plot under the ω plot: energy drift, or step size and Newton iterations (share-link `show`). */
+export type LowerPlot = 'energy' | 'steps';
+
+/** Tolerance offered when adaptive stepping is switched on (local error ε, Negrut Eq. 34). */
+export const DEFAULT_TOLERANCE = 1e-4;
 
 export interface FieldState {
   readonly text: string;
@@ -36,10 +51,13 @@ export interface MethodRun {
   readonly progress: RunProgress | null;
   /** Failure or cancel reason shown to the user. */
   readonly reason: string | null;
+  /** Set when the run failed: time of the last good state (s) and the solver's reason. */
+  readonly failure: { readonly time: number; readonly reason: string } | null;
 }
 
 export interface ViewState {
   readonly component: OmegaComponent;
+  readonly lower: LowerPlot;
 }
 
 export interface LinkNotice {
@@ -50,6 +68,8 @@ export interface LinkNotice {
 export interface AppState {
   readonly state: ScenarioState;
   readonly fields: Readonly<Record<string, FieldState>>;
+  /** Step-size mode of the form: adaptive commits `tolerance` from the `tol` field, fixed drops it. */
+  readonly adaptive: boolean;
   readonly view: ViewState;
   readonly notice: LinkNotice | null;
   /** Id of the latest run started (0 before the first). */
@@ -67,7 +87,7 @@ export interface AppState {
 export const PLAYBACK_SPEEDS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2] as const;
 export const DEFAULT_SPEED = 0.25;
 
-const IDLE_RUN: MethodRun = { phase: 'idle', progress: null, reason: null };
+export const IDLE_RUN: MethodRun = { phase: 'idle', progress: null, reason: null, failure: null };
 
 /** Field messages name the value as typed, e.g. "'1,2': J needs 3 comma-separated numbers, got 2". */
 const fieldNamer: ValueNamer = (_key, text) => `'${text}'`;
@@ -83,6 +103,7 @@ export function fieldsOf(state: ScenarioState): Record<string, FieldState> {
     alpha: { text: formatNumber(state.alpha), issue: null },
     h: { text: formatNumber(state.h), issue: null },
     t: { text: formatNumber(state.tEnd), issue: null },
+    tol: { text: formatNumber(state.tolerance ?? DEFAULT_TOLERANCE), issue: null },
   };
   for (const [name, value] of Object.entries(state.values)) fields[name] = { text: valueText(value), issue: null };
   return fields;
@@ -93,7 +114,8 @@ function initialAppState(): AppState {
   return {
     state,
     fields: fieldsOf(state),
-    view: { component: 'y' },
+    adaptive: false,
+    view: { component: 'y', lower: 'energy' },
     notice: null,
     runId: 0,
     runScheduled: false,
@@ -109,7 +131,8 @@ export const appStore = createStore<AppState>()(initialAppState);
 /** Default ω component to plot: the axis of the initial spin, the most telling one. */
 export function defaultComponent(state: ScenarioState): OmegaComponent {
   const omega0 = state.values.omega0;
-  if (!omega0) return 'x';
+  // A scalar omega0 (the V8's crank speed) is about body x.
+  if (!omega0 || omega0.length < 3) return 'x';
   let best = 0;
   for (let k = 1; k < 3; k++) if (Math.abs(omega0[k]) > Math.abs(omega0[best])) best = k;
   return (['x', 'y', 'z'] as const)[best];
@@ -126,11 +149,15 @@ export function resetApp(): void {
 /** Opens a share link's query; problems are listed in `notice` and safe defaults used. */
 export function openShareQuery(query: string): void {
   const decoded = decodeShareQuery(query);
-  const component = decoded.view.component;
+  const { component, show } = decoded.view;
   appStore.setState({
     state: decoded.state,
     fields: fieldsOf(decoded.state),
-    view: { component: component === 'x' || component === 'y' || component === 'z' ? component : defaultComponent(decoded.state) },
+    adaptive: decoded.state.tolerance !== undefined,
+    view: {
+      component: component === 'x' || component === 'y' || component === 'z' ? component : defaultComponent(decoded.state),
+      lower: show === 'steps' ? 'steps' : 'energy',
+    },
     notice: decoded.issues.length > 0 ? { issues: decoded.issues } : null,
   });
 }
@@ -140,6 +167,7 @@ export function currentShareQuery(): string {
   const { state, view } = appStore.getState();
   const shared: Record<string, string> = {};
   if (view.component !== defaultComponent(state)) shared.component = view.component;
+  if (view.lower !== 'energy') shared.show = view.lower;
   return encodeShareQuery(state, shared);
 }
 
@@ -152,7 +180,7 @@ export function selectScenario(id: ScenarioId): void {
   if (!getScenario(id)) return;
   const { state } = appStore.getState();
   const next: ScenarioState = { ...defaultState(id), methods: [...state.methods] };
-  appStore.setState({ state: next, fields: fieldsOf(next), view: { component: defaultComponent(next) } });
+  appStore.setState({ state: next, fields: fieldsOf(next), adaptive: false, view: { ...appStore.getState().view, component: defaultComponent(next) } });
 }
 
 /** Sets the text of a field (run setting or parameter) and commits if the whole form is valid. */
@@ -169,6 +197,7 @@ export function resetField(key: string): void {
   if (key === 'alpha') return setField(key, formatNumber(def.defaultAlpha));
   if (key === 'h') return setField(key, formatNumber(def.defaultH));
   if (key === 't') return setField(key, formatNumber(def.defaultTEnd));
+  if (key === 'tol') return setField(key, formatNumber(DEFAULT_TOLERANCE));
   const param = def.params.find((p) => p.name === key);
   if (param) setField(key, valueText(param.default));
 }
@@ -191,12 +220,26 @@ export function setComponent(component: OmegaComponent): void {
   appStore.setState({ view: { ...appStore.getState().view, component } });
 }
 
+export function setLowerPlot(lower: LowerPlot): void {
+  appStore.setState({ view: { ...appStore.getState().view, lower } });
+}
+
+/**
+ * Switches between a fixed step and adaptive stepping with the `tol` field's tolerance.
+ * Switching adaptive on also shows the step-size plot, which is what the switch is about.
+ */
+export function setAdaptive(adaptive: boolean): void {
+  const { view, fields } = appStore.getState();
+  appStore.setState({ adaptive, view: adaptive ? { ...view, lower: 'steps' } : view });
+  commitFields({ ...fields });
+}
+
 /**
  * Parses every field into a candidate state; commits it if everything is valid, otherwise
  * stores the reasons at the fields (the committed state, and so the solver, are untouched).
  */
 function commitFields(fields: Record<string, FieldState>): void {
-  const { state } = appStore.getState();
+  const { state, adaptive } = appStore.getState();
   const def = getScenario(state.scenario);
   const issues: Record<string, string> = {};
   const run = { alpha: state.alpha, h: state.h, tEnd: state.tEnd };
@@ -212,13 +255,21 @@ function commitFields(fields: Record<string, FieldState>): void {
     else if (key === 'h') run.h = parsed.value;
     else run.tEnd = parsed.value;
   }
+  let tolerance: number | undefined;
+  if (adaptive) {
+    const parsed = parseNumberText('tol', fields.tol.text, fieldNamer);
+    const bad = parsed.ok ? checkTolerance(parsed.value, 'tol', fieldNamer) : parsed.issue;
+    if (bad || !parsed.ok) issues.tol = bad?.message ?? 'invalid';
+    else tolerance = parsed.value;
+  }
   const values: Record<string, readonly number[]> = { ...state.values };
   for (const param of def.params) {
     const parsed = parseParamText(param, fields[param.name]?.text ?? '', fieldNamer);
     if (!parsed.ok) issues[param.name] = parsed.issue.message;
     else values[param.name] = parsed.value;
   }
-  const candidate: ScenarioState = { ...state, ...run, values };
+  const { tolerance: _previous, ...fixed } = state;
+  const candidate: ScenarioState = tolerance === undefined ? { ...fixed, ...run, values } : { ...fixed, ...run, tolerance, values };
   if (Object.keys(issues).length === 0) {
     for (const found of validateState(candidate)) issues[found.key] ??= found.message;
   }

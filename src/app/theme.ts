@@ -9,6 +9,8 @@ export interface Palette {
   readonly dark: boolean;
   readonly method: Readonly<Record<IntegratorMethod, string>>;
   readonly exact: string;
+  /** Failure marks (the time a run failed). */
+  readonly failure: string;
   readonly text: string;
   readonly muted: string;
   readonly grid: string;
@@ -25,6 +27,7 @@ const LIGHT: Palette = {
   dark: false,
   method: { classical: '#c2410c', modified: '#1d4ed8' },
   exact: '#15803d',
+  failure: '#cf222e',
   text: '#1f2328',
   muted: '#57606a',
   grid: '#d0d7de',
@@ -41,6 +44,7 @@ const DARK: Palette = {
   dark: true,
   method: { classical: '#fb923c', modified: '#60a5fa' },
   exact: '#4ade80',
+  failure: '#ff7b72',
   text: '#e6edf3',
   muted: '#9da7b3',
   grid: '#30363d',

@@ -53,7 +53,7 @@ export const SAMPLE_COLUMNS = [
 export const SAMPLE_WIDTH = SAMPLE_COLUMNS.length;
 
 export interface RunFailure {
-  /** Time of the last good state, s. */
+  /** Time at which the run was stopped, s: the last accepted step (for a Newton failure, the step before it). */
   readonly time: number;
   /** One human-readable sentence naming the cause. */
   readonly reason: string;
@@ -94,6 +94,7 @@ export class Simulation {
   private readonly sampleDt: number;
   private samplesDone = 0;
   private justRejected = false;
+  private stepsSinceSample = 0;
   /** Upper bound on proposals after a rejection, kept for REJECTION_MEMORY accepted steps. */
   private rejectedCap = Infinity;
   private capSteps = 0;
@@ -136,7 +137,7 @@ export class Simulation {
       if (!result.ok) return this.fail(this.explainFailure(result.reason));
       this.stepsDone++;
       integrator.t = this.stepsDone * settings.h;
-      const problem = this.afterStep();
+      const problem = this.afterStep(settings.h);
       if (problem) return this.fail(problem);
       if (this.stepsDone % settings.sampleEvery === 0 || this.stepsDone === total) {
         if (!this.emit(sink)) return this.fail('the state became non-finite');
@@ -156,7 +157,9 @@ export class Simulation {
     const hMin = settings.hMin ?? 1e-12 * settings.tEnd;
     const hMax = settings.hMax ?? this.sampleDt;
     for (let attempts = 0; attempts < maxSteps && this.status === 'running'; attempts++) {
-      const nextSample = Math.min(settings.tEnd, (this.samplesDone + 1) * this.sampleDt);
+      let nextSample = (this.samplesDone + 1) * this.sampleDt;
+      // Snap to t_end when the sample grid falls a rounding error short of it (no 1e-17 s last step).
+      if (nextSample > settings.tEnd - 1e-9 * this.sampleDt) nextSample = settings.tEnd;
       const remaining = nextSample - this.t;
       // Land on the sample time: take it whole if the proposal nearly reaches it.
       const h = this.hNext >= remaining * (1 - 1e-9) ? remaining : Math.min(this.hNext, remaining);
@@ -176,7 +179,8 @@ export class Simulation {
         continue;
       }
       this.stepsDone++;
-      this.hLast = h;
+      // Column h reports the largest step since the last sample, not a step shortened to land on it.
+      this.hLast = Math.max(this.stepsSinceSample++ === 0 ? 0 : this.hLast, h);
       this.t = h === remaining ? nextSample : this.t + h;
       integrator.t = this.t;
       const growth = result.errorRatio > 0 ? STEP_SAFETY * Math.cbrt(1 / result.errorRatio) : MAX_STEP_GROWTH;
@@ -189,10 +193,11 @@ export class Simulation {
       const proposal = Math.max(hMin, Math.min(hMax, cap, h * Math.min(limit, growth)));
       // A step shortened to reach a sample does not shrink the next one.
       this.hNext = h === remaining ? Math.max(proposal, Math.min(this.hNext, hMax)) : proposal;
-      const problem = this.afterStep();
+      const problem = this.afterStep(h);
       if (problem) return this.fail(problem);
       if (this.t === nextSample) {
         this.samplesDone++;
+        this.stepsSinceSample = 0;
         if (!this.emit(sink)) return this.fail('the state became non-finite');
         if (nextSample >= settings.tEnd) this.status = 'finished';
       }
@@ -201,8 +206,8 @@ export class Simulation {
   }
 
   /** Work of the loads and the multiplier monitor after an accepted step; a reason if the run must stop. */
-  private afterStep(): string | null {
-    this.accumulateWork(this.adaptive ? this.hLast : this.settings.h);
+  private afterStep(h: number): string | null {
+    this.accumulateWork(h);
     return this.monitor.observe(this.integrator.lambda);
   }
 

@@ -8,6 +8,7 @@
  * so what is kept and sent is bounded whatever the number of steps.
  */
 import { SAMPLE_WIDTH, type RunSettings, type RunStatus, type SampleSink } from '../solver/simulate';
+import { defaultMinStep } from '../scenario/validate';
 import { Float64Builder } from './float64Builder';
 import { MAX_SERIES_POINTS, MinMaxDecimator, UniformPicker } from './decimate';
 import {
@@ -23,12 +24,57 @@ export const SLICE_MS = 20;
 /** Minimum wall time between two data chunks, ms (the first chunk goes out at once). */
 export const CHUNK_MS = 100;
 
+/**
+ * Sample intervals of an adaptive run over its whole length: with t = 0, MAX_SERIES_POINTS
+ * samples, so all are kept. Its steps land on every sample time, so the interval
+ * tEnd / ADAPTIVE_SAMPLES is also its largest step (the solver's h_max).
+ */
+export const ADAPTIVE_SAMPLES = MAX_SERIES_POINTS - 1;
+
 /** What the handler needs of a running simulation (src/solver/simulate.ts Simulation). */
 export interface SimulationLike {
   advance(maxSteps: number, sink: SampleSink): RunStatus;
   readonly failure: { readonly time: number; readonly reason: string } | null;
   readonly stepsDone: number;
   readonly totalSteps: number;
+  readonly stepsRejected: number;
+}
+
+/** Sample interval, and so largest step, of an adaptive run with initial step h, s. */
+export function adaptiveSampleInterval(h: number, tEnd: number): number {
+  return Math.max(h, tEnd / ADAPTIVE_SAMPLES);
+}
+
+/**
+ * Solver settings of a start message. Fixed step: every step is a sample (the handler
+ * decimates). Adaptive: a sample every adaptiveSampleInterval seconds, and the work limit's
+ * smallest step as h_min (as `sim --tol` does).
+ */
+export function runSettingsFor(start: StartMessage): RunSettings {
+  const { method, alpha, h, tEnd, tolerance } = start;
+  if (tolerance === undefined) return { method, alpha, h, tEnd, sampleEvery: 1 };
+  return { method, alpha, h, tEnd, sampleEvery: adaptiveSampleEvery(h, tEnd), tolerance, hMin: defaultMinStep(tEnd) };
+}
+
+/**
+ * Samples every adaptiveSampleInterval seconds, as a multiple of h. Where whole intervals reach
+ * tEnd, nudged up by an ulp or two so the last one ends on tEnd rather than a rounding error
+ * before it (which would leave a last step of ~1e-17 s).
+ */
+function adaptiveSampleEvery(h: number, tEnd: number): number {
+  const interval = adaptiveSampleInterval(h, tEnd);
+  const count = Math.round(tEnd / interval);
+  let every = interval / h;
+  if (Math.abs(count * interval - tEnd) > 1e-9 * interval) return every;
+  for (let k = 0; k < 8 && count * (every * h) < tEnd; k++) every *= 1 + Number.EPSILON;
+  return every;
+}
+
+/** Number of samples a run emits (t = 0 included), which sizes the decimation. */
+export function expectedSamples(settings: RunSettings): number {
+  const { h, tEnd, sampleEvery, tolerance } = settings;
+  if (tolerance === undefined) return Math.ceil(Math.max(1, Math.round(tEnd / h)) / sampleEvery) + 1;
+  return Math.ceil(tEnd / (sampleEvery * h) - 1e-9) + 1;
 }
 
 export interface PreparedRun {
@@ -75,6 +121,7 @@ export function createRunHandler(env: HandlerEnv): (message: MainToWorker) => vo
     time: run.samples > 0 ? run.lastRow[0] : 0,
     stepsDone: run.simulation.stepsDone,
     totalSteps: run.simulation.totalSteps,
+    stepsRejected: run.simulation.stepsRejected,
     elapsedMs: env.now() - run.startedAt,
   });
 
@@ -103,26 +150,26 @@ export function createRunHandler(env: HandlerEnv): (message: MainToWorker) => vo
 
   const begin = (start: StartMessage) => {
     const startedAt = env.now();
-    const settings: RunSettings = { method: start.method, alpha: start.alpha, h: start.h, tEnd: start.tEnd, sampleEvery: 1 };
+    const settings = runSettingsFor(start);
     let prepared: PreparedRun;
     try {
       prepared = env.prepare(start, settings);
     } catch (error) {
-      const progress: RunProgress = { time: 0, stepsDone: 0, totalSteps: 0, elapsedMs: env.now() - startedAt };
+      const progress: RunProgress = { time: 0, stepsDone: 0, totalSteps: 0, stepsRejected: 0, elapsedMs: env.now() - startedAt };
       send({ kind: 'failed', runId: start.runId, method: start.method, time: 0, reason: reasonOf(error), finalRow: new Float64Array(0), progress });
       return;
     }
     const { simulation, coordinates } = prepared;
     const maxPoints = start.maxPoints ?? MAX_SERIES_POINTS;
-    const expectedSamples = simulation.totalSteps + 1;
+    const sampleCount = expectedSamples(settings);
     const run: ActiveRun = {
       start,
       simulation,
       coordinates,
       startedAt,
       // Column 0 is time itself: its decimator stays empty but keeps the indices aligned.
-      decimators: Array.from({ length: SAMPLE_WIDTH }, (_, c) => new MinMaxDecimator(c === 0 ? 0 : expectedSamples, maxPoints)),
-      picker: new UniformPicker(expectedSamples, maxPoints),
+      decimators: Array.from({ length: SAMPLE_WIDTH }, (_, c) => new MinMaxDecimator(c === 0 ? 0 : sampleCount, maxPoints)),
+      picker: new UniformPicker(sampleCount, maxPoints),
       rows: new Float64Builder(SAMPLE_WIDTH * 256),
       poses: new Float64Builder(coordinates * 256),
       lastRow: new Float64Array(SAMPLE_WIDTH),

@@ -17,6 +17,8 @@ export interface StartMessage {
   readonly alpha: number;
   readonly h: number;
   readonly tEnd: number;
+  /** Adaptive step size with this local error tolerance (then `h` is the initial step); absent: fixed step. */
+  readonly tolerance?: number;
   /** Bound on points per decimated series and on poses/rows kept (default MAX_SERIES_POINTS). */
   readonly maxPoints?: number;
 }
@@ -29,11 +31,17 @@ export interface CancelMessage {
 
 export type MainToWorker = StartMessage | CancelMessage;
 
-/** Progress of a run; `elapsedMs` is wall time since the start message was handled. */
+/**
+ * Progress of a run; `elapsedMs` is wall time since the start message was handled. For an
+ * adaptive run `totalSteps` is an estimate (steps done + time left / current step).
+ */
 export interface RunProgress {
   readonly time: number;
+  /** Accepted steps. */
   readonly stepsDone: number;
   readonly totalSteps: number;
+  /** Steps rejected by the error test or retried after a Newton failure (adaptive runs). */
+  readonly stepsRejected: number;
   readonly elapsedMs: number;
 }
 

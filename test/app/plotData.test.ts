@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_COLUMNS } from '../../src/solver/simulate';
-import { COLUMN, energyScale, niceDomain, niceStep } from '../../src/app/plotData';
+import { COLUMN, energyScale, logDomain, logTicks, mergePairs, niceDomain, niceStep, RPM_PER_RAD_S } from '../../src/app/plotData';
 import { Float64Builder } from '../../src/worker/float64Builder';
 
 describe('plot helpers', () => {
@@ -44,5 +44,27 @@ describe('tick labels', () => {
     expect(wide(80)).toBe('80');
     expect(tickFormatterFor([-1, 1])(-0.0)).toBe('0.0');
     expect(tickFormatterFor([-8e-5, 8e-5])(4e-5)).toMatch(/^4(\.0+)?e-5$/);
+  });
+});
+
+describe('log axis, rpm and merged series', () => {
+  it('puts a log domain on whole decades around the data, a flat curve mid-plot', () => {
+    expect(logDomain([6e-4, 1.4e-3])).toEqual([1e-4, 1e-2]);
+    expect(logDomain([1e-4, 1e-4])).toEqual([1e-5, 1e-3]);
+    expect(logDomain([1e-4, 1e-3])).toEqual([1e-5, 1e-2]);
+    expect(logDomain([0, 1])).toEqual([1e-6, 1]);
+    expect(logDomain([Infinity, -Infinity])).toEqual([1e-6, 1]);
+    expect(logTicks([1e-5, 1e-3])).toEqual([1e-5, 1e-4, 1e-3]);
+    expect(logTicks([1e-12, 1]).length).toBeLessThanOrEqual(7);
+  });
+
+  it('converts rad/s to rpm', () => {
+    expect(2 * Math.PI * RPM_PER_RAD_S).toBeCloseTo(60, 12);
+  });
+
+  it('merges two decimated series by time and drops what a plot cannot show', () => {
+    expect(mergePairs([0, 1, 2, 3], [0, 5, 1, 6])).toEqual([{ t: 0, v: 1, w: 5 }, { t: 1, w: 6 }, { t: 2, v: 3 }]);
+    expect(mergePairs([0, NaN, 1, 0, 2, 1e-4], [1, Infinity], true)).toEqual([{ t: 0 }, { t: 1 }, { t: 2, v: 1e-4 }]);
+    expect(mergePairs([], [])).toEqual([]);
   });
 });

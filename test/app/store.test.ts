@@ -13,9 +13,11 @@ import {
   setAlpha,
   setComponent,
   setField,
+  setAdaptive,
+  setLowerPlot,
   setMethods,
 } from '../../src/app/store';
-import { applyWorkerMessage, beginRun, clearResults, etaMs, flushRunUpdates, isBusy, markCancelled, results } from '../../src/app/runs';
+import { allFailedEnd, applyWorkerMessage, beginRun, clearResults, etaMs, flushRunUpdates, isBusy, markCancelled, results } from '../../src/app/runs';
 import type { WorkerToMain } from '../../src/worker/protocol';
 
 beforeEach(() => {
@@ -122,9 +124,53 @@ describe('store: form and scenario actions', () => {
     expect(appStore.getState().state.h).toBe(defaultState('spin').h);
   });
 
-  it('puts a non-default ω component in the link', () => {
+  it('puts a non-default ω component and lower plot in the link', () => {
     setComponent('x');
     expect(currentShareQuery()).toBe('v=1&scenario=heavy-top&component=x');
+    setLowerPlot('steps');
+    expect(currentShareQuery()).toBe('v=1&scenario=heavy-top&component=x&show=steps');
+  });
+
+  it('plots the V8 crank speed (ω_x) by default', () => {
+    selectScenario('v8-crank');
+    expect(appStore.getState().view.component).toBe('x');
+  });
+
+  it('switches to adaptive steps with the tolerance field, and back to a fixed step', () => {
+    setAdaptive(true);
+    let s = appStore.getState();
+    expect(s.state.tolerance).toBe(1e-4);
+    expect(s.view.lower).toBe('steps');
+    expect(currentShareQuery()).toBe('v=1&scenario=heavy-top&tol=0.0001&show=steps');
+
+    setField('tol', '1e-7');
+    expect(appStore.getState().state.tolerance).toBe(1e-7);
+    const before = appStore.getState().state;
+    setField('tol', 'abc');
+    expect(appStore.getState().fields.tol.issue).toMatch(/'abc' is not a finite number/);
+    setField('tol', '1');
+    expect(appStore.getState().fields.tol.issue).toMatch(/\[1e-12, 0.1\]/);
+    expect(appStore.getState().state).toBe(before);
+
+    // A fixed step ignores the tolerance text (and its problem) and drops tol from the link.
+    setAdaptive(false);
+    s = appStore.getState();
+    expect(s.state.tolerance).toBeUndefined();
+    expect('tolerance' in s.state).toBe(false);
+    expect(hasFieldIssues()).toBe(false);
+    expect(currentShareQuery()).toBe('v=1&scenario=heavy-top&show=steps');
+  });
+
+  it('opens an adaptive link in adaptive mode', () => {
+    openShareQuery('?v=1&scenario=heavy-top&tol=1e-6&show=steps');
+    const s = appStore.getState();
+    expect(s.adaptive).toBe(true);
+    expect(s.state.tolerance).toBe(1e-6);
+    expect(s.fields.tol.text).toBe('0.000001');
+    expect(s.view.lower).toBe('steps');
+    expect(decodeShareQuery(currentShareQuery()).state).toEqual(s.state);
+    openShareQuery('?v=1&scenario=heavy-top');
+    expect(appStore.getState().adaptive).toBe(false);
   });
 });
 
@@ -145,7 +191,7 @@ function chunk(runId: number, t: number): WorkerToMain {
     series,
     rows: row(t, 10 + 5 * t),
     poses: Float64Array.of(0, 0, 0, 1, 0, 0, 0),
-    progress: { time: t, stepsDone: t * 100, totalSteps: 1000, elapsedMs: t * 10 },
+    progress: { time: t, stepsDone: t * 100, totalSteps: 1000, stepsRejected: 0, elapsedMs: t * 10 },
   };
 }
 
@@ -174,6 +220,8 @@ describe('runs: applying worker messages', () => {
     expect(appStore.getState().plotVersion).toBe(shown + 1);
     expect(appStore.getState().runs.modified.progress?.time).toBe(5);
     expect(etaMs(appStore.getState().runs.modified.progress)).toBeCloseTo(50 * (500 / 500), 9);
+    // No ETA from the first slices (set-up and warm-up).
+    expect(etaMs({ time: 0.001, stepsDone: 16, totalSteps: 90_000, stepsRejected: 0, elapsedMs: 255 })).toBeNull();
 
     applyWorkerMessage({
       kind: 'done',
@@ -181,7 +229,7 @@ describe('runs: applying worker messages', () => {
       method: 'modified',
       finalRow: row(10, 60),
       finalPose: new Float64Array(7),
-      progress: { time: 10, stepsDone: 1000, totalSteps: 1000, elapsedMs: 100 },
+      progress: { time: 10, stepsDone: 1000, totalSteps: 1000, stepsRejected: 0, elapsedMs: 100 },
     });
     expect(appStore.getState().runs.modified.phase).toBe('finished');
     expect(res.finalRow?.[1]).toBe(60);
@@ -212,13 +260,32 @@ describe('runs: applying worker messages', () => {
       time: 0.25,
       reason: 'Newton did not converge',
       finalRow: row(0.25, 11),
-      progress: { time: 0.25, stepsDone: 25, totalSteps: 1000, elapsedMs: 3 },
+      progress: { time: 0.25, stepsDone: 25, totalSteps: 1000, stepsRejected: 0, elapsedMs: 3 },
     });
     const run = appStore.getState().runs.classical;
     expect(run.phase).toBe('failed');
     expect(run.reason).toBe('failed at t = 0.25 s: Newton did not converge');
+    expect(run.failure).toEqual({ time: 0.25, reason: 'Newton did not converge' });
     expect(results.current.classical!.finalRow?.[0]).toBe(0.25);
     expect(results.current.classical!.rows.length).toBe(SAMPLE_WIDTH);
+  });
+
+  it('zooms the time axis to the failures only when every compared method failed', () => {
+    const runId = beginRun();
+    const fail = (method: 'classical' | 'modified', time: number) =>
+      applyWorkerMessage({
+        kind: 'failed',
+        runId,
+        method,
+        time,
+        reason: 'the constraint multipliers oscillate with alternating sign',
+        finalRow: new Float64Array(0),
+        progress: { time, stepsDone: 1, totalSteps: 1000, stepsRejected: 0, elapsedMs: 1 },
+      });
+    fail('classical', 0.054);
+    expect(allFailedEnd()).toBeNull();
+    fail('modified', 0.0057);
+    expect(allFailedEnd()).toBe(0.054);
   });
 
   it('drops the results of a method that is no longer compared', () => {

@@ -2,12 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { SAMPLE_WIDTH, Simulation, type RunStatus, type SampleSink } from '../../src/solver/simulate';
 import { defaultState, getScenario } from '../../src/scenario/registry';
 import { COORDS_PER_BODY } from '../../src/solver/model/types';
-import { createRunHandler, nextSliceSteps, SLICE_MS, type HandlerEnv, type SimulationLike } from '../../src/worker/handler';
+import { COLUMN } from '../../src/app/plotData';
+import {
+  ADAPTIVE_SAMPLES,
+  createRunHandler,
+  expectedSamples,
+  nextSliceSteps,
+  runSettingsFor,
+  SLICE_MS,
+  type HandlerEnv,
+  type SimulationLike,
+} from '../../src/worker/handler';
+import { defaultMinStep } from '../../src/scenario/validate';
 import { transferablesOf, type StartMessage, type WorkerToMain } from '../../src/worker/protocol';
 
 /** A simulation of ω_x = 10 + 5t on a grid of h, failing at step `failAt` if given. */
 class FakeSimulation implements SimulationLike {
   stepsDone = 0;
+  readonly stepsRejected = 0;
   failure: { time: number; reason: string } | null = null;
   readonly totalSteps: number;
   private started = false;
@@ -194,6 +206,7 @@ describe('worker run handler', () => {
   it('reports an exception thrown by the solver as a failure', () => {
     const broken: SimulationLike = {
       stepsDone: 0,
+      stepsRejected: 0,
       totalSteps: 10,
       failure: null,
       advance: () => {
@@ -213,6 +226,52 @@ describe('worker run handler', () => {
     for (const m of messages) {
       const buffers = transferablesOf(m);
       expect(new Set(buffers).size).toBe(buffers.length);
+    }
+  });
+
+  it('samples every step of a fixed-step run, and ADAPTIVE_SAMPLES times an adaptive one', () => {
+    const fixed = runSettingsFor(start(1, { h: 1e-4, tEnd: 10 }));
+    expect(fixed).toEqual({ method: 'modified', alpha: -0.1, h: 1e-4, tEnd: 10, sampleEvery: 1 });
+    expect(expectedSamples(fixed)).toBe(100_001);
+    const adaptive = runSettingsFor(start(1, { h: 1e-4, tEnd: 10, tolerance: 1e-6 }));
+    expect(adaptive).toMatchObject({ tolerance: 1e-6, hMin: defaultMinStep(10) });
+    expect(adaptive.sampleEvery * adaptive.h).toBeCloseTo(10 / ADAPTIVE_SAMPLES, 15);
+    expect(expectedSamples(adaptive)).toBe(ADAPTIVE_SAMPLES + 1);
+    // An initial step above tEnd / ADAPTIVE_SAMPLES is the sample interval itself.
+    const coarse = runSettingsFor(start(1, { h: 0.01, tEnd: 1, tolerance: 1e-3 }));
+    expect(coarse.sampleEvery).toBe(1);
+    expect(expectedSamples(coarse)).toBe(101);
+    // The last whole interval ends on tEnd, not a rounding error before it.
+    for (const [h, tEnd] of [[1e-4, 0.5], [1e-3, 2], [1e-4, 9], [3e-5, 0.7], [7e-6, 0.3]]) {
+      const s = runSettingsFor(start(1, { h, tEnd, tolerance: 1e-4 }));
+      expect(ADAPTIVE_SAMPLES * (s.sampleEvery * s.h)).toBeGreaterThanOrEqual(tEnd);
+      expect(s.sampleEvery * s.h).toBeCloseTo(tEnd / ADAPTIVE_SAMPLES, 12);
+    }
+  });
+
+  it('runs an adaptive heavy top: samples on the sample grid, steps and rejections reported', () => {
+    const def = getScenario('heavy-top');
+    const values = defaultState('heavy-top').values;
+    const prepare: HandlerEnv['prepare'] = (msg, settings) => {
+      const model = def.buildModel(msg.values);
+      return { simulation: new Simulation(model, settings), coordinates: model.bodies.length * COORDS_PER_BODY };
+    };
+    const { handle, messages, runTasks } = harness(prepare);
+    handle(start(1, { scenario: 'heavy-top', values, alpha: -0.2, h: 1e-4, tEnd: 0.5, tolerance: 1e-5 }));
+    runTasks();
+    const done = messages[messages.length - 1];
+    expect(done.kind).toBe('done');
+    if (done.kind !== 'done') return;
+    expect(done.finalRow[0]).toBe(0.5);
+    expect(done.progress.stepsDone).toBeGreaterThan(0);
+    expect(done.progress.stepsRejected).toBeGreaterThanOrEqual(0);
+    const { rows, series } = collect(messages, 1);
+    expect(rows.length / SAMPLE_WIDTH).toBe(ADAPTIVE_SAMPLES + 1);
+    // The step column is the step actually taken: positive and never above the sample interval.
+    const h = series(COLUMN.h);
+    for (let i = 1; i < h.length; i += 2) {
+      expect(h[i]).toBeGreaterThan(0);
+      expect(h[i]).toBeLessThanOrEqual(0.5 / ADAPTIVE_SAMPLES + 1e-15);
     }
   });
 

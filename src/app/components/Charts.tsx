@@ -5,6 +5,7 @@ import {
   Legend,
   Line,
   LineChart,
+  ReferenceLine,
   ResponsiveContainer,
   Tooltip,
   XAxis,
@@ -16,29 +17,48 @@ import {
 import type { IntegratorMethod } from '../../solver/simulate';
 import { getScenario } from '../../scenario/registry';
 import type { ScenarioState } from '../../scenario/types';
+import { failureAdvice } from '../failure';
 import { playheadStore, seek } from '../playhead';
-import { results, type MethodResults } from '../runs';
-import { appStore, setComponent, type OmegaComponent } from '../store';
+import { allFailedEnd, formatTime as formatRunTime, results, type MethodResults } from '../runs';
+import { appStore, setComponent, setLowerPlot, type LowerPlot, type OmegaComponent } from '../store';
 import { METHOD_LABELS, usePalette, type Palette } from '../theme';
-import { COLUMN, energyScale, niceDomain, tickFormatterFor } from '../plotData';
+import {
+  COLUMN,
+  energyScale,
+  logDomain,
+  logTicks,
+  mergePairs,
+  niceDomain,
+  RPM_PER_RAD_S,
+  tickFormatterFor,
+  type PairPoint,
+} from '../plotData';
 import { useStaggeredPlotVersion } from '../staggered';
 
-interface Point {
-  t: number;
-  v: number;
+interface Point extends PairPoint {
   exact?: number;
 }
 
 const COMPONENTS: readonly OmegaComponent[] = ['x', 'y', 'z'];
 
+/** The lower plot choices, as the toolbar names them. */
+const LOWER_PLOTS: ReadonlyArray<{ value: LowerPlot; label: string }> = [
+  { value: 'energy', label: 'energy drift' },
+  { value: 'steps', label: 'step size h & Newton iterations' },
+];
+
+// Every builder leaves non-finite values out: no NaN or Infinity ever reaches a plot.
+
 function omegaPoints(res: MethodResults, component: OmegaComponent, state: ScenarioState): Point[] {
   const pairs = res.series[COLUMN[`omega_${component}`]].view();
   const def = getScenario(state.scenario);
   const k = COMPONENTS.indexOf(component);
-  const points: Point[] = new Array(pairs.length / 2);
-  for (let i = 0, j = 0; i < pairs.length; i += 2, j++) {
+  const points: Point[] = [];
+  for (let i = 0; i < pairs.length; i += 2) {
     const t = pairs[i];
-    points[j] = def.exactOmega ? { t, v: pairs[i + 1], exact: def.exactOmega(state.values, t)[k] } : { t, v: pairs[i + 1] };
+    const v = pairs[i + 1];
+    if (!Number.isFinite(v)) continue;
+    points.push(def.exactOmega ? { t, v, exact: def.exactOmega(state.values, t)[k] } : { t, v });
   }
   return points;
 }
@@ -46,9 +66,17 @@ function omegaPoints(res: MethodResults, component: OmegaComponent, state: Scena
 function energyPoints(res: MethodResults): Point[] {
   const pairs = res.series[COLUMN.energy_error].view();
   const { factor } = energyScale(res);
-  const points: Point[] = new Array(pairs.length / 2);
-  for (let i = 0, j = 0; i < pairs.length; i += 2, j++) points[j] = { t: pairs[i], v: pairs[i + 1] * factor };
+  const points: Point[] = [];
+  for (let i = 0; i < pairs.length; i += 2) {
+    const v = pairs[i + 1] * factor;
+    if (Number.isFinite(v)) points.push({ t: pairs[i], v });
+  }
   return points;
+}
+
+/** Step size (v, log axis) and Newton iterations of the step (w) at each sample. */
+function stepPoints(res: MethodResults): Point[] {
+  return mergePairs(res.series[COLUMN.h].view(), res.series[COLUMN.iterations].view(), true);
 }
 
 /** Where the plot area is and how time maps to x, shared from inside the chart to its overlay. */
@@ -114,11 +142,76 @@ function formatTime(v: number): string {
   return Number(v.toPrecision(6)).toString();
 }
 
-/** The two kinds of plot: ω component of the primary body, and the energy drift. */
-type ChartKind = 'omega' | 'energy';
+/** The plots: ω component of the primary body, energy drift, step size and Newton iterations. */
+type ChartKind = 'omega' | LowerPlot;
 
 function pointsFor(kind: ChartKind, res: MethodResults, component: OmegaComponent): Point[] {
-  return kind === 'omega' ? omegaPoints(res, component, res.state) : energyPoints(res);
+  if (kind === 'omega') return omegaPoints(res, component, res.state);
+  return kind === 'energy' ? energyPoints(res) : stepPoints(res);
+}
+
+/** Range of `key` over all lines (and of the exact line), so both methods' charts share their axes. */
+function valueRange(sets: Point[][], key: 'v' | 'w'): [number, number] {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const points of sets) {
+    for (const p of points) {
+      for (const x of [p[key], key === 'v' ? p.exact : undefined]) {
+        if (x === undefined || !Number.isFinite(x)) continue;
+        if (x < lo) lo = x;
+        if (x > hi) hi = x;
+      }
+    }
+  }
+  return [lo, hi];
+}
+
+/** A secondary y axis on the right: crank speed in rpm, or Newton iterations. */
+interface RightAxis {
+  readonly domain: [number, number];
+  readonly label: string;
+  readonly integer: boolean;
+}
+
+interface ChartView {
+  readonly data: Point[];
+  readonly state: ScenarioState;
+  readonly domain: [number, number];
+  /** Log axis ticks (decades) for the step size, else undefined (automatic). */
+  readonly ticks: number[] | undefined;
+  readonly yLabel: string;
+  readonly seriesName: string;
+  readonly right: RightAxis | null;
+}
+
+/** Axes and labels of one chart from the streamed results of all compared methods. */
+function chartView(kind: ChartKind, method: IntegratorMethod, methods: readonly IntegratorMethod[], component: OmegaComponent): ChartView {
+  const own = results.current[method];
+  const data = own ? pointsFor(kind, own, component) : [];
+  const sets = methods.map((m) => (m === method ? data : results.current[m] ? pointsFor(kind, results.current[m]!, component) : []));
+  const state = own?.state ?? methods.map((m) => results.current[m]?.state).find(Boolean) ?? appStore.getState().state;
+  const label = METHOD_LABELS[method];
+  if (kind === 'steps') {
+    const domain = logDomain(valueRange(sets, 'v'));
+    const maxIterations = valueRange(sets, 'w')[1];
+    const top = Number.isFinite(maxIterations) ? Math.max(4, Math.ceil(maxIterations * 1.25)) : 4;
+    return {
+      data, state, domain, ticks: logTicks(domain), yLabel: 'step h (s)', seriesName: `${label} step h`,
+      right: { domain: [0, top], label: 'Newton iterations', integer: true },
+    };
+  }
+  const domain = niceDomain(valueRange(sets, 'v'));
+  if (kind === 'energy') {
+    const unit = own ? energyScale(own).unit : '%';
+    const yLabel = unit === '%' ? '(E−E₀−W)/|E₀| (%)' : 'E−E₀−W (J)';
+    return { data, state, domain, ticks: undefined, yLabel, seriesName: `${label} energy drift`, right: null };
+  }
+  // The V8's crank speed is the crankshaft's ω_x: also shown in rpm on the right.
+  if (state.scenario === 'v8-crank' && component === 'x') {
+    const right: RightAxis = { domain: [domain[0] * RPM_PER_RAD_S, domain[1] * RPM_PER_RAD_S], label: 'crank speed (rpm)', integer: false };
+    return { data, state, domain, ticks: undefined, yLabel: 'crank speed ωx (rad/s)', seriesName: `${label} crank speed`, right };
+  }
+  return { data, state, domain, ticks: undefined, yLabel: `ω${component} (rad/s)`, seriesName: `${label} ω${component}`, right: null };
 }
 
 interface ChartProps {
@@ -128,31 +221,35 @@ interface ChartProps {
   readonly methods: readonly IntegratorMethod[];
   readonly component: OmegaComponent;
   readonly palette: Palette;
+  /** End of the time axis when it is not t_end (every method failed: zoom to the failures). */
+  readonly tMax: number | null;
+}
+
+/** Log ticks as 1e-4; others with the decimals their step needs. */
+function logTick(v: number): string {
+  return v.toExponential(0);
 }
 
 /**
  * One chart. It reads the streamed results itself when its staggered version changes, so
- * the four charts redraw in four separate short tasks instead of one long one.
+ * the charts redraw in separate short tasks instead of one long one.
  */
-const Chart = memo(function Chart({ kind, method, methods, component, palette }: ChartProps) {
+const Chart = memo(function Chart({ kind, method, methods, component, palette, tMax }: ChartProps) {
   const version = useStaggeredPlotVersion();
-  const view = useMemo(() => {
-    const own = results.current[method];
-    const data = own ? pointsFor(kind, own, component) : [];
-    const sets = methods.map((m) => (m === method ? data : results.current[m] ? pointsFor(kind, results.current[m]!, component) : []));
-    const state = own?.state ?? methods.map((m) => results.current[m]?.state).find(Boolean) ?? appStore.getState().state;
-    const unit = own ? energyScale(own).unit : '%';
-    return { data, domain: niceDomain(valueRange(sets)), state, unit };
+  const failedAt = useStore(appStore, (s) => s.runs[method].failure?.time ?? null);
+  const view = useMemo(
+    () => chartView(kind, method, methods, component),
     // `version` stands for the streamed data, which lives outside React.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [version, kind, method, methods, component]);
+    [version, kind, method, methods, component],
+  );
   const withExact = kind === 'omega' && !!getScenario(view.state.scenario).exactOmega;
-  const yLabel = kind === 'omega' ? `ω${component} (rad/s)` : view.unit === '%' ? '(E−E₀−W)/|E₀| (%)' : 'E−E₀−W (J)';
-  const seriesName = kind === 'omega' ? `${METHOD_LABELS[method]} ω${component}` : `${METHOD_LABELS[method]} energy drift`;
-  const { data, domain } = view;
-  const yTicks = useMemo(() => tickFormatterFor(domain), [domain]);
-  const tEnd = view.state.tEnd;
+  const { data, domain, right } = view;
+  const yTicks = useMemo(() => (view.ticks ? logTick : tickFormatterFor(domain)), [view.ticks, domain]);
+  const rightTicks = useMemo(() => (right ? tickFormatterFor(right.domain) : undefined), [right]);
+  const tEnd = Math.min(tMax ?? Infinity, view.state.tEnd);
   const geometry = useMemo<CursorGeometry>(() => ({ scale: null, invert: null, top: 0, height: 0, onChange: null }), []);
+  const axisLabel = { fill: palette.muted, fontSize: 11, style: { textAnchor: 'middle' } } as const;
   return (
     <div
       className="chart"
@@ -165,11 +262,8 @@ const Chart = memo(function Chart({ kind, method, methods, component, palette }:
     >
       <PlayheadCursor geometry={geometry} color={palette.cursor} />
       <ResponsiveContainer width="100%" height="100%">
-        <LineChart
-          data={data}
-          margin={{ top: 6, right: 14, bottom: 14, left: 10 }}
-        >
-          <CartesianGrid stroke={palette.grid} strokeDasharray="3 3" />
+        <LineChart data={data} margin={{ top: 6, right: right ? 2 : 14, bottom: 14, left: 10 }}>
+          <CartesianGrid yAxisId="left" stroke={palette.grid} strokeDasharray="3 3" />
           <XAxis
             dataKey="t"
             type="number"
@@ -181,15 +275,33 @@ const Chart = memo(function Chart({ kind, method, methods, component, palette }:
             label={{ value: 't (s)', position: 'insideBottomRight', offset: -8, fill: palette.muted, fontSize: 11 }}
           />
           <YAxis
+            yAxisId="left"
             type="number"
+            scale={view.ticks ? 'log' : 'auto'}
             domain={domain}
+            ticks={view.ticks}
             allowDataOverflow
             tickFormatter={yTicks}
             stroke={palette.muted}
             tick={{ fontSize: 11 }}
             width={58}
-            label={{ value: yLabel, angle: -90, position: 'insideLeft', offset: 4, fill: palette.muted, fontSize: 11, style: { textAnchor: 'middle' } }}
+            label={{ ...axisLabel, value: view.yLabel, angle: -90, position: 'insideLeft', offset: 4 }}
           />
+          {right && (
+            <YAxis
+              yAxisId="right"
+              orientation="right"
+              type="number"
+              domain={right.domain}
+              allowDataOverflow
+              allowDecimals={!right.integer}
+              tickFormatter={rightTicks}
+              stroke={palette.muted}
+              tick={{ fontSize: 11 }}
+              width={54}
+              label={{ ...axisLabel, value: right.label, angle: 90, position: 'insideRight', offset: 4 }}
+            />
+          )}
           <Tooltip
             isAnimationActive={false}
             labelFormatter={(t) => `t = ${Number(t).toPrecision(6)} s`}
@@ -197,9 +309,22 @@ const Chart = memo(function Chart({ kind, method, methods, component, palette }:
             contentStyle={{ background: palette.panel, borderColor: palette.grid, color: palette.text, fontSize: 12 }}
           />
           <Legend verticalAlign="top" height={20} iconSize={10} itemSorter={null} wrapperStyle={{ fontSize: 11 }} />
-          <Line name={seriesName} dataKey="v" stroke={palette.method[method]} dot={false} strokeWidth={1.6} isAnimationActive={false} />
+          {/* Iterations first, so the step size is drawn over them. */}
+          {kind === 'steps' && (
+            <Line yAxisId="right" name="Newton iterations" type="stepAfter" dataKey="w" stroke={palette.muted} strokeOpacity={0.55} dot={false} strokeWidth={1} connectNulls isAnimationActive={false} />
+          )}
+          <Line yAxisId="left" name={view.seriesName} dataKey="v" stroke={palette.method[method]} dot={false} strokeWidth={1.6} connectNulls isAnimationActive={false} />
           {withExact && (
-            <Line name="exact" dataKey="exact" stroke={palette.exact} strokeDasharray="6 4" dot={false} strokeWidth={1.4} isAnimationActive={false} />
+            <Line yAxisId="left" name="exact" dataKey="exact" stroke={palette.exact} strokeDasharray="6 4" dot={false} strokeWidth={1.4} isAnimationActive={false} />
+          )}
+          {failedAt !== null && (
+            <ReferenceLine
+              yAxisId="left"
+              x={failedAt}
+              stroke={palette.failure}
+              strokeDasharray="4 3"
+              label={{ value: 'failed', position: 'insideTopLeft', fill: palette.failure, fontSize: 11 }}
+            />
           )}
           <CursorGeometryProbe geometry={geometry} />
         </LineChart>
@@ -208,30 +333,27 @@ const Chart = memo(function Chart({ kind, method, methods, component, palette }:
   );
 });
 
-/** Union of the values of all lines, so both methods' charts share one y axis. */
-function valueRange(sets: Point[][]): [number, number] {
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (const points of sets) {
-    for (const p of points) {
-      if (Number.isFinite(p.v)) {
-        if (p.v < lo) lo = p.v;
-        if (p.v > hi) hi = p.v;
-      }
-      if (p.exact !== undefined) {
-        if (p.exact < lo) lo = p.exact;
-        if (p.exact > hi) hi = p.exact;
-      }
-    }
-  }
-  return [lo, hi];
+/** Why a method's run failed, when, and what to try: shown above its plots. */
+function FailureNotice({ method }: { method: IntegratorMethod }) {
+  const run = useStore(appStore, (s) => s.runs[method]);
+  if (run.phase !== 'failed' || !run.failure) return null;
+  const state = results.current[method]?.state ?? appStore.getState().state;
+  return (
+    <div className="failure-notice" role="alert" data-testid={`failure-${method}`}>
+      <strong>Failed at t = {formatRunTime(run.failure.time)} s.</strong> {run.failure.reason}.{' '}
+      <strong>What to try:</strong> {failureAdvice(state)}.
+    </div>
+  );
 }
 
-/** ω and energy drift, classical and modified side by side with identical axes. */
+/** ω and the chosen lower plot, classical and modified side by side with identical axes. */
 export function Charts() {
   const component = useStore(appStore, (s) => s.view.component);
+  const lower = useStore(appStore, (s) => s.view.lower);
   const methods = useStore(appStore, (s) => s.state.methods);
+  const failedEnd = useStore(appStore, (s) => allFailedEnd(s));
   const palette = usePalette();
+  const tMax = failedEnd === null ? null : niceDomain([0, failedEnd])[1];
   return (
     <section className="charts" aria-label="Plots">
       <div className="charts-toolbar">
@@ -244,16 +366,28 @@ export function Charts() {
             </label>
           ))}
         </div>
+        <div role="radiogroup" aria-label="Lower plot" className="component-choice">
+          <span>lower plot:</span>
+          {LOWER_PLOTS.map(({ value, label }) => (
+            <label key={value} className="radio">
+              <input type="radio" name="lower-plot" value={value} checked={lower === value} onChange={() => setLowerPlot(value)} data-testid={`lower-${value}`} />
+              {label}
+            </label>
+          ))}
+        </div>
         <span className="charts-help">Click a plot to move the time cursor.</span>
       </div>
       <div className="charts-grid" style={{ gridTemplateColumns: `repeat(${methods.length}, minmax(0, 1fr))` }}>
         {methods.map((m) => (
           <div key={m} className="chart-column">
-            <h2 className="chart-title" style={{ color: palette.method[m] }}>
-              {METHOD_LABELS[m]}
-            </h2>
-            <Chart kind="omega" method={m} methods={methods} component={component} palette={palette} />
-            <Chart kind="energy" method={m} methods={methods} component={component} palette={palette} />
+            <div className="chart-header">
+              <h2 className="chart-title" style={{ color: palette.method[m] }}>
+                {METHOD_LABELS[m]}
+              </h2>
+              <FailureNotice method={m} />
+            </div>
+            <Chart kind="omega" method={m} methods={methods} component={component} palette={palette} tMax={tMax} />
+            <Chart kind={lower} method={m} methods={methods} component={component} palette={palette} tMax={tMax} />
           </div>
         ))}
       </div>

@@ -1,11 +1,11 @@
 import { useStore } from 'zustand';
 import { INTEGRATOR_METHODS } from '../../solver/simulate';
 import { cancelRun, startRun } from '../runner';
-import { etaMs, formatTime, isBusy } from '../runs';
+import { etaMs, formatTime, isBusy, results } from '../runs';
 import { appStore, hasFieldIssues, type MethodRun } from '../store';
 import { METHOD_LABELS } from '../theme';
 
-function statusText(run: MethodRun, tEnd: number): string {
+function statusText(run: MethodRun, tEnd: number, adaptive: boolean): string {
   const p = run.progress;
   switch (run.phase) {
     case 'pending':
@@ -14,8 +14,12 @@ function statusText(run: MethodRun, tEnd: number): string {
       const eta = etaMs(p);
       return `t = ${formatTime(p?.time ?? 0)} / ${formatTime(tEnd)} s${eta !== null ? ` · ETA ${(eta / 1000).toFixed(1)} s` : ''}`;
     }
-    case 'finished':
-      return `done: ${p?.stepsDone.toLocaleString('en')} steps in ${((p?.elapsedMs ?? 0) / 1000).toFixed(2)} s`;
+    case 'finished': {
+      const steps = adaptive
+        ? `${p?.stepsDone.toLocaleString('en')} steps accepted, ${p?.stepsRejected.toLocaleString('en')} rejected`
+        : `${p?.stepsDone.toLocaleString('en')} steps`;
+      return `done: ${steps} in ${((p?.elapsedMs ?? 0) / 1000).toFixed(2)} s`;
+    }
     case 'failed':
       return run.reason ?? 'failed';
     case 'cancelled':
@@ -37,7 +41,9 @@ export function RunPanel() {
       {INTEGRATOR_METHODS.filter((m) => methods.includes(m) || runs[m].phase !== 'idle').map((m) => {
         const run = runs[m];
         const p = run.progress;
-        const fraction = p && p.totalSteps > 0 ? p.stepsDone / p.totalSteps : run.phase === 'finished' ? 1 : 0;
+        // Simulated time, not steps: an adaptive run's step total is only an estimate.
+        const fraction = run.phase === 'finished' ? 1 : p ? Math.min(1, p.time / tEnd) : 0;
+        const adaptive = results.current[m]?.state.tolerance !== undefined;
         return (
           <div key={m} className={`run-row phase-${run.phase}`} data-testid={`run-${m}`} data-phase={run.phase}>
             <div className="run-label">
@@ -46,7 +52,7 @@ export function RunPanel() {
             </div>
             <progress max={1} value={fraction} aria-label={`${METHOD_LABELS[m]} progress`} />
             <div className={run.phase === 'failed' ? 'run-status error' : 'run-status'} role="status">
-              {statusText(run, tEnd)}
+              {statusText(run, tEnd, adaptive)}
             </div>
           </div>
         );

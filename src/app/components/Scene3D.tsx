@@ -13,15 +13,39 @@ import { boxWithInertia } from '../shapes';
 import { appStore } from '../store';
 import { markPageReady } from '../ready';
 import { METHOD_LABELS, usePalette, type Palette } from '../theme';
+import { v8Drawing, type V8Drawing } from '../v8Drawing';
+import { ConnectingRod, Crankshaft, CylinderBores, Piston } from './V8Engine';
 
-/** How bodies are drawn: the two scenarios with a shape of their own, or boxes for any model. */
-type SceneKind = 'heavy-top' | 'spin' | 'generic';
+/** How bodies are drawn: the scenarios with shapes of their own, or boxes for any model. */
+type SceneKind = 'heavy-top' | 'spin' | 'v8-crank' | 'generic';
+
+interface ViewSetup {
+  /** Camera start, the point it orbits (world units) and its vertical field of view (°). */
+  readonly camera: [number, number, number];
+  readonly target: [number, number, number];
+  readonly fov: number;
+  /** Horizontal unit vector along which the compared methods stand: across the line of sight. */
+  readonly across: [number, number];
+}
+
+const FRONT_VIEW: ViewSetup = { camera: [0, -4.6, 1.9], target: [0, 0, -0.25], fov: 42, across: [1, 0] };
+const V8_YAW = (35 * Math.PI) / 180;
+
+const VIEWS: Readonly<Record<SceneKind, ViewSetup>> = {
+  'heavy-top': FRONT_VIEW,
+  spin: FRONT_VIEW,
+  generic: FRONT_VIEW,
+  // Three-quarter view, 35° off the crank axis, from afar so both engines get the same perspective.
+  'v8-crank': { camera: [6.1, -4.3, 2.9], target: [0, 0, 0.3], fov: 24, across: [Math.sin(V8_YAW), Math.cos(V8_YAW)] },
+};
 
 interface BodyLayout {
   /** Box dimensions (m) with the body's inertia for its mass (generic scenes). */
   readonly dims: readonly [number, number, number];
   /** Pose at t = 0 (r, e), shown until the run's first sample arrives. */
   readonly initialPose: Float64Array;
+  /** The inverse of the initial pose: parts drawn where they are at t = 0 then move with the body. */
+  readonly fromInitial: { readonly position: Vector3; readonly quaternion: Quaternion };
 }
 
 /** How a scenario is drawn: which bodies, where the ground is, how far apart the two methods stand. */
@@ -36,16 +60,25 @@ interface SceneLayout {
   readonly bodies: readonly { readonly index: number; readonly layout: BodyLayout }[];
   /** Heavy top: centre of mass in body axes. */
   readonly xcm: Vector3;
+  /** V8 crank: the parts' geometry. */
+  readonly v8: V8Drawing | null;
+}
+
+/** The transform taking a body's initial pose (r, e scalar first) back to the origin. */
+function inverseOfPose(pose: Float64Array): BodyLayout['fromInitial'] {
+  const quaternion = new Quaternion(pose[4], pose[5], pose[6], pose[3]).invert();
+  return { position: new Vector3(pose[0], pose[1], pose[2]).negate().applyQuaternion(quaternion), quaternion };
 }
 
 function layoutFor(state: ScenarioState): SceneLayout {
   const model = getScenario(state.scenario).buildModel(state.values);
   const bodyLayout = (index: number): BodyLayout => {
     const body = model.bodies[index];
-    return { dims: boxWithInertia(body.mass, body.inertia), initialPose: Float64Array.from([...body.position, ...body.orientation]) };
+    const initialPose = Float64Array.from([...body.position, ...body.orientation]);
+    return { dims: boxWithInertia(body.mass, body.inertia), initialPose, fromInitial: inverseOfPose(initialPose) };
   };
   const primary = [{ index: model.primaryBody, layout: bodyLayout(model.primaryBody) }];
-  const base = { primaryBody: model.primaryBody, xcm: new Vector3(0, 1, 0) };
+  const base = { primaryBody: model.primaryBody, xcm: new Vector3(0, 1, 0), v8: null };
   if (state.scenario === 'heavy-top') {
     const x = state.values.xcm;
     const xcm = new Vector3(x[0], x[1], x[2]);
@@ -54,6 +87,11 @@ function layoutFor(state: ScenarioState): SceneLayout {
   }
   if (state.scenario === 'spin') return { ...base, kind: 'spin', scale: 1, spacing: 2.3, groundZ: -1.1, bodies: primary };
   const bodies = model.bodies.map((_, index) => ({ index, layout: bodyLayout(index) }));
+  if (state.scenario === 'v8-crank') {
+    const v8 = v8Drawing(state.values);
+    const scale = 1.5 / v8.size;
+    return { ...base, kind: 'v8-crank', scale, spacing: 3.1, groundZ: -2.2 * v8.crankRadius * scale, bodies, v8 };
+  }
   let extent = 0;
   for (const { layout } of bodies) {
     const r = layout.initialPose;
@@ -70,6 +108,23 @@ function layoutFor(state: ScenarioState): SceneLayout {
 }
 
 const Y_AXIS = new Vector3(0, 1, 0);
+
+/**
+ * Whether WebGL runs in software (SwiftShader, e.g. no GPU or headless). There multisampling
+ * doubles the cost of a frame, and the main thread waits for the frame at the next commit, so
+ * the V8 scene alone made 100–200 ms tasks while streaming; without it they stay near 50 ms.
+ */
+const SOFTWARE_WEBGL = ((): boolean => {
+  try {
+    const gl = document.createElement('canvas').getContext('webgl2');
+    const info = gl?.getExtension('WEBGL_debug_renderer_info');
+    const renderer = gl && info ? String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL)) : '';
+    gl?.getExtension('WEBGL_lose_context')?.loseContext();
+    return /swiftshader|llvmpipe|software/i.test(renderer);
+  } catch {
+    return false;
+  }
+})();
 
 /** A spinning top: cone from the fixed point to a disc at the centre of mass, on its symmetry axis. */
 function TopShape({ xcm, palette, accent }: { xcm: Vector3; palette: Palette; accent: string }) {
@@ -137,8 +192,16 @@ function BoxShape({ dims, color }: { dims: readonly [number, number, number]; co
   );
 }
 
-/** One method's body, animated from the streamed poses at the playhead time, and its path. */
-function MethodRig({ method, layout, offsetX, palette }: { method: IntegratorMethod; layout: SceneLayout; offsetX: number; palette: Palette }) {
+/** Body `index` of the V8: 0 the crankshaft, then rod 1 + 2k and piston 2 + 2k of cylinder k. */
+function V8Part({ drawing, index, palette, accent }: { drawing: V8Drawing; index: number; palette: Palette; accent: string }) {
+  if (index === 0) return <Crankshaft drawing={drawing} color={accent} markColor={palette.text} />;
+  const cylinder = drawing.cylinders[(index - 1) >> 1];
+  if (index % 2 === 1) return <ConnectingRod drawing={drawing} cylinder={cylinder} color={palette.body} />;
+  return <Piston drawing={drawing} cylinder={cylinder} color={palette.bodyAccent} />;
+}
+
+/** One method's bodies, animated from the streamed poses at the playhead time (and the top's path). */
+function MethodRig({ method, layout, offset, palette }: { method: IntegratorMethod; layout: SceneLayout; offset: number; palette: Palette }) {
   const groups = useRef<(Group | null)[]>([]);
   const pose = useMemo(() => new Float64Array(7), []);
   const trace = useMemo(() => {
@@ -192,10 +255,15 @@ function MethodRig({ method, layout, offsetX, palette }: { method: IntegratorMet
 
   const accent = palette.method[method];
   return (
-    <group position={[offsetX, 0, 0]}>
+    <group position={[VIEWS[layout.kind].across[0] * offset, VIEWS[layout.kind].across[1] * offset, 0]}>
+      {layout.v8 && <CylinderBores drawing={layout.v8} palette={palette} />}
       {layout.bodies.map(({ index, layout: body }, k) => (
         <group key={index} ref={(g) => void (groups.current[k] = g)}>
-          {layout.kind === 'heavy-top' ? (
+          {layout.v8 ? (
+            <group position={body.fromInitial.position} quaternion={body.fromInitial.quaternion}>
+              <V8Part drawing={layout.v8} index={index} palette={palette} accent={accent} />
+            </group>
+          ) : layout.kind === 'heavy-top' ? (
             <TopShape xcm={layout.xcm} palette={palette} accent={accent} />
           ) : layout.kind === 'spin' ? (
             <SpinShape palette={palette} accent={accent} />
@@ -219,6 +287,30 @@ function MethodRig({ method, layout, offsetX, palette }: { method: IntegratorMet
       )}
     </group>
   );
+}
+
+/** The axes helper: beyond the first method's rig, a little towards the camera, on the ground. */
+function axesPosition(layout: SceneLayout, n: number): [number, number, number] {
+  const [sx, sy] = VIEWS[layout.kind].across;
+  const along = -(n * layout.spacing) / 2 - 0.8;
+  return [sx * along + sy * 1.2, sy * along - sx * 1.2, layout.groundZ + 0.001];
+}
+
+/** Moves the camera to the scene kind's view when the kind changes (an orbit is kept across reruns). */
+function CameraPlacement({ kind }: { kind: SceneKind }) {
+  const camera = useThree((s) => s.camera);
+  const controls = useThree((s) => s.controls) as unknown as { update(): void } | null;
+  const invalidate = useThree((s) => s.invalidate);
+  useEffect(() => {
+    camera.position.set(...VIEWS[kind].camera);
+    if ('fov' in camera) {
+      camera.fov = VIEWS[kind].fov;
+      camera.updateProjectionMatrix();
+    }
+    controls?.update();
+    invalidate();
+  }, [kind, camera, controls, invalidate]);
+  return null;
 }
 
 /** Renders on demand: when the playhead moves or data arrives (no idle frames). */
@@ -295,8 +387,8 @@ function SceneView() {
       <Canvas
         frameloop="demand"
         dpr={[1, 2]}
-        camera={{ position: [0, -4.6, 1.9], up: [0, 0, 1], fov: 42, near: 0.05, far: 200 }}
-        gl={{ antialias: true }}
+        camera={{ position: FRONT_VIEW.camera, up: [0, 0, 1], fov: FRONT_VIEW.fov, near: 0.05, far: 200 }}
+        gl={{ antialias: !SOFTWARE_WEBGL }}
         aria-label="3D view of the bodies"
       >
         <color attach="background" args={[palette.background]} />
@@ -304,13 +396,14 @@ function SceneView() {
         <directionalLight position={[3, -4, 6]} intensity={2.2} />
         <directionalLight position={[-4, 3, 2]} intensity={0.6} />
         <gridHelper args={[10, 20, palette.ground, palette.groundMinor]} rotation={[Math.PI / 2, 0, 0]} position={[0, 0, layout.groundZ]} />
-        <axesHelper args={[0.7]} position={[-(n * layout.spacing) / 2 - 0.8, -1.2, layout.groundZ + 0.001]} />
+        <axesHelper args={[0.7]} position={axesPosition(layout, n)} />
         <group scale={layout.scale}>
           {methods.map((m, i) => (
-            <MethodRig key={m} method={m} layout={layout} offsetX={((i - (n - 1) / 2) * layout.spacing) / layout.scale} palette={palette} />
+            <MethodRig key={m} method={m} layout={layout} offset={((i - (n - 1) / 2) * layout.spacing) / layout.scale} palette={palette} />
           ))}
         </group>
-        <OrbitControls makeDefault target={[0, 0, -0.25]} enableDamping={false} />
+        <OrbitControls makeDefault target={VIEWS[layout.kind].target} enableDamping={false} />
+        <CameraPlacement kind={layout.kind} />
         <Invalidator />
       </Canvas>
       <div className="scene-labels" aria-hidden="true">

@@ -1,0 +1,35 @@
+/**
+ * The V8 crank drive in the browser (issue 4 item 6): a short run so the suite stays fast; the
+ * 9 s default is the same code path, only longer.
+ */
+import { curvePath, expect, test, waitForSettled } from './fixtures';
+import { decodePng, distinctColours, luminanceStdDev } from './png';
+
+test('V8 crank: both methods stream samples, the engine is drawn, the crank speeds up', async ({ page, appUrl, consoleErrors }) => {
+  await page.goto(`${appUrl}?scenario=v8-crank&t=0.2`);
+  const status = await waitForSettled(page);
+  expect(status.methods.classical.phase).toBe('finished');
+  expect(status.methods.modified.phase).toBe('finished');
+  await expect(page.getByTestId('run-modified')).toContainText('done: 2,000 steps');
+
+  for (const m of ['classical', 'modified'] as const) {
+    const samples = await page.evaluate((method) => window.__hht!.samples(method), m);
+    expect(samples.length).toBeGreaterThan(1000);
+    expect(samples[samples.length - 1][0]).toBe(0.2);
+    const final = (await page.evaluate((method) => window.__hht!.finalRow(method), m))!;
+    // Crank speed ω_x: the ramped torque has spun the crank up from rest.
+    expect(Number.isFinite(final[1])).toBe(true);
+    expect(final[1]).toBeGreaterThan(0);
+    await expect.poll(async () => (await curvePath(page, `omega-chart-${m}`)).split('L').length).toBeGreaterThan(100);
+  }
+  // The crank speed is plotted in rad/s with rpm on a second axis.
+  const chart = page.getByTestId('omega-chart-modified');
+  await expect(chart).toContainText('crank speed ωx (rad/s)');
+  await expect(chart).toContainText('crank speed (rpm)');
+
+  const canvas = page.locator('[data-testid="scene"] canvas');
+  const image = decodePng(await canvas.screenshot());
+  expect(luminanceStdDev(image)).toBeGreaterThan(8);
+  expect(distinctColours(image)).toBeGreaterThan(50);
+  expect(consoleErrors).toEqual([]);
+});

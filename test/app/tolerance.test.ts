@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { checkTolerance, TOLERANCE_MAX, TOLERANCE_MIN } from '../../src/scenario/validate';
+import { sliderToTolerance, TOLERANCE_SLIDER_MAX, TOLERANCE_SLIDER_MIN, toleranceToSlider } from '../../src/app/tolerance';
+
+describe('tolerance slider', () => {
+  it('spans the schema bounds exactly, with exact decades', () => {
+    expect(sliderToTolerance(TOLERANCE_SLIDER_MIN)).toBe(TOLERANCE_MIN);
+    expect(sliderToTolerance(TOLERANCE_SLIDER_MAX)).toBe(TOLERANCE_MAX);
+    expect(sliderToTolerance(-16)).toBe(1e-4);
+    expect(sliderToTolerance(-15)).toBe(1.8e-4);
+    expect(sliderToTolerance(-1000)).toBe(TOLERANCE_MIN);
+  });
+
+  it('round-trips every position, and every position is a valid tolerance', () => {
+    for (let k = TOLERANCE_SLIDER_MIN; k <= TOLERANCE_SLIDER_MAX; k++) {
+      expect(toleranceToSlider(sliderToTolerance(k))).toBe(k);
+      expect(checkTolerance(sliderToTolerance(k))).toBeNull();
+    }
+    expect(toleranceToSlider(3e-7)).toBe(-26);
+    expect(toleranceToSlider(0)).toBe(TOLERANCE_SLIDER_MIN);
+  });
+});
