@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import os from 'node:os';
 import { BlockSparseLu, BlockSparseMatrix, type BlockStructure } from '../src/solver/linalg/blockSparse';
 import { luFactor, luSolve } from '../src/solver/linalg/dense';
+import { mulberry32 } from '../test/support/prng';
 
 /** A body block: 'euler' = 7 coordinates (r, e) + its normalisation multiplier (size 8); 'plain' = size coordinates. */
 export interface KktBody { readonly kind: 'euler' | 'plain'; readonly size: number }
@@ -120,17 +121,6 @@ export function v8CrankKkt(): KktDescription {
     stiffness.push([rod, 0], [rod, piston]);
   }
   return { bodies, joints, stiffness };
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Fastest of `repeats` timings of `inner` calls, in µs per call (the minimum is the figure least disturbed by other load). */

@@ -7,17 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { validateState } from '../../src/scenario/state';
 import { appStore, currentShareQuery, openShareQuery, resetApp, selectScenario, setField } from '../../src/app/store';
 import { decodeShareQuery } from '../../src/scenario/url';
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 as rng } from '../support/prng';
 
 const ATOMS = ['0', '1', '-1', '0.5', '1e-4', '1e-9', '1e9', '-0.3', '150', 'NaN', 'Infinity', '', ' ', ',', 'abc', '1e', '0x10', '-', '.', '1_0', '-1/3', '\n', '∞'];
 

@@ -11,7 +11,7 @@ import { validateState } from '../../src/scenario/state';
 import type { ScenarioId, ScenarioState } from '../../src/scenario/types';
 import { encodeShareQuery } from '../../src/scenario/url';
 import { formatNumber, MAX_STEPS, validateParamValues, validateRunSettings } from '../../src/scenario/validate';
-import { logUniform, mulberry32, pick } from '../scenario/prng';
+import { logUniform, mulberry32, pick } from '../support/prng';
 import { borderlineState, hostileText, randomValidState, type Rand } from './generators';
 import { FuzzTally, guarded, pollutionFound, prototypeSnapshot } from './tally';
 

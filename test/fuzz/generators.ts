@@ -7,7 +7,7 @@ import { SCENARIOS } from '../../src/scenario/registry';
 import { validateState } from '../../src/scenario/state';
 import type { ParamDef, ScenarioId, ScenarioState } from '../../src/scenario/types';
 import { ALPHA_MIN, MAX_STEPS, TOLERANCE_MAX, TOLERANCE_MIN } from '../../src/scenario/validate';
-import { logUniform, pick, uniform } from '../scenario/prng';
+import { logUniform, pick, uniform } from '../support/prng';
 
 export type Rand = () => number;
 

@@ -10,7 +10,7 @@ import { validateState } from '../../src/scenario/state';
 import type { InputIssue, ScenarioId, ScenarioState } from '../../src/scenario/types';
 import { decodeShareQuery, encodeShareQuery, VIEW_KEYS, VIEW_VALUE_PATTERNS, type DecodedShareQuery } from '../../src/scenario/url';
 import { formatNumber } from '../../src/scenario/validate';
-import { mulberry32, pick } from '../scenario/prng';
+import { mulberry32, pick } from '../support/prng';
 import { borderlineState, hostileText, percentGarbage, randomUnicode, randomValidState, type Rand } from './generators';
 import { FuzzTally, guarded, pollutionFound, prototypeSnapshot } from './tally';
 

@@ -11,7 +11,7 @@ import { SAMPLE_WIDTH, Simulation, simulate, type RunSettings, type RunStatus } 
 import { SCENARIOS } from '../../src/scenario/registry';
 import type { ScenarioId } from '../../src/scenario/types';
 import { defaultMinStep } from '../../src/scenario/validate';
-import { mulberry32 } from '../scenario/prng';
+import { mulberry32 } from '../support/prng';
 import { shortRun, type ShortRun } from './generators';
 import { FuzzTally } from './tally';
 

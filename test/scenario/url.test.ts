@@ -12,7 +12,7 @@ import {
   VIEW_VALUE_PATTERNS,
 } from '../../src/scenario/url';
 import { ALPHA_MIN, TOLERANCE_MAX, TOLERANCE_MIN } from '../../src/scenario/validate';
-import { logUniform, mulberry32, pick, uniform } from './prng';
+import { logUniform, mulberry32, pick, uniform } from '../support/prng';
 
 /** Fuzz cases per scenario; a failing seed is printed in the test name and can be pinned below. */
 const ROUND_TRIP_CASES = 300;

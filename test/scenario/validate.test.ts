@@ -17,7 +17,7 @@ import {
   TOLERANCE_MIN,
   validateRunSettings,
 } from '../../src/scenario/validate';
-import { mulberry32 } from './prng';
+import { mulberry32 } from '../support/prng';
 
 const J = SCENARIOS.spin.params.find((p) => p.name === 'J')!;
 const m = SCENARIOS['heavy-top'].params.find((p) => p.name === 'm')!;

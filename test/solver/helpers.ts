@@ -1,16 +1,7 @@
 /** Shared helpers for solver tests: a seeded PRNG and small vector utilities. */
 
-/** mulberry32: a tiny seeded PRNG so every random test is reproducible. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded PRNG (mulberry32), so every random test is reproducible. */
+export { mulberry32 as seededRandom } from '../support/prng';
 
 export function randomUnitQuaternion(rand: () => number): Float64Array {
   const e = Float64Array.from([rand() - 0.5, rand() - 0.5, rand() - 0.5, rand() - 0.5]);

@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MinMaxDecimator, UniformPicker, bucketSizeFor, decimateMinMax } from '../../src/worker/decimate';
-
-/** Deterministic pseudo-random numbers (mulberry32), so failing cases can be replayed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 as rng } from '../support/prng';
 
 function pairs(out: Float64Array): Array<[number, number]> {
   const list: Array<[number, number]> = [];
