@@ -1,0 +1,107 @@
+import { useId, type ReactNode } from 'react';
+import { useStore } from 'zustand';
+import { appStore, resetField, setField } from '../store';
+
+export interface SliderProps {
+  readonly min: number;
+  readonly max: number;
+  /** Slider position of the committed value. */
+  readonly value: number;
+  readonly ariaLabel: string;
+  readonly ariaValueText: string;
+  readonly testId: string;
+  readonly onChange: (position: number) => void;
+}
+
+/**
+ * A slider next to the exact value as text, with a reset and a hint line (which shows the field's
+ * issue instead while the text is invalid): α and the error tolerance use it.
+ */
+export function SliderField(props: {
+  readonly fieldKey: string;
+  readonly label: ReactNode;
+  readonly labelTitle?: string;
+  readonly slider: SliderProps;
+  readonly defaultText: string;
+  readonly atDefault: boolean;
+  readonly hint: string;
+}) {
+  const { fieldKey, label, labelTitle, slider, defaultText, atDefault, hint } = props;
+  const field = useStore(appStore, (s) => s.fields[fieldKey]);
+  const id = useId();
+  const invalid = field.issue !== null;
+  return (
+    <div className={invalid ? 'field invalid' : 'field'}>
+      <label htmlFor={`${id}-n`} title={labelTitle}>{label}</label>
+      <div className="field-row">
+        <input
+          type="range"
+          min={slider.min}
+          max={slider.max}
+          step={1}
+          value={slider.value}
+          aria-label={slider.ariaLabel}
+          aria-valuetext={slider.ariaValueText}
+          data-testid={slider.testId}
+          onChange={(e) => slider.onChange(Number(e.target.value))}
+        />
+        <input
+          id={`${id}-n`}
+          className="alpha-number"
+          type="text"
+          inputMode="decimal"
+          spellCheck={false}
+          autoComplete="off"
+          value={field.text}
+          aria-invalid={invalid}
+          aria-describedby={`${id}-hint`}
+          data-testid={`field-${fieldKey}`}
+          onChange={(e) => setField(fieldKey, e.target.value)}
+        />
+        <button
+          type="button"
+          className="reset"
+          disabled={atDefault && !invalid}
+          onClick={() => resetField(fieldKey)}
+          title={`Reset to the default ${defaultText}`}
+          aria-label={`Reset ${fieldKey} to the default ${defaultText}`}
+        >
+          ↺
+        </button>
+      </div>
+      <div id={`${id}-hint`} className={invalid ? 'hint error' : 'hint'}>
+        {invalid ? field.issue : hint}
+      </div>
+    </div>
+  );
+}
+
+/** A labelled group of radio buttons, one of which is checked. */
+export function RadioChoice<T extends string>(props: {
+  readonly label: string;
+  readonly ariaLabel: string;
+  readonly options: readonly { readonly value: T; readonly label: string }[];
+  readonly current: T;
+  readonly testIdPrefix: string;
+  readonly onChange: (value: T) => void;
+}) {
+  const name = useId();
+  return (
+    <div className="methods" role="radiogroup" aria-label={props.ariaLabel}>
+      <span className="methods-label">{props.label}</span>
+      {props.options.map((option) => (
+        <label key={option.value} className="radio">
+          <input
+            type="radio"
+            name={name}
+            value={option.value}
+            checked={props.current === option.value}
+            data-testid={`${props.testIdPrefix}-${option.value}`}
+            onChange={() => props.onChange(option.value)}
+          />
+          {option.label}
+        </label>
+      ))}
+    </div>
+  );
+}
