@@ -2,36 +2,47 @@
  * Command-line arguments of `sim` (SPEC §3) → complete, validated run options, or the one
  * issue to report. Flags are applied in order, so a later flag overrides `--url`.
  */
-import { INTEGRATOR_METHODS, type IntegratorMethod } from '../solver/simulate';
-import { DEFAULT_SCENARIO_ID, getScenario, isScenarioId, SCENARIO_IDS } from '../scenario/registry';
-import type { InputIssue, ParamValues, ScenarioDef, ScenarioId, ValueNamer } from '../scenario/types';
+import type { IntegratorMethod } from '../solver/simulate';
+import { DEFAULT_SCENARIO_ID, getScenario } from '../scenario/registry';
+import type { InputIssue, ParamValues, ScenarioId, ValueNamer } from '../scenario/types';
 import { decodeShareQuery } from '../scenario/url';
 import {
-  checkAlpha,
-  checkPositiveTime,
   checkTolerance,
   defaultMinStep,
   formatNumber,
-  isIntegratorMethod,
   MAX_STEPS,
   parseMethodsText,
   parseNumberText,
-  parseParamText,
   quoteText,
-  unknownParamIssue,
   validateRunSettings,
-  type Parsed,
   type RunKeys,
 } from '../scenario/validate';
+import {
+  catchInput,
+  ensure,
+  fail,
+  flagNamer,
+  InputError,
+  linkNamer,
+  parseAlpha,
+  parseFormatFlag,
+  parseMethodFlag,
+  parseScenarioFlag,
+  parseTime,
+  resolveParams,
+  setNamer,
+  tokenize,
+  unwrap,
+  wholeMultiple,
+  type FlagArg,
+  type OutputFormat,
+  type ParamAssignment,
+} from './input';
 
-export type OutputFormat = 'csv' | 'json';
-export const OUTPUT_FORMATS: readonly OutputFormat[] = ['csv', 'json'];
+export { flagNamer, OUTPUT_FORMATS, SAMPLE_MULTIPLE_TOLERANCE, type OutputFormat } from './input';
 
 /** The method run when neither a flag nor a single-method link chooses one. */
 export const DEFAULT_METHOD: IntegratorMethod = 'modified';
-
-/** Relative tolerance of "DT is a whole multiple of h", so decimal input like 0.03 / 0.01 passes. */
-export const SAMPLE_MULTIPLE_TOLERANCE = 1e-9;
 
 /** Step-size control of an adaptive run (`--tol`). */
 export interface AdaptiveOptions {
@@ -64,10 +75,6 @@ export type ParsedCommand =
   | { readonly kind: 'run'; readonly options: SimOptions }
   | { readonly kind: 'error'; readonly issue: InputIssue };
 
-/** `--alpha 0.5`: how messages name a flag's value. */
-export const flagNamer: ValueNamer = (key, text) => `${key} ${quoteText(text)}`;
-/** `--set J=1,2`: how messages name a `--set` value. */
-const setNamer: ValueNamer = (key, text) => `--set ${key}=${quoteText(text)}`;
 /** Flag names used in cross-field messages (`--h 2 is larger than --t-end 1`). */
 const CLI_RUN_KEYS: RunKeys = { alpha: '--alpha', h: '--h', tEnd: '--t-end', tolerance: '--tol' };
 
@@ -75,17 +82,6 @@ const VALUE_FLAGS = [
   '--scenario', '--url', '--method', '--alpha', '--h', '--t-end', '--sample-dt', '--tol', '--h-min', '--h-max', '--set', '--format',
 ] as const;
 type ValueFlag = (typeof VALUE_FLAGS)[number];
-
-interface FlagArg {
-  readonly flag: ValueFlag;
-  readonly value: string;
-}
-
-/** A parameter value as given, kept as text until the final scenario is known. */
-interface ParamAssignment {
-  readonly text: string;
-  readonly name: ValueNamer;
-}
 
 /** Everything set so far; undefined means "not given, use the default". */
 interface Assignments {
@@ -100,80 +96,6 @@ interface Assignments {
   hMax?: number;
   format?: OutputFormat;
   params: Map<string, ParamAssignment>;
-}
-
-class InputError extends Error {
-  constructor(readonly issue: InputIssue) {
-    super(issue.message);
-  }
-}
-
-function fail(key: string, message: string): never {
-  throw new InputError({ key, message });
-}
-
-function unwrap<T>(parsed: Parsed<T>): T {
-  if (!parsed.ok) throw new InputError(parsed.issue);
-  return parsed.value;
-}
-
-function ensure(found: InputIssue | null): void {
-  if (found) throw new InputError(found);
-}
-
-function isValueFlag(flag: string): flag is ValueFlag {
-  return (VALUE_FLAGS as readonly string[]).includes(flag);
-}
-
-/**
- * Splits argv into (flag, value) pairs. Values are taken verbatim from the next word, so
- * negative numbers work (`--alpha -0.2`), as does `--alpha=-0.2`.
- */
-function tokenize(argv: readonly string[]): FlagArg[] {
-  const args: FlagArg[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const word = argv[i];
-    const eq = word.indexOf('=');
-    const flag = word.startsWith('--') && eq > 0 ? word.slice(0, eq) : word;
-    if (!isValueFlag(flag)) {
-      fail(word, word.startsWith('-') ? `unknown option ${quoteText(flag)} (see --help)` : `unexpected argument '${quoteText(word)}' (see --help)`);
-    }
-    if (flag !== word) {
-      args.push({ flag, value: word.slice(eq + 1) });
-    } else if (i + 1 < argv.length) {
-      args.push({ flag, value: argv[++i] });
-    } else {
-      fail(flag, `${flag} needs a value (see --help)`);
-    }
-  }
-  return args;
-}
-
-function parseScenarioFlag(text: string): ScenarioId {
-  if (isScenarioId(text)) return text;
-  return fail('--scenario', `--scenario ${quoteText(text)} is not a known scenario (${SCENARIO_IDS.join(', ')})`);
-}
-
-function parseMethodFlag(text: string): IntegratorMethod {
-  if (isIntegratorMethod(text)) return text;
-  return fail('--method', `--method ${quoteText(text)} is not a method (${INTEGRATOR_METHODS.join(' or ')})`);
-}
-
-function parseFormatFlag(text: string): OutputFormat {
-  if ((OUTPUT_FORMATS as readonly string[]).includes(text)) return text as OutputFormat;
-  return fail('--format', `--format ${quoteText(text)} is not a format (${OUTPUT_FORMATS.join(' or ')})`);
-}
-
-function parseAlpha(key: string, text: string, name: ValueNamer): number {
-  const alpha = unwrap(parseNumberText(key, text, name));
-  ensure(checkAlpha(alpha, key, (k) => name(k, text)));
-  return alpha;
-}
-
-function parseTime(key: string, text: string, name: ValueNamer): number {
-  const value = unwrap(parseNumberText(key, text, name));
-  ensure(checkPositiveTime(value, key, (k) => name(k, text)));
-  return value;
 }
 
 function parseTolerance(key: string, text: string, name: ValueNamer): number {
@@ -207,7 +129,6 @@ function applyUrl(into: Assignments, link: string): void {
   const problem = decoded.issues[0];
   if (problem) fail('--url', `--url: ${problem.message}`);
   const { state, setKeys } = decoded;
-  const linkNamer: ValueNamer = (key, text) => `--url ${key}=${quoteText(text)}`;
   for (const key of setKeys) {
     if (key === 'scenario') into.scenario = state.scenario;
     else if (key === 'alpha') into.alpha = state.alpha;
@@ -219,7 +140,7 @@ function applyUrl(into: Assignments, link: string): void {
   }
 }
 
-function applyFlag(into: Assignments, { flag, value }: FlagArg): void {
+function applyFlag(into: Assignments, { flag, value }: FlagArg<ValueFlag>): void {
   switch (flag) {
     case '--scenario':
       into.scenario = parseScenarioFlag(value);
@@ -260,34 +181,8 @@ function applyFlag(into: Assignments, { flag, value }: FlagArg): void {
   }
 }
 
-/** Complete parameter values of the final scenario: given ones parsed and checked, others default. */
-function resolveParams(def: ScenarioDef, params: Map<string, ParamAssignment>): ParamValues {
-  for (const key of params.keys()) {
-    if (!def.params.some((p) => p.name === key)) {
-      const given = params.get(key)!;
-      const base = unknownParamIssue(def, key);
-      fail(key, `${given.name(key, given.text)}: ${base.message}`);
-    }
-  }
-  const values: Record<string, readonly number[]> = {};
-  for (const param of def.params) {
-    const given = params.get(param.name);
-    values[param.name] = given ? unwrap(parseParamText(param, given.text, given.name)) : [...param.default];
-  }
-  const nameOf = (key: string, text: string) => (params.get(key) ?? { name: setNamer }).name(key, text);
-  const crossIssue = def.checkValues?.(values, nameOf)[0];
-  if (crossIssue) throw new InputError(crossIssue);
-  return values;
-}
-
 /** Relative slack of the step-bound comparisons, so a bound met up to rounding (h = t_end / MAX_STEPS) passes. */
 const STEP_BOUND_SLACK = 1e-12;
-
-/** Whether DT is a whole multiple k ≥ 1 of h, to SAMPLE_MULTIPLE_TOLERANCE; k, else 0. */
-function wholeMultiple(sampleDt: number, h: number): number {
-  const every = Math.round(sampleDt / h);
-  return every >= 1 && Math.abs(sampleDt - every * h) <= SAMPLE_MULTIPLE_TOLERANCE * sampleDt ? every : 0;
-}
 
 /** Fixed step: steps between samples; DT must be a whole multiple of h (SPEC §3). */
 function resolveSampleEvery(sampleDt: number, h: number): number {
@@ -383,12 +278,9 @@ function resolveOptions(given: Assignments): SimOptions {
  */
 export function parseSimArgs(argv: readonly string[]): ParsedCommand {
   if (argv.some((word) => word === '--help' || word === '-h')) return { kind: 'help' };
-  try {
+  return catchInput((): ParsedCommand => {
     const given: Assignments = { params: new Map() };
-    for (const arg of tokenize(argv)) applyFlag(given, arg);
+    for (const arg of tokenize(argv, VALUE_FLAGS)) applyFlag(given, arg);
     return { kind: 'run', options: resolveOptions(given) };
-  } catch (error) {
-    if (error instanceof InputError) return { kind: 'error', issue: error.issue };
-    throw error;
-  }
+  });
 }

@@ -12,6 +12,7 @@ const USAGE = `Usage: npm run --silent sim -- [--scenario ID | --url URL] [--met
                                [--alpha A] [--h H] [--t-end T] [--sample-dt DT]
                                [--tol TOL [--h-min HMIN] [--h-max HMAX]]
                                [--set NAME=VALUE ...] [--format csv|json]
+       npm run --silent sim -- study convergence|alpha-sweep [...]   (see: sim study --help)
 
 Runs one scenario without the web app and prints one row per sample time
 t = 0, DT, 2 DT, ... t_end with the columns
@@ -41,7 +42,13 @@ Options (flags may also be written --alpha=-0.2; later flags override earlier on
                     accepted steps, rejected steps and Newton iterations of the run
   --help            this text
 
-Exit codes: 0 finished, 2 bad input, 3 solver failure (rows so far are printed).`;
+Exit codes: 0 finished, 2 bad input, 3 solver failure (rows so far are printed).
+
+Studies (many runs, both methods; \`sim study --help\` has the flags and per-scenario defaults):
+  study convergence   e_w (Sherif Eq. 71) and position error over step sizes against a fine
+                      reference, with the observed order (paper Figs. 2 and 9)
+  study alpha-sweep   final angular velocity and energy error over alpha in [-1/3, 0]
+                      (paper Figs. 10 and 5)`;
 
 function boundsText(param: ParamDef): string {
   const scope = param.length === 1 ? '' : ' each';

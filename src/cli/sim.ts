@@ -1,5 +1,5 @@
 /**
- * `sim`: run one scenario headless and print samples (SPEC §3).
+ * `sim`: run one scenario headless and print samples (SPEC §3); `sim study …` runs a study (study.ts).
  * Exit codes: 0 finished, 2 bad input, 3 solver failure, 1 internal error; every error is
  * one line on stderr, never a stack trace.
  */
@@ -8,19 +8,12 @@ import { getScenario } from '../scenario/registry';
 import { formatNumber } from '../scenario/validate';
 import { parseSimArgs, type SimOptions } from './args';
 import { ChunkedOutput, runWriter } from './format';
+import { EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK, EXIT_SOLVER_FAILED, printError } from './exitCodes';
 import { helpText } from './help';
-
-export const EXIT_OK = 0;
-export const EXIT_INTERNAL = 1;
-export const EXIT_BAD_INPUT = 2;
-export const EXIT_SOLVER_FAILED = 3;
+import { runStudyCommand } from './study';
 
 /** Steps per `advance` call: large enough to amortise the loop, small enough to flush output regularly. */
 const STEPS_PER_CHUNK = 5_000;
-
-function printError(message: string): void {
-  process.stderr.write(`sim: ${message}\n`);
-}
 
 /** Runs the simulation, streaming rows; rows computed before a failure are still written. */
 async function runAndPrint(options: SimOptions): Promise<number> {
@@ -61,6 +54,7 @@ async function runAndPrint(options: SimOptions): Promise<number> {
 }
 
 async function main(argv: readonly string[]): Promise<number> {
+  if (argv[0] === 'study') return runStudyCommand(argv.slice(1));
   const command = parseSimArgs(argv);
   if (command.kind === 'help') {
     process.stdout.write(helpText());

@@ -103,7 +103,7 @@ export class Simulation {
     this.system = new AssembledSystem(model);
     this.integrator = new HhtIntegrator(this.system, settings.method, settings.alpha, newton, newtonSolverFor(this.system));
     this.constraintValues = new Float64Array(this.system.m);
-    this.monitor = new MultiplierOscillationMonitor(this.system);
+    this.monitor = new MultiplierOscillationMonitor(this.system, this.integrator.beta);
     this.hNext = settings.h;
     this.hLast = settings.h;
     this.sampleDt = settings.sampleEvery * settings.h;
@@ -208,7 +208,7 @@ export class Simulation {
   /** Work of the loads and the multiplier monitor after an accepted step; a reason if the run must stop. */
   private afterStep(h: number): string | null {
     this.accumulateWork(h);
-    return this.monitor.observe(this.integrator.lambda);
+    return this.monitor.observe(this.integrator.lambda, h);
   }
 
   private start(sink: SampleSink): boolean {

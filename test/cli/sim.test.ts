@@ -2,28 +2,9 @@
  * End-to-end: the `sim` command as a user runs it (a child process), kept to a few short runs.
  * The local tsx binary is used instead of `npx tsx` so npm's own notices cannot reach stderr.
  */
-import { execFile } from 'node:child_process';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ROOT, sim } from './spawnSim';
 import { SAMPLE_COLUMNS } from '../../src/solver/simulate';
-
-const ROOT = resolve(__dirname, '../..');
-const TSX = resolve(ROOT, 'node_modules/.bin/tsx');
-
-interface SimResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function sim(...args: string[]): Promise<SimResult> {
-  return new Promise((done) => {
-    execFile(TSX, ['src/cli/sim.ts', ...args], { cwd: ROOT, maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-      done({ code, stdout, stderr });
-    });
-  });
-}
 
 function csvRows(stdout: string): number[][] {
   return stdout.trimEnd().split('\n').slice(1).map((line) => line.split(',').map(Number));

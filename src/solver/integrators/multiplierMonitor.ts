@@ -8,6 +8,11 @@ import type { AssembledSystem } from '../model/assembly';
 
 /** Multipliers below this (relative to 1 + the largest |λ| seen) are round-off, never an oscillation. */
 const ROUND_OFF_FLOOR = 1e-8;
+/**
+ * The constraint rows are scaled by 1/(βh²) (Negrut Eq. 13), so round-off in C(q) reaches λ amplified by
+ * that factor: noise ≈ ε_machine · (mass scale) / (βh²). Increments below 1e4 × this are never flagged.
+ */
+const SCALED_ROUND_OFF = 1e4 * Number.EPSILON;
 
 export const OSCILLATION_REASON = 'the constraint multipliers oscillate with alternating sign and growing amplitude '
   + '(the weak instability of HHT on index-3 constraints when α is near 0); use α < 0 or a smaller h';
@@ -20,9 +25,12 @@ export class MultiplierOscillationMonitor {
   private steps = 0;
   private streak = 0;
 
-  constructor(system: AssembledSystem, readonly streakLength = 40, readonly relativeSize = 1) {
+  private readonly massScale: number;
+
+  constructor(system: AssembledSystem, private readonly beta: number, readonly streakLength = 40, readonly relativeSize = 1) {
     this.previous = new Float64Array(system.m);
     this.increment = new Float64Array(system.m);
+    this.massScale = 1 + Math.max(...system.masses, ...system.inertias);
   }
 
   /** True while increments have alternated and grown for at least a quarter of the streak length. */
@@ -30,8 +38,8 @@ export class MultiplierOscillationMonitor {
     return this.streak >= this.streakLength / 4;
   }
 
-  /** Feeds the multipliers after a step; returns a reason when the oscillation is established. */
-  observe(lambda: Float64Array): string | null {
+  /** Feeds the multipliers after a step of size h; returns a reason when the oscillation is established. */
+  observe(lambda: Float64Array, h: number): string | null {
     const { previous, increment } = this;
     let dot = 0, norm2 = 0, scale2 = 0;
     for (let i = 0; i < lambda.length; i++) {
@@ -49,7 +57,8 @@ export class MultiplierOscillationMonitor {
     this.streak = alternatingAndGrowing ? this.streak + 1 : 0;
     this.previousIncrementNorm = norm;
     this.steps++;
-    const significant = norm > this.relativeSize * scale && norm > ROUND_OFF_FLOOR * (1 + this.largestNorm);
+    const floor = Math.max(ROUND_OFF_FLOOR * (1 + this.largestNorm), (SCALED_ROUND_OFF * this.massScale) / (this.beta * h * h));
+    const significant = norm > this.relativeSize * scale && norm > floor;
     return this.streak >= this.streakLength && significant ? OSCILLATION_REASON : null;
   }
 }

@@ -58,6 +58,14 @@ export interface ConvergencePoint {
 
 export type StudyProgress = (done: number, total: number, label: string) => void;
 
+/** Thrown by convergenceStudy when its reference run fails: without a reference there is no study. */
+export class ReferenceRunFailed extends Error {
+  constructor(readonly failure: string) {
+    super(`the reference run failed at ${failure}`);
+    this.name = 'ReferenceRunFailed';
+  }
+}
+
 /** Convergence study: one reference run, then every method at every h (largest first). */
 export function convergenceStudy(model: MultibodyModel, s: ConvergenceSettings, progress: StudyProgress = () => {}): ConvergencePoint[] {
   const steps = [...s.steps].sort((a, b) => b - a);
@@ -65,7 +73,7 @@ export function convergenceStudy(model: MultibodyModel, s: ConvergenceSettings, 
   progress(0, total, 'reference');
   const refSettings = { ...s.reference, tEnd: s.tEnd, sampleEvery: Math.round(s.sampleDt / s.reference.h) };
   const ref = primarySeries(model, refSettings);
-  if (!ref.finished) throw new Error(`the reference run failed at ${ref.failure}`);
+  if (!ref.finished) throw new ReferenceRunFailed(ref.failure ?? 'an unknown time');
   const points: ConvergencePoint[] = [];
   let done = 1;
   for (const method of s.methods) {

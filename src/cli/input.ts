@@ -1,0 +1,157 @@
+/**
+ * Argument-reading pieces shared by `sim` and `sim study …`, so both name a bad value the same
+ * way and accept the same scenario, parameter and number spellings (SPEC §3).
+ */
+import type { IntegratorMethod } from '../solver/simulate';
+import { INTEGRATOR_METHODS } from '../solver/simulate';
+import { isScenarioId, SCENARIO_IDS } from '../scenario/registry';
+import type { InputIssue, ParamValues, ScenarioDef, ScenarioId, ValueNamer } from '../scenario/types';
+import {
+  checkAlpha,
+  checkPositiveTime,
+  isIntegratorMethod,
+  parseNumberText,
+  parseParamText,
+  quoteText,
+  unknownParamIssue,
+  type Parsed,
+} from '../scenario/validate';
+
+export type OutputFormat = 'csv' | 'json';
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['csv', 'json'];
+
+/** Relative tolerance of "DT is a whole multiple of h", so decimal input like 0.03 / 0.01 passes. */
+export const SAMPLE_MULTIPLE_TOLERANCE = 1e-9;
+
+/** Bad input found while reading arguments; caught at the parser's entry and returned as a value. */
+export class InputError extends Error {
+  constructor(readonly issue: InputIssue) {
+    super(issue.message);
+  }
+}
+
+export function fail(key: string, message: string): never {
+  throw new InputError({ key, message });
+}
+
+export function unwrap<T>(parsed: Parsed<T>): T {
+  if (!parsed.ok) throw new InputError(parsed.issue);
+  return parsed.value;
+}
+
+export function ensure(found: InputIssue | null): void {
+  if (found) throw new InputError(found);
+}
+
+/** Runs a parser body; an InputError becomes the issue to report, anything else is a bug and propagates. */
+export function catchInput<T>(body: () => T): T | { readonly kind: 'error'; readonly issue: InputIssue } {
+  try {
+    return body();
+  } catch (error) {
+    if (error instanceof InputError) return { kind: 'error', issue: error.issue };
+    throw error;
+  }
+}
+
+/** `--alpha 0.5`: how messages name a flag's value. */
+export const flagNamer: ValueNamer = (key, text) => `${key} ${quoteText(text)}`;
+/** `--set J=1,2`: how messages name a `--set` value. */
+export const setNamer: ValueNamer = (key, text) => `--set ${key}=${quoteText(text)}`;
+/** `--url alpha=0.5`: how messages name a value taken from a share link. */
+export const linkNamer: ValueNamer = (key, text) => `--url ${key}=${quoteText(text)}`;
+
+export interface FlagArg<F extends string> {
+  readonly flag: F;
+  /** The value; '' for a switch (a flag without value). */
+  readonly value: string;
+}
+
+/**
+ * Splits argv into (flag, value) pairs. Values are taken verbatim from the next word, so
+ * negative numbers work (`--alpha -0.2`), as does `--alpha=-0.2`. Switches take no value.
+ */
+export function tokenize<F extends string>(argv: readonly string[], valueFlags: readonly F[], switches: readonly F[] = []): FlagArg<F>[] {
+  const args: FlagArg<F>[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i];
+    const eq = word.indexOf('=');
+    const flag = word.startsWith('--') && eq > 0 ? word.slice(0, eq) : word;
+    if ((switches as readonly string[]).includes(flag)) {
+      if (flag !== word) fail(flag, `${flag} takes no value (see --help)`);
+      args.push({ flag: flag as F, value: '' });
+      continue;
+    }
+    if (!(valueFlags as readonly string[]).includes(flag)) {
+      fail(word, word.startsWith('-') ? `unknown option ${quoteText(flag)} (see --help)` : `unexpected argument '${quoteText(word)}' (see --help)`);
+    }
+    if (flag !== word) {
+      args.push({ flag: flag as F, value: word.slice(eq + 1) });
+    } else if (i + 1 < argv.length) {
+      args.push({ flag: flag as F, value: argv[++i] });
+    } else {
+      fail(flag, `${flag} needs a value (see --help)`);
+    }
+  }
+  return args;
+}
+
+export function parseScenarioFlag(text: string): ScenarioId {
+  if (isScenarioId(text)) return text;
+  return fail('--scenario', `--scenario ${quoteText(text)} is not a known scenario (${SCENARIO_IDS.join(', ')})`);
+}
+
+export function parseMethodFlag(text: string, flag = '--method'): IntegratorMethod {
+  if (isIntegratorMethod(text)) return text;
+  return fail(flag, `${flag} ${quoteText(text)} is not a method (${INTEGRATOR_METHODS.join(' or ')})`);
+}
+
+export function parseFormatFlag(text: string): OutputFormat {
+  if ((OUTPUT_FORMATS as readonly string[]).includes(text)) return text as OutputFormat;
+  return fail('--format', `--format ${quoteText(text)} is not a format (${OUTPUT_FORMATS.join(' or ')})`);
+}
+
+/** α ∈ [−1/3, 0], named as the user wrote it. */
+export function parseAlpha(key: string, text: string, name: ValueNamer): number {
+  const alpha = unwrap(parseNumberText(key, text, name));
+  ensure(checkAlpha(alpha, key, (k) => name(k, text)));
+  return alpha;
+}
+
+/** A strictly positive time in seconds, named as the user wrote it. */
+export function parseTime(key: string, text: string, name: ValueNamer): number {
+  const value = unwrap(parseNumberText(key, text, name));
+  ensure(checkPositiveTime(value, key, (k) => name(k, text)));
+  return value;
+}
+
+/** A parameter value as given, kept as text until the final scenario is known. */
+export interface ParamAssignment {
+  readonly text: string;
+  readonly name: ValueNamer;
+}
+
+/** Complete parameter values of the final scenario: given ones parsed and checked, others default. */
+export function resolveParams(def: ScenarioDef, params: ReadonlyMap<string, ParamAssignment>): ParamValues {
+  for (const key of params.keys()) {
+    if (!def.params.some((p) => p.name === key)) {
+      const given = params.get(key)!;
+      const base = unknownParamIssue(def, key);
+      fail(key, `${given.name(key, given.text)}: ${base.message}`);
+    }
+  }
+  const values: Record<string, readonly number[]> = {};
+  for (const param of def.params) {
+    const given = params.get(param.name);
+    values[param.name] = given ? unwrap(parseParamText(param, given.text, given.name)) : [...param.default];
+  }
+  const nameOf = (key: string, text: string) => (params.get(key) ?? { name: setNamer }).name(key, text);
+  const crossIssue = def.checkValues?.(values, nameOf)[0];
+  if (crossIssue) throw new InputError(crossIssue);
+  return values;
+}
+
+/** Whether DT is a whole multiple k ≥ 1 of h, to SAMPLE_MULTIPLE_TOLERANCE; k, else 0. */
+export function wholeMultiple(sampleDt: number, h: number): number {
+  const every = Math.round(sampleDt / h);
+  return every >= 1 && Math.abs(sampleDt - every * h) <= SAMPLE_MULTIPLE_TOLERANCE * sampleDt ? every : 0;
+}

@@ -1,0 +1,77 @@
+/**
+ * `sim study convergence|alpha-sweep …`: the paper's many-run studies (Sherif et al. 2019 Figs. 2,
+ * 9, 5, 10) headless, with the solver core's convergenceStudy / alphaSweep doing the runs.
+ * A run that fails inside a study is a result (a row with its failure text), because "α = 0
+ * diverges" is what a sweep is for; only a failed reference makes the whole study meaningless
+ * (exit 3).
+ */
+import { alphaSweep, convergenceStudy, type StudyProgress } from '../solver/studies/convergenceStudy';
+import { getScenario } from '../scenario/registry';
+import { formatNumber } from '../scenario/validate';
+import { EXIT_BAD_INPUT, EXIT_OK, EXIT_SOLVER_FAILED, printError } from './exitCodes';
+import { parseStudyArgs, type StudyOptions } from './studyArgs';
+import { formatAlphaSweep, formatConvergence } from './studyFormat';
+import { studyHelpText } from './studyHelp';
+import { ReferenceRunFailed } from '../solver/studies/convergenceStudy';
+
+/**
+ * One stderr line per run as it starts, and one at the end. Only for a terminal or `--progress`,
+ * so scripts and tests that capture stderr see nothing but errors.
+ */
+export function progressLines(write: (line: string) => void, options: StudyOptions, now: () => number = () => performance.now()): StudyProgress {
+  const start = now();
+  const seconds = () => ((now() - start) / 1000).toFixed(1);
+  return (done, total, label) => {
+    if (done >= total) {
+      write(`study: ${total}/${total} done in ${seconds()} s\n`);
+      return;
+    }
+    const what = label === 'reference' && options.kind === 'convergence'
+      ? `reference (${options.reference.method}, α = ${formatNumber(options.reference.alpha)}, h = ${formatNumber(options.reference.h)})`
+      : label;
+    write(`study: ${done + 1}/${total} ${what} (${seconds()} s elapsed)\n`);
+  };
+}
+
+/** Runs the study and returns the text to print. */
+function runStudy(options: StudyOptions, progress: StudyProgress): string {
+  const model = getScenario(options.scenario).buildModel(options.values);
+  if (options.kind === 'alpha-sweep') {
+    return formatAlphaSweep(options, alphaSweep(model, options.methods, options.alphas, options.h, options.tEnd, progress));
+  }
+  const points = convergenceStudy(
+    model,
+    { methods: options.methods, alpha: options.alpha, steps: options.steps, tEnd: options.tEnd, sampleDt: options.sampleDt, reference: options.reference },
+    progress,
+  );
+  return formatConvergence(options, points);
+}
+
+/** `sim study …` (argv without `study`); resolves to the exit code. */
+export async function runStudyCommand(argv: readonly string[]): Promise<number> {
+  const command = parseStudyArgs(argv);
+  if (command.kind === 'help') {
+    process.stdout.write(studyHelpText());
+    return EXIT_OK;
+  }
+  if (command.kind === 'error') {
+    printError(command.issue.message);
+    return EXIT_BAD_INPUT;
+  }
+  const { options } = command;
+  const showProgress = options.progress || process.stderr.isTTY === true;
+  const progress = showProgress ? progressLines((line) => process.stderr.write(line), options) : () => {};
+  let text: string;
+  try {
+    text = runStudy(options, progress);
+  } catch (error) {
+    if (error instanceof ReferenceRunFailed && options.kind === 'convergence') {
+      const { method, alpha, h } = options.reference;
+      printError(`study: the reference run (${method}, α = ${formatNumber(alpha)}, h = ${formatNumber(h)}) failed at ${error.failure}`);
+      return EXIT_SOLVER_FAILED;
+    }
+    throw error;
+  }
+  process.stdout.write(text);
+  return EXIT_OK;
+}

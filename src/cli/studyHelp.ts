@@ -1,0 +1,97 @@
+/**
+ * `sim study --help`: what each study computes (with the paper's equation and figure), its flags,
+ * and the per-scenario defaults generated from studyDefaults.ts, so the help cannot disagree with
+ * what runs.
+ */
+import { SCENARIO_IDS } from '../scenario/registry';
+import type { ScenarioId } from '../scenario/types';
+import { formatNumber, MAX_STEPS } from '../scenario/validate';
+import {
+  ALPHA_SWEEP_DEFAULTS,
+  CONVERGENCE_DEFAULTS,
+  DEFAULT_STUDY_METHODS,
+  MAX_ALPHA_COUNT,
+  MAX_LIST_LENGTH,
+  MAX_STUDY_STEPS,
+  STUDY_WORK_FACTOR,
+} from './studyDefaults';
+import { ALPHA_SWEEP_COLUMNS, CONVERGENCE_COLUMNS } from './studyFormat';
+
+const USAGE = `Usage: npm run --silent sim -- study convergence [--scenario ID | --url URL] [--set NAME=VALUE ...]
+           [--alpha A] [--methods classical,modified] [--steps H1,H2,...] [--t-end T] [--sample-dt DT]
+           [--ref-h H] [--ref-alpha A] [--ref-method M] [--format csv|json] [--progress]
+       npm run --silent sim -- study alpha-sweep [--scenario ID | --url URL] [--set NAME=VALUE ...]
+           [--methods classical,modified] [--alphas A1,A2,... | --alpha-steps N] [--h H] [--t-end T]
+           [--format csv|json] [--progress]
+
+Studies over many fixed-step runs of one scenario (Sherif et al. 2019), printed when all runs are done.
+
+convergence (paper Figs. 2 and 9): one reference run (--ref-method, --ref-alpha, fine step --ref-h),
+  then every method at every step in --steps, largest first. Columns:
+    ${CONVERGENCE_COLUMNS.join(',')}
+  omega_error     e_w = sum_i integral over [0, t_end] of |w_i - w_i,ref| dt (Sherif Eq. 71): body-fixed
+                  angular velocity of the primary body, trapezoidal rule on the common sample grid DT
+  position_error  the same integral over the primary body's 7 coordinates (position r, Euler parameters e)
+  *_order         observed order log(e_prev / e) / log(h_prev / h) against the next larger step of the
+                  same method; empty for the largest step
+  Every step and --ref-h must divide DT (whole multiples), --ref-h must be smaller than every step, and
+  t_end must be a whole multiple of DT. The reference takes t_end / ref-h steps and dominates the run time.
+
+alpha-sweep (paper Figs. 10 and 5): one run per method and alpha, step h, to t_end. Columns:
+    ${ALPHA_SWEEP_COLUMNS.join(',')}
+  omega_*         body-fixed angular velocity of the primary body at t_end (v8-crank: omega_x is the
+                  crank speed of Fig. 10)
+  energy_error    E - E0 - W at t_end, J (the drift of Fig. 5)
+
+A run that fails inside a study (e.g. alpha = 0 with a joint, SPEC §5) is a row with its failure text
+and empty numbers; the study goes on.
+
+Options (flags may also be written --alpha=-0.2; later flags override earlier ones and --url):
+  --scenario ID     ${SCENARIO_IDS.join(' | ')}; as for sim
+  --url URL         a share link: sets the scenario, its parameters, methods and t, and alpha
+                    (convergence) or h (alpha-sweep); the link's other run settings are ignored
+  --set NAME=VALUE  a scenario parameter, or t, methods, alpha (convergence), h (alpha-sweep)
+  --methods M,...   integrators to compare (default ${DEFAULT_STUDY_METHODS.join(',')})
+  --t-end T         end time of every run in s (default per scenario, below)
+  --format F        csv | json (default csv); json is one object with the settings, "columns" and
+                    "rows" (arrays in column order, null where csv has an empty cell)
+  --progress        one line per run on stderr even when stderr is not a terminal (on a terminal
+                    the lines are always shown)
+ convergence:
+  --alpha A         alpha of the compared runs, in [-1/3, 0]
+  --steps H1,...    step sizes in s, distinct, at most ${MAX_LIST_LENGTH}
+  --sample-dt DT    common sample interval in s of all runs and the reference
+  --ref-h H         step of the reference run in s
+  --ref-alpha A     alpha of the reference run, in [-1/3, 0]
+  --ref-method M    classical | modified, the integrator of the reference run
+ alpha-sweep:
+  --alphas A1,...   alpha values in [-1/3, 0], at most ${MAX_LIST_LENGTH} (default 11 values -1/3, -0.3, ..., 0)
+  --alpha-steps N   N evenly spaced alphas from -1/3 to 0, ends included; N from 2 to ${MAX_ALPHA_COUNT}
+  --h H             step size in s
+  --help            this text
+
+Work limit: each run at most ${MAX_STEPS} steps (t_end / h, as for sim), the whole study (reference
+included) at most ${MAX_STUDY_STEPS} steps (${STUDY_WORK_FACTOR} x ${MAX_STEPS}).
+Exit codes: 0 finished (failed runs included), 2 bad input, 3 the reference run failed.`;
+
+function list(values: readonly number[]): string {
+  return values.map(formatNumber).join(',');
+}
+
+function defaultsSection(id: ScenarioId): string[] {
+  const c = CONVERGENCE_DEFAULTS[id];
+  const s = ALPHA_SWEEP_DEFAULTS[id];
+  const r = c.reference;
+  return [
+    `  ${id}`,
+    `    convergence  --alpha ${formatNumber(c.alpha)} --steps ${list(c.steps)} --t-end ${formatNumber(c.tEnd)} --sample-dt ${formatNumber(c.sampleDt)}`,
+    `                 --ref-method ${r.method} --ref-alpha ${formatNumber(r.alpha)} --ref-h ${formatNumber(r.h)}`,
+    `                 (${c.note})`,
+    `    alpha-sweep  --h ${formatNumber(s.h)} --t-end ${formatNumber(s.tEnd)} (${s.note})`,
+  ];
+}
+
+/** The full study help text, ending with a newline. */
+export function studyHelpText(): string {
+  return [USAGE, '', 'Defaults per scenario (reproducing the paper where it has the figure):', ...SCENARIO_IDS.flatMap(defaultsSection), ''].join('\n');
+}
