@@ -3,7 +3,7 @@
  * The local tsx binary is used instead of `npx tsx` so npm's own notices cannot reach stderr.
  */
 import { describe, expect, it } from 'vitest';
-import { ROOT, sim } from './spawnSim';
+import { sim } from './spawnSim';
 import { SAMPLE_COLUMNS } from '../../src/solver/simulate';
 
 function csvRows(stdout: string): number[][] {

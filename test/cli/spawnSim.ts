@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 
-export const ROOT = resolve(__dirname, '../..');
+const ROOT = resolve(__dirname, '../..');
 const TSX = resolve(ROOT, 'node_modules/.bin/tsx');
 
 export interface SimResult {

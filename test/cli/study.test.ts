@@ -3,7 +3,7 @@
  * stderr is not a terminal here, so without --progress it must stay empty.
  */
 import { describe, expect, it } from 'vitest';
-import { ROOT, sim } from './spawnSim';
+import { sim } from './spawnSim';
 import { ALPHA_SWEEP_COLUMNS, CONVERGENCE_COLUMNS } from '../../src/cli/studyFormat';
 
 /** CSV rows as text cells (method and failure are text). */
