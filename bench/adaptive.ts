@@ -49,6 +49,7 @@ function study(name: string, model: MultibodyModel, alpha: number, refH: number,
       const m = measure(model, { method, alpha, h, tEnd: T_END, sampleEvery: Math.round(SAMPLE_DT / h) });
       return { h, e: m.status === 'finished' ? integratedOmegaError(m.series, ref.series) : NaN, seconds: m.seconds };
     }).filter((x) => Number.isFinite(x.e));
+    console.log(`| ${method} | fixed steps | ${ladder.map((x) => `h = ${x.h}: e_ω ${x.e.toExponential(2)}, ${x.seconds.toFixed(3)} s`).join('; ')} |||||||`);
     for (const tol of [1e-3, 1e-4, 1e-5, 1e-6]) {
       const m = measure(model, { method, alpha, h: 1e-4, tEnd: T_END, sampleEvery: Math.round(SAMPLE_DT / 1e-4), tolerance: tol });
       const e = m.status === 'finished' ? integratedOmegaError(m.series, ref.series) : NaN;
