@@ -2,12 +2,16 @@
  * Small pure helpers for the plots: sample column indices, the energy-drift scale and
  * rounded axis domains. Tested in test/app/plotData.test.ts.
  */
-import { SAMPLE_COLUMNS, SAMPLE_WIDTH } from '../solver/simulate';
+import { SAMPLE_WIDTH } from '../solver/simulate';
+import { SERIES_COLUMNS } from '../worker/protocol';
 
-type ColumnName = (typeof SAMPLE_COLUMNS)[number];
+type ColumnName = (typeof SERIES_COLUMNS)[number];
 
-/** Index of each sample column by name, e.g. COLUMN.omega_x === 1. */
-export const COLUMN = Object.fromEntries(SAMPLE_COLUMNS.map((name, k) => [name, k])) as Record<ColumnName, number>;
+/**
+ * Index of each series column by name (the sample columns, then the invariant monitors), which
+ * is also the index into a sample row for the sample columns, e.g. COLUMN.omega_x === 1.
+ */
+export const COLUMN = Object.fromEntries(SERIES_COLUMNS.map((name, k) => [name, k])) as Record<ColumnName, number>;
 
 /** Below this |E₀| (J) the drift is shown in joules, not relative to E₀. */
 export const ENERGY_FLOOR = 1e-12;
@@ -104,10 +108,10 @@ export interface PairPoint {
 /**
  * Merges two decimated (t, value) series, interleaved pairs in time order, into points by time:
  * `v` from the first, `w` from the second. Non-finite values are left out (never plotted), and
- * so are values ≤ 0 of the first when `positiveV` (a log axis).
+ * so are values ≤ 0 of the first when `positiveV`, of the second when `positiveW` (log axes).
  * Example: mergePairs([0, 1, 2, 3], [0, 5, 1, 6]) → [{t: 0, v: 1, w: 5}, {t: 1, w: 6}, {t: 2, v: 3}].
  */
-export function mergePairs(a: ArrayLike<number>, b: ArrayLike<number>, positiveV = false): PairPoint[] {
+export function mergePairs(a: ArrayLike<number>, b: ArrayLike<number>, positiveV = false, positiveW = false): PairPoint[] {
   const points: PairPoint[] = [];
   let i = 0;
   let j = 0;
@@ -121,7 +125,8 @@ export function mergePairs(a: ArrayLike<number>, b: ArrayLike<number>, positiveV
       i += 2;
     }
     if (tb === point.t) {
-      if (Number.isFinite(b[j + 1])) point.w = b[j + 1];
+      const w = b[j + 1];
+      if (Number.isFinite(w) && (!positiveW || w > 0)) point.w = w;
       j += 2;
     }
     points.push(point);

@@ -6,7 +6,7 @@
 import { SAMPLE_WIDTH, type IntegratorMethod } from '../solver/simulate';
 import type { ScenarioState } from '../scenario/types';
 import { Float64Builder } from '../worker/float64Builder';
-import type { RunProgress, WorkerToMain } from '../worker/protocol';
+import { SERIES_WIDTH, type RunProgress, type WorkerToMain } from '../worker/protocol';
 import { appStore, IDLE_RUN, type MethodRun, type RunPhase } from './store';
 
 /** Everything streamed for one method of one run. */
@@ -16,11 +16,18 @@ export interface MethodResults {
   readonly totalSteps: number;
   /** Coordinates per pose (7 per body). */
   readonly coordinates: number;
-  /** Decimated (t, value) pairs per sample column (index 0 unused). */
+  /** The body whose ω the samples report. */
+  readonly primaryBody: number;
+  /** Decimated (t, value) pairs per SERIES_COLUMNS column (index 0 unused). */
   readonly series: Float64Builder[];
   /** Full sample rows (SAMPLE_WIDTH each) at uniform times, and the poses at those times. */
   readonly rows: Float64Builder;
   readonly poses: Float64Builder;
+  /** Sample rows at full resolution (every exportStride-th sample and the last), for CSV export. */
+  readonly exportRows: Float64Builder;
+  readonly exportStride: number;
+  /** The first samples as (row, pose) pairs (HEAD_SAMPLES of them once known), else empty. */
+  head: Float64Array;
   finalRow: Float64Array | null;
   finalPose: Float64Array | null;
 }
@@ -136,9 +143,13 @@ export function applyWorkerMessage(message: WorkerToMain): void {
         state: runState,
         totalSteps: message.totalSteps,
         coordinates: message.coordinates,
-        series: Array.from({ length: SAMPLE_WIDTH }, () => new Float64Builder(1024)),
+        primaryBody: message.primaryBody,
+        series: Array.from({ length: SERIES_WIDTH }, () => new Float64Builder(1024)),
         rows: new Float64Builder(SAMPLE_WIDTH * 512),
         poses: new Float64Builder(message.coordinates * 512),
+        exportRows: new Float64Builder(SAMPLE_WIDTH * 4096),
+        exportStride: message.exportStride,
+        head: new Float64Array(0),
         finalRow: null,
         finalPose: null,
       };
@@ -147,9 +158,11 @@ export function applyWorkerMessage(message: WorkerToMain): void {
     case 'chunk': {
       const target = incoming[method] ?? results.current[method];
       if (!target || target.runId !== message.runId) return;
-      for (let c = 1; c < SAMPLE_WIDTH && c < message.series.length; c++) target.series[c].append(message.series[c]);
+      for (let c = 1; c < SERIES_WIDTH && c < message.series.length; c++) target.series[c].append(message.series[c]);
       target.rows.append(message.rows);
       target.poses.append(message.poses);
+      target.exportRows.append(message.exportRows);
+      if (message.head.length > 0) target.head = message.head;
       // A method's first data is shown at once (the first curves are what the user waits for).
       const first = incoming[method] === target;
       if (first) {

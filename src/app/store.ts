@@ -24,6 +24,7 @@ import {
   type ValueNamer,
 } from '../scenario/validate';
 import type { RunProgress } from '../worker/protocol';
+import { isPresetId, PRESETS, type PresetId } from './presets';
 
 /** Keys of the run-setting fields (the share-link keys). */
 export const RUN_FIELD_KEYS = ['alpha', 'h', 't'] as const;
@@ -31,8 +32,17 @@ export type RunFieldKey = (typeof RUN_FIELD_KEYS)[number];
 
 export type OmegaComponent = 'x' | 'y' | 'z';
 
-/** The plot under the ω plot: energy drift, or step size and Newton iterations (share-link `show`). */
-export type LowerPlot = 'energy' | 'steps';
+/**
+ * The plot under the ω plot (share-link `show`): energy drift; step size and Newton iterations;
+ * or an invariant monitor — Euler-parameter norm drift, constraint residuals (position and
+ * velocity level), angular momentum about the vertical z.
+ */
+export const LOWER_PLOTS = ['energy', 'steps', 'norm', 'constraints', 'momentum'] as const;
+export type LowerPlot = (typeof LOWER_PLOTS)[number];
+
+/** What the main area shows under the 3D view (share-link `panel`). */
+export const MAIN_PANELS = ['plots', 'theory', 'damping', 'studies'] as const;
+export type MainPanel = (typeof MAIN_PANELS)[number];
 
 /** Tolerance offered when adaptive stepping is switched on (local error ε, Negrut Eq. 34). */
 export const DEFAULT_TOLERANCE = 1e-4;
@@ -58,6 +68,13 @@ export interface MethodRun {
 export interface ViewState {
   readonly component: OmegaComponent;
   readonly lower: LowerPlot;
+  readonly panel: MainPanel;
+  /** Projector mode: large type, thick lines, high contrast (share-link `projector=on`). */
+  readonly projector: boolean;
+  /** The lecture preset whose explanation is shown, or null. */
+  readonly preset: PresetId | null;
+  /** Bumped when a preset asks for its study to start (the studies panel starts it). */
+  readonly studyRequest: number;
 }
 
 export interface LinkNotice {
@@ -115,7 +132,7 @@ function initialAppState(): AppState {
     state,
     fields: fieldsOf(state),
     adaptive: false,
-    view: { component: 'y', lower: 'energy' },
+    view: DEFAULT_VIEW,
     notice: null,
     runId: 0,
     runScheduled: false,
@@ -125,6 +142,8 @@ function initialAppState(): AppState {
     speed: DEFAULT_SPEED,
   };
 }
+
+const DEFAULT_VIEW: ViewState = { component: 'y', lower: 'energy', panel: 'plots', projector: false, preset: null, studyRequest: 0 };
 
 export const appStore = createStore<AppState>()(initialAppState);
 
@@ -146,20 +165,41 @@ export function resetApp(): void {
   appStore.setState(initialAppState(), true);
 }
 
+function oneOf<T extends string>(options: readonly T[], value: string | undefined, fallback: T): T {
+  return (options as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
+}
+
 /** Opens a share link's query; problems are listed in `notice` and safe defaults used. */
 export function openShareQuery(query: string): void {
   const decoded = decodeShareQuery(query);
-  const { component, show } = decoded.view;
+  const { component, show, panel, projector, preset } = decoded.view;
+  const previous = appStore.getState().view;
+  const presetId = isPresetId(preset) ? preset : null;
   appStore.setState({
     state: decoded.state,
     fields: fieldsOf(decoded.state),
     adaptive: decoded.state.tolerance !== undefined,
     view: {
-      component: component === 'x' || component === 'y' || component === 'z' ? component : defaultComponent(decoded.state),
-      lower: show === 'steps' ? 'steps' : 'energy',
+      component: oneOf(['x', 'y', 'z'] as const, component, defaultComponent(decoded.state)),
+      lower: oneOf(LOWER_PLOTS, show, 'energy'),
+      panel: oneOf(MAIN_PANELS, panel, 'plots'),
+      projector: projector === 'on',
+      preset: presetId,
+      studyRequest: previous.studyRequest + (presetId && PRESETS[presetId].study ? 1 : 0),
     },
     notice: decoded.issues.length > 0 ? { issues: decoded.issues } : null,
   });
+}
+
+/** Opens a lecture preset: its link, as if it had been opened (projector mode is kept). */
+export function openPreset(id: PresetId): void {
+  const projector = appStore.getState().view.projector;
+  openShareQuery(PRESETS[id].query);
+  appStore.setState({ view: { ...appStore.getState().view, projector } });
+}
+
+export function dismissPreset(): void {
+  appStore.setState({ view: { ...appStore.getState().view, preset: null } });
 }
 
 /** The query string the page URL shows for the current state (SPEC §4). */
@@ -168,6 +208,9 @@ export function currentShareQuery(): string {
   const shared: Record<string, string> = {};
   if (view.component !== defaultComponent(state)) shared.component = view.component;
   if (view.lower !== 'energy') shared.show = view.lower;
+  if (view.projector) shared.projector = 'on';
+  if (view.panel !== 'plots') shared.panel = view.panel;
+  if (view.preset) shared.preset = view.preset;
   return encodeShareQuery(state, shared);
 }
 
@@ -222,6 +265,14 @@ export function setComponent(component: OmegaComponent): void {
 
 export function setLowerPlot(lower: LowerPlot): void {
   appStore.setState({ view: { ...appStore.getState().view, lower } });
+}
+
+export function setPanel(panel: MainPanel): void {
+  appStore.setState({ view: { ...appStore.getState().view, panel } });
+}
+
+export function setProjector(projector: boolean): void {
+  appStore.setState({ view: { ...appStore.getState().view, projector } });
 }
 
 /**

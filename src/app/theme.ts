@@ -1,9 +1,12 @@
 /**
- * Colours for the plots and the 3D view, which take concrete colours rather than CSS
- * variables; they follow the OS light/dark preference (prefers-color-scheme).
+ * Colours, line widths and type size for the plots and the 3D view, which take concrete values
+ * rather than CSS variables; they follow the OS light/dark preference (prefers-color-scheme),
+ * and projector mode replaces both with high contrast, thick lines and large type.
  */
 import { useSyncExternalStore } from 'react';
+import { useStore } from 'zustand';
 import type { IntegratorMethod } from '../solver/simulate';
+import { appStore } from './store';
 
 export interface Palette {
   readonly dark: boolean;
@@ -21,6 +24,10 @@ export interface Palette {
   readonly groundMinor: string;
   readonly body: string;
   readonly bodyAccent: string;
+  /** Width of a plotted curve, px. */
+  readonly lineWidth: number;
+  /** Axis and legend type size in the plots, px. */
+  readonly fontSize: number;
 }
 
 const LIGHT: Palette = {
@@ -38,6 +45,24 @@ const LIGHT: Palette = {
   groundMinor: '#d0d7de',
   body: '#b8bfc7',
   bodyAccent: '#f2c744',
+  lineWidth: 1.6,
+  fontSize: 11,
+};
+
+/** Projector: black on white, saturated method colours, thick lines, large type. */
+const PROJECTOR: Palette = {
+  ...LIGHT,
+  method: { classical: '#b91c1c', modified: '#1e3a8a' },
+  exact: '#166534',
+  failure: '#b91c1c',
+  text: '#000000',
+  muted: '#1f2328',
+  grid: '#8c959f',
+  cursor: '#6d28d9',
+  background: '#ffffff',
+  panel: '#ffffff',
+  lineWidth: 3.5,
+  fontSize: 16,
 };
 
 const DARK: Palette = {
@@ -55,6 +80,8 @@ const DARK: Palette = {
   groundMinor: '#30363d',
   body: '#8b949e',
   bodyAccent: '#f2c744',
+  lineWidth: 1.6,
+  fontSize: 11,
 };
 
 const QUERY = '(prefers-color-scheme: dark)';
@@ -70,10 +97,11 @@ function prefersDark(): boolean {
   return typeof window !== 'undefined' && !!window.matchMedia && window.matchMedia(QUERY).matches;
 }
 
-/** The palette for the current OS colour scheme; re-renders when it changes. */
+/** The palette for the current OS colour scheme and projector mode; re-renders when either changes. */
 export function usePalette(): Palette {
   const dark = useSyncExternalStore(subscribe, prefersDark, () => false);
-  return dark ? DARK : LIGHT;
+  const projector = useStore(appStore, (s) => s.view.projector);
+  return projector ? PROJECTOR : dark ? DARK : LIGHT;
 }
 
 export const METHOD_LABELS: Readonly<Record<IntegratorMethod, string>> = {

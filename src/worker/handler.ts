@@ -8,10 +8,14 @@
  * so what is kept and sent is bounded whatever the number of steps.
  */
 import { SAMPLE_WIDTH, type RunSettings, type RunStatus, type SampleSink } from '../solver/simulate';
+import { INVARIANT_COLUMNS } from '../solver/studies/invariants';
 import { defaultMinStep } from '../scenario/validate';
 import { Float64Builder } from './float64Builder';
 import { MAX_SERIES_POINTS, MinMaxDecimator, UniformPicker } from './decimate';
 import {
+  HEAD_SAMPLES,
+  MAX_EXPORT_ROWS,
+  SERIES_WIDTH,
   transferablesOf,
   type MainToWorker,
   type RunProgress,
@@ -21,6 +25,12 @@ import {
 
 /** Target wall time of one slice of solver work, ms: short enough that cancel is prompt. */
 export const SLICE_MS = 20;
+/**
+ * Bound on the samples at which the invariant monitors are evaluated (every k-th sample): ten
+ * times the plotted points keeps their envelope while costing a few per cent of a run, not a fifth.
+ */
+export const MAX_INVARIANT_SAMPLES = 20_000;
+
 /** Minimum wall time between two data chunks, ms (the first chunk goes out at once). */
 export const CHUNK_MS = 100;
 
@@ -77,10 +87,17 @@ export function expectedSamples(settings: RunSettings): number {
   return Math.ceil(tEnd / (sampleEvery * h) - 1e-9) + 1;
 }
 
+/** Writes the INVARIANT_COLUMNS values of the simulation's current state (q, time t) into out. */
+export type InvariantProbe = (q: Float64Array, t: number, out: Float64Array) => void;
+
 export interface PreparedRun {
   readonly simulation: SimulationLike;
   /** Length of q passed to the sink (7 per body). */
   readonly coordinates: number;
+  /** Evaluated at every sample when given; its columns follow the sample columns in `series`. */
+  readonly invariants?: InvariantProbe;
+  /** Index of the body whose ω the samples report (default 0). */
+  readonly primaryBody?: number;
 }
 
 export interface HandlerEnv {
@@ -98,10 +115,17 @@ interface ActiveRun {
   readonly simulation: SimulationLike;
   readonly coordinates: number;
   readonly startedAt: number;
+  readonly invariants: InvariantProbe | null;
+  readonly invariantValues: Float64Array;
+  readonly invariantPicker: UniformPicker;
   readonly decimators: MinMaxDecimator[];
   readonly picker: UniformPicker;
   readonly rows: Float64Builder;
   readonly poses: Float64Builder;
+  readonly exportPicker: UniformPicker;
+  readonly exportRows: Float64Builder;
+  /** The first HEAD_SAMPLES samples as (row, pose) pairs, until sent. */
+  readonly head: Float64Builder;
   readonly lastRow: Float64Array;
   readonly lastPose: Float64Array;
   sink: SampleSink;
@@ -125,9 +149,10 @@ export function createRunHandler(env: HandlerEnv): (message: MainToWorker) => vo
     elapsedMs: env.now() - run.startedAt,
   });
 
-  const sendChunk = (run: ActiveRun) => {
+  const sendChunk = (run: ActiveRun, final = false) => {
     run.lastChunkAt = env.now();
     run.chunksSent++;
+    const headReady = run.head.length > 0 && (final || run.samples >= HEAD_SAMPLES);
     send({
       kind: 'chunk',
       runId: run.start.runId,
@@ -135,6 +160,8 @@ export function createRunHandler(env: HandlerEnv): (message: MainToWorker) => vo
       series: run.decimators.map((d) => d.drain()),
       rows: run.rows.take(),
       poses: run.poses.take(),
+      exportRows: run.exportRows.take(),
+      head: headReady ? run.head.take() : new Float64Array(0),
       progress: progressOf(run),
     });
   };
@@ -146,6 +173,7 @@ export function createRunHandler(env: HandlerEnv): (message: MainToWorker) => vo
       run.rows.append(run.lastRow);
       run.poses.append(run.lastPose);
     }
+    if (run.samples > 0 && !run.exportPicker.lastKept) run.exportRows.append(run.lastRow);
   };
 
   const begin = (start: StartMessage) => {
@@ -167,11 +195,17 @@ export function createRunHandler(env: HandlerEnv): (message: MainToWorker) => vo
       simulation,
       coordinates,
       startedAt,
+      invariants: prepared.invariants ?? null,
+      invariantValues: new Float64Array(INVARIANT_COLUMNS.length),
+      invariantPicker: new UniformPicker(sampleCount, MAX_INVARIANT_SAMPLES),
       // Column 0 is time itself: its decimator stays empty but keeps the indices aligned.
-      decimators: Array.from({ length: SAMPLE_WIDTH }, (_, c) => new MinMaxDecimator(c === 0 ? 0 : sampleCount, maxPoints)),
+      decimators: Array.from({ length: SERIES_WIDTH }, (_, c) => new MinMaxDecimator(c === 0 ? 0 : sampleCount, maxPoints)),
       picker: new UniformPicker(sampleCount, maxPoints),
       rows: new Float64Builder(SAMPLE_WIDTH * 256),
       poses: new Float64Builder(coordinates * 256),
+      exportPicker: new UniformPicker(sampleCount, MAX_EXPORT_ROWS),
+      exportRows: new Float64Builder(SAMPLE_WIDTH * 1024),
+      head: new Float64Builder(HEAD_SAMPLES * (SAMPLE_WIDTH + coordinates)),
       lastRow: new Float64Array(SAMPLE_WIDTH),
       lastPose: new Float64Array(coordinates),
       sink: () => {},
@@ -182,16 +216,28 @@ export function createRunHandler(env: HandlerEnv): (message: MainToWorker) => vo
     };
     run.sink = sinkFor(run);
     current = run;
-    send({ kind: 'started', runId: start.runId, method: start.method, totalSteps: simulation.totalSteps, coordinates, width: SAMPLE_WIDTH });
+    send({
+      kind: 'started', runId: start.runId, method: start.method, totalSteps: simulation.totalSteps, coordinates,
+      width: SAMPLE_WIDTH, exportStride: run.exportPicker.stride, primaryBody: prepared.primaryBody ?? 0,
+    });
     env.schedule(() => step(run));
   };
 
   const sinkFor = (run: ActiveRun): SampleSink => (row, q) => {
     const t = row[0];
     for (let c = 1; c < SAMPLE_WIDTH; c++) run.decimators[c].push(t, row[c]);
+    if (run.invariants && run.invariantPicker.next()) {
+      run.invariants(q, t, run.invariantValues);
+      for (let k = 0; k < run.invariantValues.length; k++) run.decimators[SAMPLE_WIDTH + k].push(t, run.invariantValues[k]);
+    }
     if (run.picker.next()) {
       run.rows.append(row);
       run.poses.appendPrefix(q, run.coordinates);
+    }
+    if (run.exportPicker.next()) run.exportRows.append(row);
+    if (run.samples < HEAD_SAMPLES) {
+      run.head.append(row);
+      run.head.appendPrefix(q, run.coordinates);
     }
     run.lastRow.set(row);
     run.lastPose.set(q.subarray(0, run.coordinates));
@@ -219,7 +265,7 @@ export function createRunHandler(env: HandlerEnv): (message: MainToWorker) => vo
     }
     current = null;
     finishSeries(run);
-    sendChunk(run);
+    sendChunk(run, true);
     const progress = progressOf(run);
     if (status === 'finished') {
       send({ kind: 'done', runId: run.start.runId, method: run.start.method, finalRow: run.lastRow.slice(), finalPose: run.lastPose.slice(), progress });

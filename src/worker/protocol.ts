@@ -4,8 +4,25 @@
  * message so the page can drop replies of stale runs. Numeric payloads are Float64Arrays
  * sent as transferables.
  */
-import type { IntegratorMethod } from '../solver/simulate';
+import { SAMPLE_COLUMNS, type IntegratorMethod } from '../solver/simulate';
+import { INVARIANT_COLUMNS } from '../solver/studies/invariants';
 import type { ParamValues, ScenarioId } from '../scenario/types';
+
+/**
+ * Columns of the decimated series: the sample columns (SAMPLE_COLUMNS, as `sim` writes them), then
+ * the invariant monitors evaluated at the same sample times (INVARIANT_COLUMNS).
+ */
+export const SERIES_COLUMNS = [...SAMPLE_COLUMNS, ...INVARIANT_COLUMNS] as const;
+export const SERIES_WIDTH = SERIES_COLUMNS.length;
+
+/**
+ * Bound on the full-resolution sample rows kept for export. A run with more samples keeps every
+ * k-th one (k = ceil(samples / MAX_EXPORT_ROWS)), and the last: the rows `sim --sample-dt k·h` writes.
+ */
+export const MAX_EXPORT_ROWS = 200_000;
+
+/** Samples at the start of a run sent whole (row and pose): t = 0 and the first step (theory overlay). */
+export const HEAD_SAMPLES = 2;
 
 /** Page → worker: start a run (a running one is cancelled first). */
 export interface StartMessage {
@@ -55,14 +72,20 @@ export interface StartedMessage {
   readonly coordinates: number;
   /** Number of sample columns (SAMPLE_WIDTH). */
   readonly width: number;
+  /** Every exportStride-th sample (and the last) is kept in `exportRows`; 1: every sample. */
+  readonly exportStride: number;
+  /** The body whose ω the samples report (its pose is at primaryBody · 7 in each pose). */
+  readonly primaryBody: number;
 }
 
 /**
  * Worker → page: data decided since the previous chunk.
- * - `series[c]` (c = 1 … width−1, index 0 unused and empty): min/max-decimated (t, value)
- *   pairs, interleaved, of sample column c (SAMPLE_COLUMNS order).
- * - `rows`: full sample rows (width each) at uniformly spaced sample times.
+ * - `series[c]` (c = 1 … SERIES_WIDTH−1, index 0 unused and empty): min/max-decimated (t, value)
+ *   pairs, interleaved, of column c (SERIES_COLUMNS order).
+ * - `rows`: full sample rows (width each) at uniformly spaced sample times (bounded, for the 3D view).
  * - `poses`: coordinates q (`coordinates` each) at the same times as `rows`.
+ * - `exportRows`: full sample rows at full resolution (every exportStride-th sample), for CSV export.
+ * - `head`: the first HEAD_SAMPLES samples as (row, pose) pairs, in the chunk where they are complete; else empty.
  */
 export interface ChunkMessage {
   readonly kind: 'chunk';
@@ -71,6 +94,8 @@ export interface ChunkMessage {
   readonly series: Float64Array[];
   readonly rows: Float64Array;
   readonly poses: Float64Array;
+  readonly exportRows: Float64Array;
+  readonly head: Float64Array;
   readonly progress: RunProgress;
 }
 
@@ -125,7 +150,13 @@ export type WorkerToMain =
 export function transferablesOf(message: WorkerToMain): ArrayBuffer[] {
   switch (message.kind) {
     case 'chunk':
-      return [...message.series.map((s) => s.buffer as ArrayBuffer), message.rows.buffer as ArrayBuffer, message.poses.buffer as ArrayBuffer];
+      return [
+        ...message.series.map((s) => s.buffer as ArrayBuffer),
+        message.rows.buffer as ArrayBuffer,
+        message.poses.buffer as ArrayBuffer,
+        message.exportRows.buffer as ArrayBuffer,
+        message.head.buffer as ArrayBuffer,
+      ];
     case 'done':
       return [message.finalRow.buffer as ArrayBuffer, message.finalPose.buffer as ArrayBuffer];
     case 'failed':

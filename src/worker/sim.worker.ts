@@ -3,10 +3,8 @@
  * All logic lives in ./handler.ts; this file only binds it to the worker globals.
  */
 /// <reference lib="webworker" />
-import { Simulation } from '../solver/simulate';
-import { getScenario } from '../scenario/registry';
-import { COORDS_PER_BODY } from '../solver/model/types';
 import { createRunHandler } from './handler';
+import { prepareRun } from './prepare';
 import type { MainToWorker } from './protocol';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -24,10 +22,7 @@ const handle = createRunHandler({
     tasks.push(task);
     channel.port2.postMessage(null);
   },
-  prepare: (start, settings) => {
-    const model = getScenario(start.scenario).buildModel(start.values);
-    return { simulation: new Simulation(model, settings), coordinates: model.bodies.length * COORDS_PER_BODY };
-  },
+  prepare: prepareRun,
 });
 
 self.onmessage = (event: MessageEvent<MainToWorker>) => handle(event.data);

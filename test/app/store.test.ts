@@ -18,7 +18,7 @@ import {
   setMethods,
 } from '../../src/app/store';
 import { allFailedEnd, applyWorkerMessage, beginRun, clearResults, etaMs, flushRunUpdates, isBusy, markCancelled, results } from '../../src/app/runs';
-import type { WorkerToMain } from '../../src/worker/protocol';
+import { SERIES_WIDTH, type WorkerToMain } from '../../src/worker/protocol';
 
 beforeEach(() => {
   resetApp();
@@ -183,7 +183,7 @@ function row(t: number, omegaX: number): Float64Array {
 }
 
 function chunk(runId: number, t: number): WorkerToMain {
-  const series = Array.from({ length: SAMPLE_WIDTH }, (_, c) => (c === 0 ? new Float64Array(0) : Float64Array.of(t, c)));
+  const series = Array.from({ length: SERIES_WIDTH }, (_, c) => (c === 0 ? new Float64Array(0) : Float64Array.of(t, c)));
   return {
     kind: 'chunk',
     runId,
@@ -191,6 +191,8 @@ function chunk(runId: number, t: number): WorkerToMain {
     series,
     rows: row(t, 10 + 5 * t),
     poses: Float64Array.of(0, 0, 0, 1, 0, 0, 0),
+    exportRows: row(t, 10 + 5 * t),
+    head: new Float64Array(0),
     progress: { time: t, stepsDone: t * 100, totalSteps: 1000, stepsRejected: 0, elapsedMs: t * 10 },
   };
 }
@@ -202,11 +204,11 @@ describe('runs: applying worker messages', () => {
     expect(appStore.getState().runs.modified.phase).toBe('pending');
     expect(isBusy()).toBe(true);
     const second = beginRun();
-    applyWorkerMessage({ kind: 'started', runId: first, method: 'modified', totalSteps: 1000, coordinates: 7, width: SAMPLE_WIDTH });
+    applyWorkerMessage({ kind: 'started', runId: first, method: 'modified', totalSteps: 1000, coordinates: 7, width: SAMPLE_WIDTH, exportStride: 1, primaryBody: 0 });
     applyWorkerMessage(chunk(first, 1));
     expect(results.current.modified).toBeUndefined();
 
-    applyWorkerMessage({ kind: 'started', runId: second, method: 'modified', totalSteps: 1000, coordinates: 7, width: SAMPLE_WIDTH });
+    applyWorkerMessage({ kind: 'started', runId: second, method: 'modified', totalSteps: 1000, coordinates: 7, width: SAMPLE_WIDTH, exportStride: 1, primaryBody: 0 });
     expect(appStore.getState().runs.modified.phase).toBe('running');
     expect(results.current.modified).toBeUndefined(); // shown from the first chunk on
     applyWorkerMessage(chunk(second, 0));
@@ -240,7 +242,7 @@ describe('runs: applying worker messages', () => {
 
   it('keeps the results on screen when cancelled, and ignores later replies', () => {
     const runId = beginRun();
-    applyWorkerMessage({ kind: 'started', runId, method: 'modified', totalSteps: 1000, coordinates: 7, width: SAMPLE_WIDTH });
+    applyWorkerMessage({ kind: 'started', runId, method: 'modified', totalSteps: 1000, coordinates: 7, width: SAMPLE_WIDTH, exportStride: 1, primaryBody: 0 });
     applyWorkerMessage(chunk(runId, 1));
     expect(markCancelled()).toEqual(expect.arrayContaining(['modified', 'classical']));
     expect(appStore.getState().runs.modified.phase).toBe('cancelled');
@@ -251,7 +253,7 @@ describe('runs: applying worker messages', () => {
 
   it('shows a failure with its time and reason, keeping the samples so far', () => {
     const runId = beginRun();
-    applyWorkerMessage({ kind: 'started', runId, method: 'classical', totalSteps: 1000, coordinates: 7, width: SAMPLE_WIDTH });
+    applyWorkerMessage({ kind: 'started', runId, method: 'classical', totalSteps: 1000, coordinates: 7, width: SAMPLE_WIDTH, exportStride: 1, primaryBody: 0 });
     applyWorkerMessage({ ...chunk(runId, 1), method: 'classical' } as WorkerToMain);
     applyWorkerMessage({
       kind: 'failed',
@@ -290,7 +292,7 @@ describe('runs: applying worker messages', () => {
 
   it('drops the results of a method that is no longer compared', () => {
     let runId = beginRun();
-    applyWorkerMessage({ kind: 'started', runId, method: 'classical', totalSteps: 10, coordinates: 7, width: SAMPLE_WIDTH });
+    applyWorkerMessage({ kind: 'started', runId, method: 'classical', totalSteps: 10, coordinates: 7, width: SAMPLE_WIDTH, exportStride: 1, primaryBody: 0 });
     applyWorkerMessage({ ...chunk(runId, 1), method: 'classical' } as WorkerToMain);
     expect(results.current.classical).toBeDefined();
     setMethods(['modified']);

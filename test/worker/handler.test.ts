@@ -14,7 +14,8 @@ import {
   type SimulationLike,
 } from '../../src/worker/handler';
 import { defaultMinStep } from '../../src/scenario/validate';
-import { transferablesOf, type StartMessage, type WorkerToMain } from '../../src/worker/protocol';
+import { HEAD_SAMPLES, MAX_EXPORT_ROWS, SERIES_WIDTH, transferablesOf, type StartMessage, type WorkerToMain } from '../../src/worker/protocol';
+import { prepareRun } from '../../src/worker/prepare';
 
 /** A simulation of ω_x = 10 + 5t on a grid of h, failing at step `failAt` if given. */
 class FakeSimulation implements SimulationLike {
@@ -107,11 +108,14 @@ function collect(messages: WorkerToMain[], runId: number) {
   };
   const rows: number[] = [];
   const poses: number[] = [];
+  const exportRows: number[] = [];
   for (const chunk of chunks) {
     rows.push(...chunk.rows);
     poses.push(...chunk.poses);
+    for (const x of chunk.exportRows) exportRows.push(x);
   }
-  return { chunks, series, rows, poses };
+  const heads = chunks.filter((c) => c.head.length > 0).map((c) => c.head);
+  return { chunks, series, rows, poses, exportRows, heads };
 }
 
 describe('worker run handler', () => {
@@ -292,5 +296,48 @@ describe('worker run handler', () => {
     const sim = new Simulation(def.buildModel(state.values), { method: 'modified', alpha: state.alpha, h: state.h, tEnd: state.tEnd, sampleEvery: 1 });
     while (sim.advance(1000, (row) => (direct = row.slice())) === 'running');
     expect(Array.from(done.finalRow)).toEqual(Array.from(direct));
+  });
+
+  it('keeps every sample for export up to MAX_EXPORT_ROWS, then every k-th and the last (as `sim --sample-dt k·h`)', () => {
+    const { handle, messages, runTasks } = harness(() => ({ simulation: new FakeSimulation(0.001, 10), coordinates: 7 }));
+    handle(start(1, { maxPoints: 100 }));
+    runTasks();
+    expect(messages[0]).toMatchObject({ kind: 'started', exportStride: 1 });
+    const { exportRows, heads } = collect(messages, 1);
+    expect(exportRows.length / SAMPLE_WIDTH).toBe(10_001);
+    for (let i = 0; i < 10_001; i += 997) expect(exportRows[i * SAMPLE_WIDTH]).toBeCloseTo(i * 0.001, 12);
+    // The first HEAD_SAMPLES samples, row and pose each, sent once.
+    expect(heads).toHaveLength(1);
+    expect(heads[0].length).toBe(HEAD_SAMPLES * (SAMPLE_WIDTH + 7));
+    expect(heads[0][SAMPLE_WIDTH + 7]).toBe(0.001);
+
+    const long = harness(() => ({ simulation: new FakeSimulation(1e-5, 2.5), coordinates: 7 }));
+    long.handle(start(2, { h: 1e-5, tEnd: 2.5 }));
+    long.runTasks();
+    const stride = Math.ceil(250_001 / MAX_EXPORT_ROWS);
+    expect(long.messages[0]).toMatchObject({ kind: 'started', exportStride: stride });
+    const kept = collect(long.messages, 2).exportRows;
+    const times = kept.filter((_, k) => k % SAMPLE_WIDTH === 0);
+    expect(times.length).toBeLessThanOrEqual(MAX_EXPORT_ROWS + 1);
+    expect(times[1]).toBeCloseTo(stride * 1e-5, 12);
+    expect(times[times.length - 1]).toBeCloseTo(2.5, 12);
+  });
+
+  it('streams the invariant monitors of a real heavy top (prepareRun) alongside the samples', () => {
+    const values = defaultState('heavy-top').values;
+    const { handle, messages, runTasks } = harness(prepareRun);
+    handle(start(1, { scenario: 'heavy-top', values, alpha: -0.2, h: 1e-3, tEnd: 0.2 }));
+    runTasks();
+    expect(messages[0]).toMatchObject({ kind: 'started', primaryBody: 0 });
+    expect(messages[messages.length - 1].kind).toBe('done');
+    const { chunks, series } = collect(messages, 1);
+    expect(chunks[0].series).toHaveLength(SERIES_WIDTH);
+    const lz = series(COLUMN.angular_momentum_z);
+    expect(lz[1]).toBeCloseTo(0.234375 * -4.61538 - 15 * 4.61538, 8);
+    const norm = series(COLUMN.euler_norm_drift);
+    expect(norm.length / 2).toBe(201);
+    for (let i = 1; i < norm.length; i += 2) expect(norm[i]).toBeLessThan(1e-13);
+    const velocity = series(COLUMN.velocity_constraint_error);
+    expect(Math.max(...velocity.filter((_, k) => k % 2 === 1))).toBeGreaterThan(0);
   });
 });

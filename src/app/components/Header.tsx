@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useStore } from 'zustand';
 import { SCENARIO_IDS, getScenario } from '../../scenario/registry';
 import type { ScenarioId } from '../../scenario/types';
-import { appStore, selectScenario } from '../store';
+import { appStore, selectScenario, setProjector } from '../store';
 
 /** Copies text to the clipboard, falling back to a hidden textarea where the API is missing. */
 async function copyText(text: string): Promise<boolean> {
@@ -34,6 +34,7 @@ async function copyText(text: string): Promise<boolean> {
 export function Header() {
   const scenario = useStore(appStore, (s) => s.state.scenario);
   const def = getScenario(scenario);
+  const projector = useStore(appStore, (s) => s.view.projector);
   const [shareStatus, setShareStatus] = useState('');
 
   const share = async () => {
@@ -62,6 +63,15 @@ export function Header() {
         {def.description}
       </p>
       <div className="share">
+        <button
+          type="button"
+          aria-pressed={projector}
+          onClick={() => setProjector(!projector)}
+          data-testid="projector-toggle"
+          title="Large type, thick lines, high contrast (part of the link)"
+        >
+          Projector mode
+        </button>
         <button type="button" onClick={share} data-testid="share-button" title="Copy a link that reproduces this run">
           Share
         </button>

@@ -389,7 +389,8 @@ function SceneView() {
         dpr={[1, 2]}
         camera={{ position: FRONT_VIEW.camera, up: [0, 0, 1], fov: FRONT_VIEW.fov, near: 0.05, far: 200 }}
         gl={{ antialias: !SOFTWARE_WEBGL }}
-        aria-label="3D view of the bodies"
+        role="img"
+        aria-label="3D view of the bodies: the compared methods side by side at the playhead time"
       >
         <color attach="background" args={[palette.background]} />
         <ambientLight intensity={1.1} />

@@ -1,0 +1,83 @@
+/**
+ * The Studies panel (issue 6 item 1): a small convergence study on the heavy top reports the
+ * observed orders, and its CSV equals `sim study` for the same settings (the same numbers as
+ * the solver core's convergence test: test/solver/studies.test.ts); cancel; the α sweep.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { seriousViolations } from './axe';
+import { expect, test, waitForSettled } from './fixtures';
+
+const SETTINGS: Record<string, string> = {
+  steps: '1e-4,5e-5',
+  alpha: '-0.2',
+  't-end': '0.2',
+  'sample-dt': '1e-3',
+  'ref-h': '5e-6',
+  'ref-alpha': '-0.2',
+};
+
+test('convergence study on the heavy top: observed orders at α = −0.2, CSV equal to `sim study`, PNG and SVG', async ({ page, appUrl, consoleErrors }) => {
+  await page.goto(`${appUrl}?v=1&scenario=heavy-top&t=0.1&panel=studies`);
+  await waitForSettled(page);
+  for (const [flag, text] of Object.entries(SETTINGS)) await page.getByTestId(`study-field-${flag}`).fill(text);
+  await expect(page.getByTestId('study-issue')).toBeHidden();
+  await page.getByTestId('study-run').click();
+  await expect(page.getByTestId('study-status')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+
+  // SPEC §5: both methods first order in ω at α ≠ 0, the modified error far smaller.
+  const caption = await page.getByTestId('study-table').locator('caption').textContent();
+  const orders = [...caption!.matchAll(/HHT (\d+\.\d+) in ω/g)].map((m) => Number(m[1]));
+  expect(orders).toHaveLength(2);
+  for (const order of orders) {
+    expect(order).toBeGreaterThan(0.7);
+    expect(order).toBeLessThan(1.3);
+  }
+  await expect(page.locator('[data-testid="study-chart"] path.recharts-line-curve')).toHaveCount(2);
+  await expect(page.getByTestId('study-chart')).toContainText('p = ');
+
+  const [csvFile] = await Promise.all([page.waitForEvent('download'), page.getByTestId('study-export-csv').click()]);
+  const csv = readFileSync((await csvFile.path())!, 'utf8');
+  const args = Object.entries(SETTINGS).flatMap(([flag, text]) => [`--${flag}`, text]);
+  const cli = execFileSync('node_modules/.bin/tsx', ['src/cli/sim.ts', 'study', 'convergence', '--scenario', 'heavy-top', ...args], { encoding: 'utf8' });
+  expect(csv).toBe(cli);
+  const rows = csv.trim().split('\n').slice(1).map((line) => line.split(','));
+  const error = (method: string, h: string) => Number(rows.find((r) => r[0] === method && r[1] === h)![2]);
+  expect(error('classical', '0.00005') / error('modified', '0.00005')).toBeGreaterThan(50);
+
+  for (const kind of ['png', 'svg']) {
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(`study-export-${kind}`).click()]);
+    expect(file.suggestedFilename()).toBe(`hht-heavy-top-convergence.${kind}`);
+    expect(readFileSync((await file.path())!).length).toBeGreaterThan(2000);
+  }
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a study can be cancelled; the α sweep plots the final ω over α', async ({ page, appUrl, consoleErrors }) => {
+  await page.goto(`${appUrl}?v=1&scenario=spin&t=0.5&panel=studies`);
+  await waitForSettled(page);
+  // Far more work than the test waits for.
+  await page.getByTestId('study-field-ref-h').fill('1e-6');
+  await page.getByTestId('study-field-t-end').fill('5');
+  await page.getByTestId('study-run').click();
+  await expect(page.getByTestId('study-status')).toHaveAttribute('data-phase', 'running');
+  await page.getByTestId('study-cancel').click();
+  await expect(page.getByTestId('study-status')).toHaveAttribute('data-phase', 'cancelled');
+  await expect(page.getByTestId('study-run')).toBeEnabled();
+
+  await page.getByTestId('study-kind-alpha-sweep').check();
+  await page.getByTestId('study-field-alpha-steps').fill('4');
+  await page.getByTestId('study-field-t-end').fill('1');
+  await expect(page.getByTestId('study-command')).toHaveText('sim study alpha-sweep --scenario spin --methods classical,modified --alpha-steps 4 --h 0.01 --t-end 1');
+  await page.getByTestId('study-run').click();
+  await expect(page.getByTestId('study-status')).toHaveAttribute('data-phase', 'done', { timeout: 30_000 });
+  await expect(page.getByTestId('study-table').locator('tbody tr')).toHaveCount(8);
+  await expect(page.locator('[data-testid="study-chart"] path.recharts-line-curve')).toHaveCount(2);
+  await expect(page.getByTestId('study-chart')).toContainText('final ωx (rad/s)');
+  // Bad settings are refused with the command's own message, and not run.
+  await page.getByTestId('study-field-h').fill('2');
+  await expect(page.getByTestId('study-issue')).toContainText('--h 2 is larger than --t-end 1');
+  await expect(page.getByTestId('study-run')).toBeDisabled();
+  expect(consoleErrors).toEqual([]);
+});

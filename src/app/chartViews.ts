@@ -1,0 +1,210 @@
+/**
+ * What each time plot shows: its points (from the streamed, decimated series of one method),
+ * its axes and labels, and a one-sentence summary of the key numbers (the plot's text
+ * alternative). Pure apart from reading the results passed in; tested in test/app/chartViews.test.ts.
+ */
+import type { IntegratorMethod } from '../solver/simulate';
+import { getScenario } from '../scenario/registry';
+import type { ScenarioState } from '../scenario/types';
+import type { MethodResults } from './runs';
+import type { LowerPlot, OmegaComponent } from './store';
+import { COLUMN, energyScale, logDomain, logTicks, mergePairs, niceDomain, RPM_PER_RAD_S, type PairPoint } from './plotData';
+
+export interface Point extends PairPoint {
+  exact?: number;
+}
+
+/** The plots: ω component of the primary body, or one of the lower plots. */
+export type ChartKind = 'omega' | LowerPlot;
+
+const COMPONENTS: readonly OmegaComponent[] = ['x', 'y', 'z'];
+
+// Every builder leaves non-finite values out: no NaN or Infinity ever reaches a plot.
+
+function omegaPoints(res: MethodResults, component: OmegaComponent): Point[] {
+  const pairs = res.series[COLUMN[`omega_${component}`]].view();
+  const def = getScenario(res.state.scenario);
+  const k = COMPONENTS.indexOf(component);
+  const points: Point[] = [];
+  for (let i = 0; i < pairs.length; i += 2) {
+    const t = pairs[i];
+    const v = pairs[i + 1];
+    if (!Number.isFinite(v)) continue;
+    points.push(def.exactOmega ? { t, v, exact: def.exactOmega(res.state.values, t)[k] } : { t, v });
+  }
+  return points;
+}
+
+/** Points of one series, mapped (e.g. scaled or shifted); non-finite and, on a log axis, non-positive ones left out. */
+function seriesPoints(pairs: Float64Array, map: (v: number) => number, positive = false): Point[] {
+  const points: Point[] = [];
+  for (let i = 0; i < pairs.length; i += 2) {
+    const v = map(pairs[i + 1]);
+    if (Number.isFinite(v) && (!positive || v > 0)) points.push({ t: pairs[i], v });
+  }
+  return points;
+}
+
+function energyPoints(res: MethodResults): Point[] {
+  const { factor } = energyScale(res);
+  return seriesPoints(res.series[COLUMN.energy_error].view(), (v) => v * factor);
+}
+
+/** L_z − L_z(0): the first decimated point is the t = 0 sample. */
+function momentumPoints(res: MethodResults): Point[] {
+  const pairs = res.series[COLUMN.angular_momentum_z].view();
+  const l0 = pairs.length > 1 ? pairs[1] : 0;
+  return seriesPoints(pairs, (v) => v - l0);
+}
+
+function pointsFor(kind: ChartKind, res: MethodResults, component: OmegaComponent): Point[] {
+  switch (kind) {
+    case 'omega':
+      return omegaPoints(res, component);
+    case 'energy':
+      return energyPoints(res);
+    // Step size (v, log axis) and Newton iterations of the step (w).
+    case 'steps':
+      return mergePairs(res.series[COLUMN.h].view(), res.series[COLUMN.iterations].view(), true);
+    case 'norm':
+      return seriesPoints(res.series[COLUMN.euler_norm_drift].view(), (v) => v, true);
+    // Position-level (v) and velocity-level (w) residuals, both on the log axis.
+    case 'constraints':
+      return mergePairs(res.series[COLUMN.constraint_error].view(), res.series[COLUMN.velocity_constraint_error].view(), true, true);
+    case 'momentum':
+      return momentumPoints(res);
+  }
+}
+
+/** Range of `key` over all lines (and of the exact line), so both methods' charts share their axes. */
+export function valueRange(sets: readonly Point[][], key: 'v' | 'w', withExact = key === 'v'): [number, number] {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const points of sets) {
+    for (const p of points) {
+      for (const x of [p[key], withExact ? p.exact : undefined]) {
+        if (x === undefined || !Number.isFinite(x)) continue;
+        if (x < lo) lo = x;
+        if (x > hi) hi = x;
+      }
+    }
+  }
+  return [lo, hi];
+}
+
+/** A secondary y axis on the right: crank speed in rpm, or Newton iterations. */
+export interface RightAxis {
+  readonly domain: [number, number];
+  readonly label: string;
+  readonly integer: boolean;
+}
+
+/** A second curve (`w` of the points): on the right axis, or on the left one with the first. */
+export interface SecondLine {
+  readonly name: string;
+  readonly axis: 'left' | 'right';
+  /** Drawn as steps (Newton iterations are whole numbers per step). */
+  readonly step: boolean;
+}
+
+export interface ChartView {
+  readonly kind: ChartKind;
+  readonly data: Point[];
+  readonly state: ScenarioState;
+  readonly domain: [number, number];
+  /** Log axis ticks (decades), else undefined (linear axis, automatic ticks). */
+  readonly ticks: number[] | undefined;
+  readonly yLabel: string;
+  readonly seriesName: string;
+  readonly right: RightAxis | null;
+  readonly second: SecondLine | null;
+}
+
+/** Labels of the lower plots, as the plot choice names them. */
+export const LOWER_PLOT_LABELS: Readonly<Record<LowerPlot, string>> = {
+  energy: 'energy drift',
+  steps: 'step size h & Newton iterations',
+  norm: 'Euler-parameter norm drift',
+  constraints: 'constraint residuals',
+  momentum: 'angular momentum about z',
+};
+
+function logView(kind: ChartKind, data: Point[], state: ScenarioState, sets: Point[][], yLabel: string, seriesName: string, second: SecondLine | null): ChartView {
+  const [lo, hi] = valueRange(sets, 'v');
+  const [wLo, wHi] = second?.axis === 'left' ? valueRange(sets, 'w') : [Infinity, -Infinity];
+  const domain = logDomain([Math.min(lo, wLo), Math.max(hi, wHi)]);
+  return { kind, data, state, domain, ticks: logTicks(domain), yLabel, seriesName, right: null, second };
+}
+
+/**
+ * Axes and labels of one chart of `method`, from the results of all compared methods (so the
+ * charts side by side share their y axes). `state` is used while no results exist yet.
+ */
+export function chartView(
+  kind: ChartKind, method: IntegratorMethod, methods: readonly IntegratorMethod[], component: OmegaComponent,
+  results: Partial<Record<IntegratorMethod, MethodResults>>, fallbackState: ScenarioState, label: string,
+): ChartView {
+  const own = results[method];
+  const data = own ? pointsFor(kind, own, component) : [];
+  const sets = methods.map((m) => (m === method ? data : results[m] ? pointsFor(kind, results[m]!, component) : []));
+  const state = own?.state ?? methods.map((m) => results[m]?.state).find(Boolean) ?? fallbackState;
+  switch (kind) {
+    case 'steps': {
+      const domain = logDomain(valueRange(sets, 'v'));
+      const maxIterations = valueRange(sets, 'w')[1];
+      const top = Number.isFinite(maxIterations) ? Math.max(4, Math.ceil(maxIterations * 1.25)) : 4;
+      return {
+        kind, data, state, domain, ticks: logTicks(domain), yLabel: 'step h (s)', seriesName: `${label} step h`,
+        right: { domain: [0, top], label: 'Newton iterations', integer: true },
+        second: { name: 'Newton iterations', axis: 'right', step: true },
+      };
+    }
+    case 'norm':
+      return logView(kind, data, state, sets, '| |e|² − 1 | (max over bodies)', `${label} Euler-norm drift`, null);
+    case 'constraints':
+      return logView(kind, data, state, sets, 'constraint residual', `${label} position |C|`, { name: 'velocity |C_q q̇ + C_t|', axis: 'left', step: false });
+    case 'momentum': {
+      const domain = niceDomain(valueRange(sets, 'v'));
+      return { kind, data, state, domain, ticks: undefined, yLabel: 'L_z − L_z(0) (kg m²/s)', seriesName: `${label} L_z drift`, right: null, second: null };
+    }
+    case 'energy': {
+      const domain = niceDomain(valueRange(sets, 'v'));
+      const unit = own ? energyScale(own).unit : '%';
+      const yLabel = unit === '%' ? '(E−E₀−W)/|E₀| (%)' : 'E−E₀−W (J)';
+      return { kind, data, state, domain, ticks: undefined, yLabel, seriesName: `${label} energy drift`, right: null, second: null };
+    }
+    case 'omega': {
+      const domain = niceDomain(valueRange(sets, 'v'));
+      // The V8's crank speed is the crankshaft's ω_x: also shown in rpm on the right.
+      if (state.scenario === 'v8-crank' && component === 'x') {
+        const right: RightAxis = { domain: [domain[0] * RPM_PER_RAD_S, domain[1] * RPM_PER_RAD_S], label: 'crank speed (rpm)', integer: false };
+        return { kind, data, state, domain, ticks: undefined, yLabel: 'crank speed ωx (rad/s)', seriesName: `${label} crank speed`, right, second: null };
+      }
+      return { kind, data, state, domain, ticks: undefined, yLabel: `ω${component} (rad/s)`, seriesName: `${label} ω${component}`, right: null, second: null };
+    }
+  }
+}
+
+/** A number for a sentence: 6 significant digits. */
+function numberText(x: number): string {
+  return Number(x.toPrecision(6)).toString();
+}
+
+/**
+ * The chart's key numbers in one sentence, its text alternative: the range of times, the first
+ * and last value and the extremes of the main line (and the largest value of the second).
+ * Example: "modified HHT ωy (rad/s), t = 0 … 10 s: from 150 to 149.9, min 149.9, max 150."
+ */
+export function chartSummary(view: ChartView): string {
+  const main = view.data.filter((p) => p.v !== undefined);
+  if (main.length === 0) return `${view.seriesName}: no data yet.`;
+  const values = main.map((p) => p.v!);
+  const first = main[0];
+  const last = main[main.length - 1];
+  let text = `${view.seriesName} (${view.yLabel}), t = ${numberText(first.t)} … ${numberText(last.t)} s: from ${numberText(first.v!)} to ${numberText(last.v!)}, min ${numberText(Math.min(...values))}, max ${numberText(Math.max(...values))}`;
+  if (view.second) {
+    const seconds = view.data.flatMap((p) => (p.w === undefined ? [] : [p.w]));
+    if (seconds.length > 0) text += `; ${view.second.name} max ${numberText(Math.max(...seconds))}`;
+  }
+  return `${text}.`;
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { useStore } from 'zustand';
+import { INTEGRATOR_METHODS, SAMPLE_WIDTH, type IntegratorMethod } from '../../solver/simulate';
+import { downloadFigurePng } from '../export/chartsFigure';
+import { downloadText } from '../export/download';
+import { exportNote, samplesCsv } from '../export/samplesCsv';
+import { results } from '../runs';
+import { appStore } from '../store';
+import { METHOD_LABELS, usePalette } from '../theme';
+
+/** Whether a method's run has stopped with samples to export. */
+function exportable(method: IntegratorMethod): boolean {
+  const phase = appStore.getState().runs[method].phase;
+  return (phase === 'finished' || phase === 'failed' || phase === 'cancelled') && (results.current[method]?.exportRows.length ?? 0) > 0;
+}
+
+/** The CSV text of a method's run, as `sim` writes it (null while there is none). */
+export function runCsv(method: IntegratorMethod): string | null {
+  const res = results.current[method];
+  return res ? samplesCsv(res.exportRows.view()) : null;
+}
+
+function CsvButton({ method }: { method: IntegratorMethod }) {
+  useStore(appStore, (s) => s.plotVersion);
+  const phase = useStore(appStore, (s) => s.runs[method].phase);
+  const res = results.current[method];
+  const ready = exportable(method);
+  const save = () => {
+    const csv = runCsv(method);
+    if (csv && res) downloadText(csv, `hht-${res.state.scenario}-${method}.csv`, 'text/csv');
+  };
+  const note = res
+    ? exportNote({ rows: res.exportRows.length / SAMPLE_WIDTH, exportStride: res.exportStride, h: res.state.h, adaptive: res.state.tolerance !== undefined })
+    : 'no samples yet';
+  return (
+    <div className="export-row">
+      <button type="button" onClick={save} disabled={!ready} data-testid={`export-csv-${method}`} aria-describedby={`export-note-${method}`}>
+        CSV · {METHOD_LABELS[method]}
+      </button>
+      <span id={`export-note-${method}`} className="hint">
+        {ready ? note : phase === 'running' || phase === 'pending' ? 'available when the run has stopped' : note}
+      </span>
+    </div>
+  );
+}
+
+/** Downloads of the current run: its samples as CSV (the `sim` columns) and its plots as PNG. */
+export function ExportPanel() {
+  const methods = useStore(appStore, (s) => s.state.methods);
+  const scenario = useStore(appStore, (s) => s.state.scenario);
+  const palette = usePalette();
+  const [status, setStatus] = useState('');
+  const savePng = async () => {
+    const root = document.querySelector('[data-testid="charts"]');
+    try {
+      if (!root) throw new Error('open the Time plots tab first');
+      await downloadFigurePng(root, palette, `hht-${scenario}-plots.png`);
+      setStatus('PNG saved');
+    } catch (error) {
+      setStatus(`PNG failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  return (
+    <fieldset className="panel export-panel">
+      <legend>Export</legend>
+      {INTEGRATOR_METHODS.filter((m) => methods.includes(m)).map((m) => (
+        <CsvButton key={m} method={m} />
+      ))}
+      <div className="export-row">
+        <button type="button" onClick={savePng} data-testid="export-png">
+          PNG of the plots
+        </button>
+        <span className="hint" role="status">
+          {status || 'the time plots as shown, 2× resolution'}
+        </span>
+      </div>
+      <p className="hint">The share link (button top right) reproduces the run; `sim --url` runs it headless.</p>
+    </fieldset>
+  );
+}

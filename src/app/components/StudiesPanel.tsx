@@ -1,0 +1,230 @@
+import { useEffect, useRef, useState } from 'react';
+import { useStore } from 'zustand';
+import { formatNumber } from '../../scenario/validate';
+import { downloadBlob, downloadText } from '../export/download';
+import { chartSvg } from '../export/chartsFigure';
+import { figurePng, pageFont, svgDocument } from '../export/figure';
+import {
+  cancelStudy,
+  checkStudy,
+  commandText,
+  followScenario,
+  handleStudyRequest,
+  resultCsv,
+  setStudyKind,
+  setStudyText,
+  startStudy,
+  STUDY_FIELDS,
+  studyArgv,
+  studyStore,
+  type StudyKind,
+  type StudyResult,
+} from '../studies';
+import { appStore } from '../store';
+import { METHOD_LABELS, usePalette } from '../theme';
+import { TextField } from './Field';
+import { RadioChoice } from './SliderField';
+import { StudyChart, studySummary } from './StudyChart';
+
+const KIND_CHOICES = [
+  { value: 'convergence', label: 'convergence (Figs. 2, 9)' },
+  { value: 'alpha-sweep', label: 'α sweep (Figs. 5, 10)' },
+] as const;
+
+function StudySettings() {
+  const state = useStore(appStore, (s) => s.state);
+  const study = useStore(studyStore);
+  const checked = checkStudy(state, study);
+  const running = study.phase === 'running';
+  return (
+    <div className="study-settings">
+      <RadioChoice<StudyKind> label="Study" ariaLabel="Study" options={KIND_CHOICES} current={study.kind} testIdPrefix="study-kind" onChange={(k) => setStudyKind(k, state.scenario)} />
+      {STUDY_FIELDS[study.kind].map((f) => (
+        <TextField
+          key={`${study.kind}${f.flag}`}
+          label={
+            <>
+              {f.label} <span className="key">{f.flag}</span>
+              {f.unit && <span className="unit"> ({f.unit})</span>}
+            </>
+          }
+          value={study.texts[f.flag] ?? ''}
+          issue={null}
+          hint=""
+          testId={`study-field${f.flag.slice(1)}`}
+          onChange={(text) => setStudyText(f.flag, text)}
+        />
+      ))}
+      <p className="hint">
+        Scenario {state.scenario} with its current parameters, methods {state.methods.join(' and ')}. The same study on the command line:
+      </p>
+      <code className="study-command" data-testid="study-command">
+        {commandText(studyArgv(study.kind, state, study.texts))}
+      </code>
+      {'error' in checked && (
+        <p className="hint error" role="alert" data-testid="study-issue">
+          {checked.error}
+        </p>
+      )}
+      <div className="run-buttons">
+        <button type="button" onClick={() => startStudy(state)} disabled={'error' in checked || running} data-testid="study-run">
+          Run study
+        </button>
+        <button type="button" onClick={cancelStudy} disabled={!running} data-testid="study-cancel">
+          Cancel
+        </button>
+      </div>
+      <StudyStatus />
+    </div>
+  );
+}
+
+function StudyStatus() {
+  const { phase, progress, elapsedMs, error } = useStore(studyStore);
+  const fraction = phase === 'done' ? 1 : progress ? progress.done / Math.max(1, progress.total) : 0;
+  const text =
+    phase === 'running' ? `run ${Math.min((progress?.done ?? 0) + 1, progress?.total ?? 1)} of ${progress?.total ?? '…'}: ${progress?.label ?? 'starting'}`
+    : phase === 'done' ? `done in ${(elapsedMs / 1000).toFixed(1)} s`
+    : phase === 'cancelled' ? 'cancelled'
+    : phase === 'failed' ? `failed: ${error}`
+    : '';
+  return (
+    <div className="study-status">
+      <progress max={1} value={fraction} aria-label="Study progress" />
+      <div className={phase === 'failed' ? 'run-status error' : 'run-status'} role="status" data-testid="study-status" data-phase={phase}>
+        {text}
+      </div>
+    </div>
+  );
+}
+
+function num(x: number): string {
+  return Number.isFinite(x) ? Number(x.toPrecision(4)).toString() : '—';
+}
+
+/** The result as a table: the numbers behind the plot (and its text alternative). */
+function StudyTable({ result }: { result: StudyResult }) {
+  if (result.kind === 'convergence') {
+    return (
+      <table className="theory-table study-table" data-testid="study-table">
+        <caption>{studySummary(result)}</caption>
+        <thead>
+          <tr>
+            <th scope="col">method</th>
+            <th scope="col">h (s)</th>
+            <th scope="col">e_ω</th>
+            <th scope="col">order ω</th>
+            <th scope="col">e_q</th>
+            <th scope="col">order q</th>
+          </tr>
+        </thead>
+        <tbody>
+          {result.points.map((p) => (
+            <tr key={`${p.method}-${p.h}`} data-testid={`study-row-${p.method}-${p.h}`}>
+              <th scope="row">{METHOD_LABELS[p.method]}</th>
+              <td>{formatNumber(p.h)}</td>
+              <td>{p.failure ? `failed: ${p.failure}` : p.omegaError.toExponential(3)}</td>
+              <td data-testid={`study-order-${p.method}-${p.h}`}>{num(p.omegaOrder)}</td>
+              <td>{p.failure ? '' : p.positionError.toExponential(3)}</td>
+              <td>{num(p.positionOrder)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    );
+  }
+  return (
+    <table className="theory-table study-table" data-testid="study-table">
+      <caption>{studySummary(result)}</caption>
+      <thead>
+        <tr>
+          <th scope="col">method</th>
+          <th scope="col">α</th>
+          <th scope="col">final ω (rad/s)</th>
+          <th scope="col">energy error (J)</th>
+        </tr>
+      </thead>
+      <tbody>
+        {result.points.map((p) => (
+          <tr key={`${p.method}-${p.alpha}`}>
+            <th scope="row">{METHOD_LABELS[p.method]}</th>
+            <td>{num(p.alpha)}</td>
+            <td>{p.failure ? `failed: ${p.failure}` : p.finalOmega.map(num).join(', ')}</td>
+            <td>{num(p.energyError)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** CSV (as `sim study` prints it), PNG and SVG of the study plot. */
+function StudyExport({ result, chartRoot }: { result: StudyResult; chartRoot: React.RefObject<HTMLDivElement | null> }) {
+  const palette = usePalette();
+  const [status, setStatus] = useState('');
+  const name = `hht-${result.options.scenario}-${result.kind}`;
+  const svg = () => {
+    const el = chartRoot.current ? chartSvg(chartRoot.current) : null;
+    if (!el) throw new Error('the plot is not drawn');
+    return el;
+  };
+  const run = async (what: string, action: () => Promise<void> | void) => {
+    try {
+      await action();
+      setStatus(`${what} saved`);
+    } catch (error) {
+      setStatus(`${what} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  const style = { background: palette.panel, text: palette.text, font: pageFont(), scale: 2 };
+  return (
+    <div className="study-export">
+      <button type="button" data-testid="study-export-csv" onClick={() => run('CSV', () => downloadText(resultCsv(result), `${name}.csv`, 'text/csv'))}>
+        CSV
+      </button>
+      <button
+        type="button"
+        data-testid="study-export-png"
+        onClick={() => run('PNG', async () => downloadBlob(await figurePng([{ heading: studySummary(result), headingColor: palette.text, charts: [{ caption: '', svg: svg() }] }], style), `${name}.png`))}
+      >
+        PNG
+      </button>
+      <button type="button" data-testid="study-export-svg" onClick={() => run('SVG', () => downloadText(svgDocument(svg(), style), `${name}.svg`, 'image/svg+xml'))}>
+        SVG
+      </button>
+      <span className="hint" role="status">
+        {status}
+      </span>
+    </div>
+  );
+}
+
+/**
+ * Studies over many runs in a worker, with progress and cancel: convergence (log–log e_ω and
+ * position error over h, observed order per segment) and the α sweep. A preset may ask for its
+ * study to start (the view's studyRequest).
+ */
+export function StudiesPanel() {
+  const scenario = useStore(appStore, (s) => s.state.scenario);
+  const request = useStore(appStore, (s) => s.view.studyRequest);
+  const result = useStore(studyStore, (s) => s.result);
+  const chartRoot = useRef<HTMLDivElement>(null);
+  useEffect(() => followScenario(scenario), [scenario]);
+  useEffect(() => handleStudyRequest(request, appStore.getState().state), [request]);
+  return (
+    <section className="tab-body studies" aria-label="Studies" data-testid="studies-panel">
+      <StudySettings />
+      <div className="study-results" ref={chartRoot}>
+        {result ? (
+          <>
+            <StudyChart result={result} />
+            <StudyExport result={result} chartRoot={chartRoot} />
+            <StudyTable result={result} />
+          </>
+        ) : (
+          <p className="hint">Run a study to see its plot: the defaults reproduce the paper’s figure for this scenario.</p>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,141 @@
+import { useId, useState } from 'react';
+import { CartesianGrid, Legend, Line, LineChart, ReferenceDot, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { INTEGRATOR_METHODS } from '../../solver/simulate';
+import { formatNumber } from '../../scenario/validate';
+import { logTicks, niceDomain, tickFormatterFor } from '../plotData';
+import type { StudyResult } from '../studies';
+import {
+  convergenceRows,
+  decadeDomain,
+  orderLabels,
+  sweepComponent,
+  sweepRows,
+  type ConvergenceQuantity,
+  type StudyRow,
+  type SweepQuantity,
+} from '../studyPlot';
+import { METHOD_LABELS, usePalette } from '../theme';
+import { RadioChoice } from './SliderField';
+
+const CONVERGENCE_CHOICES = [
+  { value: 'omega', label: 'angular velocity e_ω (Eq. 71)' },
+  { value: 'position', label: 'positions e_q' },
+] as const;
+const SWEEP_CHOICES = [
+  { value: 'omega', label: 'final ω' },
+  { value: 'energy', label: 'final energy error' },
+] as const;
+
+interface Axes {
+  readonly rows: StudyRow[];
+  readonly xLabel: string;
+  readonly yLabel: string;
+  readonly log: boolean;
+  readonly xDomain: [number, number];
+  readonly yDomain: [number, number];
+}
+
+function axesOf(result: StudyResult, quantity: string): Axes {
+  if (result.kind === 'convergence') {
+    const rows = convergenceRows(result.points, quantity as ConvergenceQuantity);
+    const ys = rows.flatMap((r) => INTEGRATOR_METHODS.flatMap((m) => (r[m] === undefined ? [] : [r[m]!])));
+    return {
+      rows, log: true, xLabel: 'step size h (s)', yLabel: quantity === 'omega' ? 'e_ω (rad)' : 'e_q (m s)',
+      xDomain: decadeDomain(rows.map((r) => r.x)), yDomain: decadeDomain(ys),
+    };
+  }
+  const component = sweepComponent(result.options.scenario, result.options.values);
+  const rows = sweepRows(result.points, quantity as SweepQuantity, component);
+  const ys = rows.flatMap((r) => INTEGRATOR_METHODS.flatMap((m) => (r[m] === undefined ? [] : [r[m]!])));
+  return {
+    rows, log: false, xLabel: 'α', yLabel: quantity === 'omega' ? `final ω${component} (rad/s)` : 'final E − E₀ − W (J)',
+    xDomain: [-0.35, 0], yDomain: niceDomain([Math.min(...ys), Math.max(...ys)]),
+  };
+}
+
+/** The one-line summary of a result: the observed orders of the last segment, or the range swept. */
+export function studySummary(result: StudyResult): string {
+  if (result.kind === 'alpha-sweep') {
+    return `α sweep over ${result.options.alphas.length} values of α in [${formatNumber(Math.min(...result.options.alphas))}, ${formatNumber(Math.max(...result.options.alphas))}], h = ${formatNumber(result.options.h)} s, t_end = ${formatNumber(result.options.tEnd)} s.`;
+  }
+  const parts = result.options.methods.map((m) => {
+    const mine = result.points.filter((p) => p.method === m);
+    const last = mine[mine.length - 1];
+    return `${METHOD_LABELS[m]} ${last && Number.isFinite(last.omegaOrder) ? last.omegaOrder.toFixed(2) : '—'} in ω, ${last && Number.isFinite(last.positionOrder) ? last.positionOrder.toFixed(2) : '—'} in positions`;
+  });
+  return `Observed order at the smallest step: ${parts.join('; ')}.`;
+}
+
+/** The study's plot: log–log errors with the order of each segment, or the α sweep. */
+export function StudyChart({ result }: { result: StudyResult }) {
+  const palette = usePalette();
+  const [quantity, setQuantity] = useState<string>('omega');
+  const summaryId = useId();
+  const axes = axesOf(result, quantity);
+  const labels = result.kind === 'convergence' ? orderLabels(result.points, quantity as ConvergenceQuantity) : [];
+  const font = palette.fontSize;
+  const tick = axes.log ? (v: number) => v.toExponential(0) : tickFormatterFor(axes.yDomain);
+  return (
+    <div className="study-chart-block">
+      {result.kind === 'convergence' ? (
+        <RadioChoice label="Plot:" ariaLabel="Plotted error" options={CONVERGENCE_CHOICES} current={quantity as ConvergenceQuantity} testIdPrefix="study-quantity" onChange={setQuantity} />
+      ) : (
+        <RadioChoice label="Plot:" ariaLabel="Plotted quantity" options={SWEEP_CHOICES} current={quantity as SweepQuantity} testIdPrefix="study-quantity" onChange={setQuantity} />
+      )}
+      <div className="study-chart" role="figure" aria-label={`${result.kind === 'convergence' ? 'Convergence study' : 'α sweep'}: ${axes.yLabel} over ${axes.xLabel}`} aria-describedby={summaryId} data-testid="study-chart" data-figure-chart="study">
+        <p id={summaryId} className="sr-only">
+          {studySummary(result)}
+        </p>
+        <ResponsiveContainer width="100%" height="100%">
+          <LineChart data={axes.rows} margin={{ top: 6, right: 16, bottom: 16, left: 8 }} accessibilityLayer={false}>
+            <CartesianGrid stroke={palette.grid} strokeDasharray="3 3" />
+            <XAxis
+              dataKey="x"
+              type="number"
+              scale={axes.log ? 'log' : 'auto'}
+              domain={axes.xDomain}
+              ticks={axes.log ? logTicks(axes.xDomain) : undefined}
+              allowDataOverflow
+              tickFormatter={axes.log ? (v: number) => v.toExponential(0) : (v: number) => formatNumber(Number(v.toPrecision(3)))}
+              stroke={palette.muted}
+              tick={{ fontSize: font }}
+              label={{ value: axes.xLabel, position: 'insideBottomRight', offset: -10, fill: palette.muted, fontSize: font }}
+            />
+            <YAxis
+              type="number"
+              scale={axes.log ? 'log' : 'auto'}
+              domain={axes.yDomain}
+              ticks={axes.log ? logTicks(axes.yDomain) : undefined}
+              allowDataOverflow
+              tickFormatter={tick}
+              stroke={palette.muted}
+              tick={{ fontSize: font }}
+              width={64}
+              label={{ value: axes.yLabel, angle: -90, position: 'insideLeft', fill: palette.muted, fontSize: font, style: { textAnchor: 'middle' } }}
+            />
+            <Tooltip
+              isAnimationActive={false}
+              labelFormatter={(x) => `${axes.log ? 'h' : 'α'} = ${formatNumber(Number(x))}`}
+              formatter={(value) => (typeof value === 'number' ? value.toPrecision(6) : String(value))}
+              contentStyle={{ background: palette.panel, borderColor: palette.grid, color: palette.text, fontSize: font + 1 }}
+            />
+            <Legend verticalAlign="top" height={font * 2} iconSize={font - 1} wrapperStyle={{ fontSize: font }} />
+            {result.options.methods.map((m) => (
+              <Line key={m} name={METHOD_LABELS[m]} dataKey={m} stroke={palette.method[m]} strokeWidth={palette.lineWidth} dot={{ r: palette.lineWidth + 1.5 }} connectNulls isAnimationActive={false} />
+            ))}
+            {labels.map((l, k) => (
+              <ReferenceDot
+                key={k}
+                x={l.x}
+                y={l.y}
+                r={0}
+                ifOverflow="hidden"
+                label={{ value: `p = ${l.order.toFixed(2)}`, position: l.method === 'classical' ? 'top' : 'bottom', fill: palette.method[l.method], fontSize: font }}
+              />
+            ))}
+          </LineChart>
+        </ResponsiveContainer>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * Chart data of a study result: the convergence study's errors over h (log–log) with the
+ * observed order of each segment, and the α sweep's final ω or energy error over α.
+ * Pure; tested in test/app/studyPlot.test.ts.
+ */
+import type { IntegratorMethod } from '../solver/simulate';
+import type { AlphaSweepPoint, ConvergencePoint } from '../solver/studies/convergenceStudy';
+import { defaultState } from '../scenario/registry';
+import type { ScenarioId, ParamValues } from '../scenario/types';
+import { defaultComponent, type OmegaComponent } from './store';
+
+/** What the convergence plot shows: e_ω (Sherif Eq. 71) or the position error. */
+export type ConvergenceQuantity = 'omega' | 'position';
+/** What the α-sweep plot shows: the final ω component or the final energy error. */
+export type SweepQuantity = 'omega' | 'energy';
+
+/** One x value with each method's y (absent where the run failed or, on a log axis, y ≤ 0). */
+export type StudyRow = { x: number } & Partial<Record<IntegratorMethod, number>>;
+
+/** An observed order written at the middle of a segment (geometric middle on log axes). */
+export interface OrderLabel {
+  readonly method: IntegratorMethod;
+  readonly x: number;
+  readonly y: number;
+  readonly order: number;
+}
+
+function rowsOf(entries: readonly { method: IntegratorMethod; x: number; y: number }[], positive: boolean): StudyRow[] {
+  const byX = new Map<number, StudyRow>();
+  for (const { method, x, y } of entries) {
+    if (!Number.isFinite(y) || (positive && y <= 0)) continue;
+    const row = byX.get(x) ?? { x };
+    row[method] = y;
+    byX.set(x, row);
+  }
+  return [...byX.values()].sort((a, b) => a.x - b.x);
+}
+
+export function convergenceRows(points: readonly ConvergencePoint[], quantity: ConvergenceQuantity): StudyRow[] {
+  return rowsOf(points.map((p) => ({ method: p.method, x: p.h, y: quantity === 'omega' ? p.omegaError : p.positionError })), true);
+}
+
+/** The observed order of each segment (a point and the next larger h of its method), placed at its middle. */
+export function orderLabels(points: readonly ConvergencePoint[], quantity: ConvergenceQuantity): OrderLabel[] {
+  const labels: OrderLabel[] = [];
+  for (let k = 1; k < points.length; k++) {
+    const [a, b] = [points[k - 1], points[k]];
+    const order = quantity === 'omega' ? b.omegaOrder : b.positionOrder;
+    const [ea, eb] = quantity === 'omega' ? [a.omegaError, b.omegaError] : [a.positionError, b.positionError];
+    if (a.method !== b.method || !Number.isFinite(order) || !(ea > 0 && eb > 0)) continue;
+    labels.push({ method: b.method, x: Math.sqrt(a.h * b.h), y: Math.sqrt(ea * eb), order });
+  }
+  return labels;
+}
+
+/** The ω component a sweep reports: the axis of the largest initial spin (the V8: crank x). */
+export function sweepComponent(scenario: ScenarioId, values: ParamValues): OmegaComponent {
+  return defaultComponent({ ...defaultState(scenario), values });
+}
+
+export function sweepRows(points: readonly AlphaSweepPoint[], quantity: SweepQuantity, component: OmegaComponent): StudyRow[] {
+  const k = ['x', 'y', 'z'].indexOf(component);
+  return rowsOf(points.map((p) => ({ method: p.method, x: p.alpha, y: quantity === 'omega' ? p.finalOmega[k] : p.energyError })), false);
+}
+
+/** Decade bounds around positive values, for log axes. Example: decadeDomain([3e-4, 2e-2]) → [1e-4, 1e-1]. */
+export function decadeDomain(values: readonly number[]): [number, number] {
+  const positive = values.filter((v) => v > 0 && Number.isFinite(v));
+  if (positive.length === 0) return [1e-6, 1];
+  const lo = Math.floor(Math.log10(Math.min(...positive)) + 1e-9);
+  const hi = Math.ceil(Math.log10(Math.max(...positive)) - 1e-9);
+  return [Number(`1e${lo}`), Number(`1e${hi === lo ? hi + 1 : hi}`)];
+}

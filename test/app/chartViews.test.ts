@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { SAMPLE_WIDTH } from '../../src/solver/simulate';
+import { defaultState } from '../../src/scenario/registry';
+import { chartSummary, chartView, LOWER_PLOT_LABELS } from '../../src/app/chartViews';
+import { COLUMN } from '../../src/app/plotData';
+import type { MethodResults } from '../../src/app/runs';
+import { LOWER_PLOTS } from '../../src/app/store';
+import { Float64Builder } from '../../src/worker/float64Builder';
+import { SERIES_WIDTH } from '../../src/worker/protocol';
+
+/** Results whose series c holds the (t, value) pairs given for it. */
+function fakeResults(pairs: Partial<Record<keyof typeof COLUMN, number[]>>): MethodResults {
+  const series = Array.from({ length: SERIES_WIDTH }, () => new Float64Builder());
+  for (const [name, values] of Object.entries(pairs)) series[COLUMN[name as keyof typeof COLUMN]].append(values!);
+  const rows = new Float64Builder();
+  const row = new Array(SAMPLE_WIDTH).fill(0);
+  row[COLUMN.energy] = 10;
+  rows.append(row);
+  return {
+    runId: 1, state: defaultState('heavy-top'), totalSteps: 2, coordinates: 7, primaryBody: 0, series, rows, poses: new Float64Builder(),
+    exportRows: new Float64Builder(), exportStride: 1, head: new Float64Array(0), finalRow: null, finalPose: null,
+  };
+}
+
+describe('chart views of the lower plots', () => {
+  const res = fakeResults({
+    euler_norm_drift: [0, 0, 1, 1e-15, 2, 4e-15],
+    constraint_error: [0, 1e-14, 1, 2e-14, 2, 0],
+    velocity_constraint_error: [0, 0, 1, 1e-6, 2, 3e-6],
+    angular_momentum_z: [0, -70, 1, -69.9, 2, -69.5],
+    energy_error: [0, 0, 1, -1, 2, -2],
+  });
+  const view = (kind: Parameters<typeof chartView>[0]) => chartView(kind, 'modified', ['modified'], 'y', { modified: res }, res.state, 'modified HHT');
+
+  it('labels every lower plot', () => {
+    for (const kind of LOWER_PLOTS) expect(LOWER_PLOT_LABELS[kind]).toBeTruthy();
+  });
+
+  it('plots the Euler-norm drift and both constraint residuals on log axes, zeros left out', () => {
+    const norm = view('norm');
+    expect(norm.ticks).toBeDefined();
+    expect(norm.data).toEqual([{ t: 1, v: 1e-15 }, { t: 2, v: 4e-15 }]);
+    const constraints = view('constraints');
+    expect(constraints.second).toMatchObject({ axis: 'left' });
+    expect(constraints.data).toEqual([{ t: 0, v: 1e-14 }, { t: 1, v: 2e-14, w: 1e-6 }, { t: 2, w: 3e-6 }]);
+    // One domain for both lines.
+    expect(constraints.domain[0]).toBeLessThanOrEqual(1e-14);
+    expect(constraints.domain[1]).toBeGreaterThanOrEqual(3e-6);
+  });
+
+  it('plots L_z − L_z(0) and the energy drift in per cent of |E0|', () => {
+    expect(view('momentum').data.map((p) => p.v)).toEqual([0, -69.9 + 70, -69.5 + 70]);
+    expect(view('energy').data.map((p) => p.v)).toEqual([0, -10, -20]);
+  });
+
+  it('summarises a chart in one sentence of key numbers', () => {
+    expect(chartSummary(view('energy'))).toBe('modified HHT energy drift ((E−E₀−W)/|E₀| (%)), t = 0 … 2 s: from 0 to -20, min -20, max 0.');
+    expect(chartSummary(view('constraints'))).toContain('velocity |C_q q̇ + C_t| max 0.000003');
+    expect(chartSummary(chartView('norm', 'classical', ['classical'], 'y', {}, res.state, 'classical HHT'))).toBe('classical HHT Euler-norm drift: no data yet.');
+  });
+});
