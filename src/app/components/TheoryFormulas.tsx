@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { FormulaKey } from '../theoryRows';
 
 /** The papers' one-step closed forms as MathML (native browser rendering, no TeX library). */
@@ -30,6 +30,36 @@ const e0 = (
 );
 const quarter = frac(<mn>1</mn>, <mn>4</mn>);
 
+/** c₄α⁴ + c₃α³ + c₂α² + c₁α + c₀ with signs written as operators (coefficients of Eqs. 28 and 7). */
+function alphaQuartic(c: readonly [number, number, number, number, number]): ReactNode {
+  const terms = c.map((k, i) => {
+    const power = 4 - i;
+    const sign = i === 0 ? (k < 0 ? <mo>−</mo> : null) : <mo>{k < 0 ? '−' : '+'}</mo>;
+    const factor = power === 0 ? null : power === 1 ? <mi>α</mi> : pow(<mi>α</mi>, String(power));
+    return <Fragment key={power}>{sign}<mn>{Math.abs(k)}</mn>{factor}</Fragment>;
+  });
+  return <>{terms}</>;
+}
+
+/** k (α − 1)²: the denominators of Eqs. 28 and 7. */
+function timesAlphaMinusOneSquared(k: number): ReactNode {
+  return (
+    <>
+      <mn>{k}</mn>
+      {pow(
+        <mrow>
+          <mo>(</mo>
+          <mi>α</mi>
+          <mo>−</mo>
+          <mn>1</mn>
+          <mo>)</mo>
+        </mrow>,
+        '2',
+      )}
+    </>
+  );
+}
+
 const FORMULAS: Readonly<Record<FormulaKey, ReactNode>> = {
   eq28: (
     <>
@@ -46,36 +76,7 @@ const FORMULAS: Readonly<Record<FormulaKey, ReactNode>> = {
       {pow(<mi>h</mi>, '2')}
       <mo>+</mo>
       <mi>μ</mi>
-      {frac(
-        <>
-          <mn>10</mn>
-          {pow(<mi>α</mi>, '4')}
-          <mo>+</mo>
-          <mn>3</mn>
-          {pow(<mi>α</mi>, '3')}
-          <mo>−</mo>
-          <mn>12</mn>
-          {pow(<mi>α</mi>, '2')}
-          <mo>+</mo>
-          <mn>11</mn>
-          <mi>α</mi>
-          <mo>−</mo>
-          <mn>4</mn>
-        </>,
-        <>
-          <mn>16</mn>
-          {pow(
-            <mrow>
-              <mo>(</mo>
-              <mi>α</mi>
-              <mo>−</mo>
-              <mn>1</mn>
-              <mo>)</mo>
-            </mrow>,
-            '2',
-          )}
-        </>,
-      )}
+      {frac(alphaQuartic([10, 3, -12, 11, -4]), timesAlphaMinusOneSquared(16))}
       {pow(<W />, '2')}
       {pow(<mi>h</mi>, '3')}
     </>
@@ -150,36 +151,7 @@ const FORMULAS: Readonly<Record<FormulaKey, ReactNode>> = {
       <mi>μ</mi>
       <mi>h</mi>
       <mo>+</mo>
-      {frac(
-        <>
-          <mn>14</mn>
-          {pow(<mi>α</mi>, '4')}
-          <mo>−</mo>
-          <mn>5</mn>
-          {pow(<mi>α</mi>, '3')}
-          <mo>−</mo>
-          <mn>9</mn>
-          {pow(<mi>α</mi>, '2')}
-          <mo>+</mo>
-          <mn>13</mn>
-          <mi>α</mi>
-          <mo>−</mo>
-          <mn>5</mn>
-        </>,
-        <>
-          <mn>64</mn>
-          {pow(
-            <mrow>
-              <mo>(</mo>
-              <mi>α</mi>
-              <mo>−</mo>
-              <mn>1</mn>
-              <mo>)</mo>
-            </mrow>,
-            '2',
-          )}
-        </>,
-      )}
+      {frac(alphaQuartic([14, -5, -9, 13, -5]), timesAlphaMinusOneSquared(64))}
       {pow(<mi>μ</mi>, '3')}
       {pow(<mi>h</mi>, '5')}
     </>
