@@ -82,6 +82,8 @@ export class HhtIntegrator {
   private historyCount = 0;
   private historyH = NaN;
   private lastIterations = 0;
+  /** The success result, reused by every step so that a step allocates nothing (read it before the next step). */
+  private readonly success: { ok: true; iterations: number; errorRatio: number } = { ok: true, iterations: 0, errorRatio: NaN };
   /** Y_i = max(1, max over the run of |q_i|): the error weights of Negrut Eq. 34. */
   private readonly coordinateScale: Float64Array;
 
@@ -329,7 +331,9 @@ export class HhtIntegrator {
       return { ok: false, iterations, reason: 'local error above the tolerance', rejected: true, errorRatio };
     }
     this.accept(h);
-    return { ok: true, iterations, errorRatio };
+    this.success.iterations = iterations;
+    this.success.errorRatio = errorRatio;
+    return this.success;
   }
 
   /**
