@@ -2,12 +2,11 @@
  * Applied loads: uniform gravity and moments on a body. Each is a `Load` (see types.ts).
  */
 import { COORDS_PER_BODY, type Load, type RigidBody, type Vec3 } from './types';
-import { angularVelocity, eTransposeTimes, globalAngularVelocity, lTransposeTimes, wHat } from '../rotation/eulerParameters';
+import { angularVelocity, eTransposeTimes, globalAngularVelocity, lTransposeTimes } from '../rotation/eulerParameters';
 
 const m3 = new Float64Array(3);
 const w3 = new Float64Array(3);
 const f4 = new Float64Array(4);
-const h16 = new Float64Array(16);
 
 /** Uniform gravity g on every body: Q_r = m g, potential −m gᵀr. */
 export function gravity(bodies: readonly RigidBody[], g: Vec3): Load {
@@ -33,31 +32,60 @@ export function gravity(bodies: readonly RigidBody[], g: Vec3): Load {
   };
 }
 
-/** Body-fixed moment m(t) on one body: Q_e = 2 Lᵀ(e) m (Sherif Eq. 9, right-hand side). */
-export function bodyFixedMoment(body: number, moment: (t: number, out: Float64Array) => void, name = 'moment'): Load {
+/** A time function writing a 3-vector into out. */
+export type VectorOfTime = (t: number, out: Float64Array) => void;
+
+/** z = G(e)ᵀ y or y = 2 G(e) ė for G = L (body axes) or G = E (global axes); both G are linear in e. */
+type AxesKernel = (e: Float64Array, oe: number, y: Float64Array, oy: number, out: Float64Array, oo: number) => void;
+
+interface MomentAxes {
+  /** z = G(e)ᵀ m. */
+  readonly transposeTimes: AxesKernel;
+  /** ω = 2 G(e) ė in the moment's axes. */
+  readonly angularVelocity: AxesKernel;
+}
+
+/** Body axes: G = L (Sherif Eq. 4), ω = 2 L ė (Eq. 3). */
+const BODY_AXES: MomentAxes = { transposeTimes: lTransposeTimes, angularVelocity };
+/** Global axes: G = E, ω_global = 2 E ė. */
+const GLOBAL_AXES: MomentAxes = { transposeTimes: eTransposeTimes, angularVelocity: globalAngularVelocity };
+
+const unit4 = new Float64Array(4);
+
+/**
+ * A moment m(t) on one body, in body or global axes: Q_e = 2 G(e)ᵀ m (Sherif Eq. 9, right-hand side),
+ * its power mᵀω, and ∂Q_e/∂e, whose column b is 2 G(u_b)ᵀ m because G is linear in e (for G = L this
+ * is 2 ŵ(m), Sherif Eq. 70).
+ */
+function momentLoad(body: number, moment: VectorOfTime, name: string, axes: MomentAxes): Load {
   const c = body * COORDS_PER_BODY + 3;
   return {
     name,
     addForce(q, _qd, t, out) {
       moment(t, m3);
-      lTransposeTimes(q, c, m3, 0, f4, 0);
+      axes.transposeTimes(q, c, m3, 0, f4, 0);
       for (let k = 0; k < 4; k++) out[c + k] += 2 * f4[k];
     },
     addForceStiffness(_q, _qd, t, scale, acc) {
-      // ∂(2 Lᵀ(e) m)/∂e = 2 ŵ(m) (Sherif Eq. 70)
       moment(t, m3);
-      wHat(m3, 0, h16, 0);
-      for (let a = 0; a < 4; a++) {
-        for (let b = 0; b < 4; b++) acc.add(c + a, c + b, scale * 2 * h16[4 * a + b]);
+      for (let b = 0; b < 4; b++) {
+        unit4.fill(0); unit4[b] = 1;
+        axes.transposeTimes(unit4, 0, m3, 0, f4, 0);
+        for (let a = 0; a < 4; a++) acc.add(c + a, c + b, scale * 2 * f4[a]);
       }
     },
     potential() { return 0; },
     power(q, qd, t) {
       moment(t, m3);
-      angularVelocity(q, c, qd, c, w3, 0);
+      axes.angularVelocity(q, c, qd, c, w3, 0);
       return m3[0] * w3[0] + m3[1] * w3[1] + m3[2] * w3[2];
     },
   };
+}
+
+/** Body-fixed moment m(t) on one body: Q_e = 2 Lᵀ(e) m. */
+export function bodyFixedMoment(body: number, moment: VectorOfTime, name = 'moment'): Load {
+  return momentLoad(body, moment, name, BODY_AXES);
 }
 
 /** A constant body-fixed moment. */
@@ -65,40 +93,12 @@ export function constantBodyFixedMoment(body: number, m: Vec3, name = 'moment'):
   return bodyFixedMoment(body, (_t, out) => { out[0] = m[0]; out[1] = m[1]; out[2] = m[2]; }, name);
 }
 
-/** A time function writing a 3-vector into out. */
-export type VectorOfTime = (t: number, out: Float64Array) => void;
-
-const unit4 = new Float64Array(4);
-
 /**
  * Moment T(t) given in global axes on one body: Q_e = 2 E(e)ᵀ T, the virtual work of T on the
  * global angular velocity 2 E ė (equal to 2 Lᵀ Aᵀ T on the unit sphere).
  */
 export function globalMoment(body: number, moment: VectorOfTime, name = 'global moment'): Load {
-  const c = body * COORDS_PER_BODY + 3;
-  return {
-    name,
-    addForce(q, _qd, t, out) {
-      moment(t, m3);
-      eTransposeTimes(q, c, m3, 0, f4, 0);
-      for (let k = 0; k < 4; k++) out[c + k] += 2 * f4[k];
-    },
-    addForceStiffness(_q, _qd, t, scale, acc) {
-      // E is linear in e: column b of ∂(Eᵀ T)/∂e is E(u_b)ᵀ T.
-      moment(t, m3);
-      for (let b = 0; b < 4; b++) {
-        unit4.fill(0); unit4[b] = 1;
-        eTransposeTimes(unit4, 0, m3, 0, f4, 0);
-        for (let a = 0; a < 4; a++) acc.add(c + a, c + b, scale * 2 * f4[a]);
-      }
-    },
-    potential() { return 0; },
-    power(q, qd, t) {
-      moment(t, m3);
-      globalAngularVelocity(q, c, qd, c, w3, 0);
-      return m3[0] * w3[0] + m3[1] * w3[1] + m3[2] * w3[2];
-    },
-  };
+  return momentLoad(body, moment, name, GLOBAL_AXES);
 }
 
 /** Force F(t) in global axes at a body's centre of mass: Q_r = F. */
