@@ -13,12 +13,9 @@ import { encodeShareQuery } from '../../src/scenario/url';
 import { formatNumber, MAX_STEPS, validateParamValues, validateRunSettings } from '../../src/scenario/validate';
 import { logUniform, mulberry32, pick } from '../support/prng';
 import { borderlineState, hostileText, randomValidState, type Rand } from './generators';
-import { FuzzTally, guarded, pollutionFound, prototypeSnapshot } from './tally';
+import { FuzzTally, guarded, pollutionFound, prototypeSnapshot, runFuzzPlan } from './tally';
 
-const VALID_CASES = 150; // per scenario
-const BORDERLINE_CASES = 80; // per scenario
-const INVALID_CASES = 150; // per scenario
-const HOSTILE_CASES = 1000;
+const PLAN = { valid: 150, borderline: 80, invalid: 150, hostile: 1000 }; // the first three per scenario
 const MAX_MESSAGE_LENGTH = 300;
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
@@ -314,17 +311,16 @@ describe('sim argument fuzzing', () => {
   it('valid, borderline, invalid and hostile argument lists keep every invariant', () => {
     const tally = new FuzzTally('sim arguments');
     const prototypes = prototypeSnapshot();
-    SCENARIO_IDS.forEach((id, s) => {
-      const offset = 1 + s * 100_000;
-      for (let k = 0; k < VALID_CASES; k++) guarded(tally, offset + k, 'valid', () => validCase(tally, offset + k, id));
-      for (let k = 0; k < BORDERLINE_CASES; k++) guarded(tally, offset + k, 'borderline', () => borderlineCase(tally, offset + k, id));
-      for (let k = 0; k < INVALID_CASES; k++) guarded(tally, offset + k, 'invalid', () => invalidCase(tally, offset + k, id));
+    const cases = runFuzzPlan(tally, SCENARIO_IDS, PLAN, {
+      valid: (seed, id) => validCase(tally, seed, id),
+      borderline: (seed, id) => borderlineCase(tally, seed, id),
+      invalid: (seed, id) => invalidCase(tally, seed, id),
+      hostile: (seed) => hostileCase(tally, seed, hostileArgv(mulberry32(seed))),
     });
-    for (let seed = 1; seed <= HOSTILE_CASES; seed++) guarded(tally, seed, 'hostile', () => hostileCase(tally, seed, hostileArgv(mulberry32(seed))));
     expect(prototypeSnapshot()).toBe(prototypes);
     tally.print();
     expect(tally.problems).toEqual([]);
-    expect(tally.total).toBe(SCENARIO_IDS.length * (VALID_CASES + BORDERLINE_CASES + INVALID_CASES) + HOSTILE_CASES);
+    expect(tally.total).toBe(cases);
   });
 });
 

@@ -12,12 +12,9 @@ import { decodeShareQuery, encodeShareQuery, VIEW_KEYS, VIEW_VALUE_PATTERNS, typ
 import { formatNumber } from '../../src/scenario/validate';
 import { mulberry32, pick } from '../support/prng';
 import { borderlineState, hostileText, percentGarbage, randomUnicode, randomValidState, type Rand } from './generators';
-import { FuzzTally, guarded, pollutionFound, prototypeSnapshot } from './tally';
+import { FuzzTally, guarded, pollutionFound, prototypeSnapshot, runFuzzPlan } from './tally';
 
-const VALID_CASES = 200; // per scenario
-const BORDERLINE_CASES = 100; // per scenario
-const INVALID_CASES = 150; // per scenario
-const HOSTILE_CASES = 800;
+const PLAN = { valid: 200, borderline: 100, invalid: 150, hostile: 800 }; // the first three per scenario
 /** Longest notice line accepted: a sentence, never an echo of the hostile input. */
 const MAX_MESSAGE_LENGTH = 300;
 /** Decoding is bounded work whatever the input (generous for a loaded 2-core machine). */
@@ -257,21 +254,18 @@ describe('share link fuzzing', () => {
   it('valid, borderline, invalid and hostile links keep every invariant', () => {
     const tally = new FuzzTally('share-link decoder');
     const prototypes = prototypeSnapshot();
-    SCENARIO_IDS.forEach((id, s) => {
-      const offset = 1 + s * 100_000;
-      for (let k = 0; k < VALID_CASES; k++) guarded(tally, offset + k, 'valid', () => validCase(tally, offset + k, id));
-      for (let k = 0; k < BORDERLINE_CASES; k++) guarded(tally, offset + k, 'borderline', () => borderlineCase(tally, offset + k, id));
-      for (let k = 0; k < INVALID_CASES; k++) guarded(tally, offset + k, 'invalid', () => invalidCase(tally, offset + k, id));
+    const cases = runFuzzPlan(tally, SCENARIO_IDS, PLAN, {
+      valid: (seed, id) => validCase(tally, seed, id),
+      borderline: (seed, id) => borderlineCase(tally, seed, id),
+      invalid: (seed, id) => invalidCase(tally, seed, id),
+      hostile: (seed) => hostileCase(tally, seed, hostileQuery(mulberry32(seed))),
     });
-    for (let seed = 1; seed <= HOSTILE_CASES; seed++) {
-      guarded(tally, seed, 'hostile', () => hostileCase(tally, seed, hostileQuery(mulberry32(seed))));
-    }
     POLLUTION_LINKS.forEach((link, k) => guarded(tally, k, 'pollution', () => hostileCase(tally, k, link)));
     expect(prototypeSnapshot()).toBe(prototypes);
     expect(pollutionFound()).toBeNull();
     tally.print();
     expect(tally.problems).toEqual([]);
-    expect(tally.total).toBe(SCENARIO_IDS.length * (VALID_CASES + BORDERLINE_CASES + INVALID_CASES) + HOSTILE_CASES + POLLUTION_LINKS.length);
+    expect(tally.total).toBe(cases + POLLUTION_LINKS.length);
   });
 });
 

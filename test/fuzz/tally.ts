@@ -62,3 +62,34 @@ export function pollutionFound(): string | null {
   if (typeof probe.toString !== 'function' || typeof probe.hasOwnProperty !== 'function') return 'Object.prototype methods replaced';
   return null;
 }
+
+/** How many cases of each class a fuzz suite runs (the first three per scenario). */
+export interface FuzzPlan {
+  readonly valid: number;
+  readonly borderline: number;
+  readonly invalid: number;
+  readonly hostile: number;
+}
+
+/** The case generators of a suite: per-scenario classes take (seed, scenario), hostile takes a seed. */
+export interface FuzzCases<Id> {
+  readonly valid: (seed: number, id: Id) => void;
+  readonly borderline: (seed: number, id: Id) => void;
+  readonly invalid: (seed: number, id: Id) => void;
+  readonly hostile: (seed: number) => void;
+}
+
+/**
+ * Runs every class of a suite, each case guarded; scenario s uses seeds 1 + s·100,000 + k, hostile
+ * cases seeds 1 … hostile. Returns the number of cases run.
+ */
+export function runFuzzPlan<Id>(tally: FuzzTally, ids: readonly Id[], plan: FuzzPlan, cases: FuzzCases<Id>): number {
+  ids.forEach((id, s) => {
+    const offset = 1 + s * 100_000;
+    for (const group of ['valid', 'borderline', 'invalid'] as const) {
+      for (let k = 0; k < plan[group]; k++) guarded(tally, offset + k, group, () => cases[group](offset + k, id));
+    }
+  });
+  for (let seed = 1; seed <= plan.hostile; seed++) guarded(tally, seed, 'hostile', () => cases.hostile(seed));
+  return ids.length * (plan.valid + plan.borderline + plan.invalid) + plan.hostile;
+}
