@@ -3,7 +3,7 @@
  * The local tsx binary is used instead of `npx tsx` so npm's own notices cannot reach stderr.
  */
 import { describe, expect, it } from 'vitest';
-import { sim } from './spawnSim';
+import { expectBadInput, sim } from './spawnSim';
 import { SAMPLE_COLUMNS } from '../../src/solver/simulate';
 
 function csvRows(stdout: string): number[][] {
@@ -84,14 +84,7 @@ describe('sim command', () => {
       [[...SHORT_SPIN, '--tol', '1'], /^sim: --tol 1: the local error tolerance must lie in \[1e-12, 0.1\]/],
       [[...SHORT_SPIN, '--h-min', '1e-4'], /^sim: --h-min applies to adaptive runs only/],
     ];
-    const results = await Promise.all(cases.map(([argv]) => sim(...argv)));
-    results.forEach((result, k) => {
-      expect(result.code, cases[k][0].join(' ')).toBe(2);
-      expect(result.stdout).toBe('');
-      const lines = result.stderr.trimEnd().split('\n');
-      expect(lines, result.stderr).toHaveLength(1);
-      expect(lines[0]).toMatch(cases[k][1]);
-    });
+    await expectBadInput(cases);
   });
 
   it('keeps the rows computed before a solver failure and exits with 3', async () => {

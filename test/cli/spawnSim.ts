@@ -4,6 +4,7 @@
  */
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
+import { expect } from 'vitest';
 
 const ROOT = resolve(__dirname, '../..');
 const TSX = resolve(ROOT, 'node_modules/.bin/tsx');
@@ -20,5 +21,21 @@ export function sim(...args: string[]): Promise<SimResult> {
       const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
       done({ code, stdout, stderr });
     });
+  });
+}
+
+
+/**
+ * Runs each argument list and checks SPEC §3's contract for bad input: exit code 2, nothing on stdout,
+ * exactly one stderr line matching the pattern.
+ */
+export async function expectBadInput(cases: readonly (readonly [readonly string[], RegExp])[]): Promise<void> {
+  const results = await Promise.all(cases.map(([argv]) => sim(...argv)));
+  results.forEach((result, k) => {
+    expect(result.code, cases[k][0].join(' ')).toBe(2);
+    expect(result.stdout).toBe('');
+    const lines = result.stderr.trimEnd().split('\n');
+    expect(lines, result.stderr).toHaveLength(1);
+    expect(lines[0]).toMatch(cases[k][1]);
   });
 }

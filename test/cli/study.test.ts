@@ -3,7 +3,7 @@
  * stderr is not a terminal here, so without --progress it must stay empty.
  */
 import { describe, expect, it } from 'vitest';
-import { sim } from './spawnSim';
+import { expectBadInput, sim } from './spawnSim';
 import { ALPHA_SWEEP_COLUMNS, CONVERGENCE_COLUMNS } from '../../src/cli/studyFormat';
 
 /** CSV rows as text cells (method and failure are text). */
@@ -93,14 +93,7 @@ describe('sim study', () => {
       [['study', 'alpha-sweep', '--alphas', '-0.5'], /^sim: --alphas -0.5: '-0.5' is outside \[-1\/3, 0\]$/],
       [['study', 'alpha-sweep', '--h', '1e-6', '--t-end', '5'], /^sim: the study needs 110000000 steps in all/],
     ];
-    const results = await Promise.all(cases.map(([argv]) => sim(...argv)));
-    results.forEach((result, k) => {
-      expect(result.code, cases[k][0].join(' ')).toBe(2);
-      expect(result.stdout).toBe('');
-      const lines = result.stderr.trimEnd().split('\n');
-      expect(lines, result.stderr).toHaveLength(1);
-      expect(lines[0]).toMatch(cases[k][1]);
-    });
+    await expectBadInput(cases);
   });
 
   it('documents the studies in sim --help and sim study --help', async () => {
