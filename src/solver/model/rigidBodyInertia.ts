@@ -14,6 +14,33 @@ const z = new Float64Array(4);
 const lz = new Float64Array(3);
 const tmp = new Float64Array(16);
 const tmp2 = new Float64Array(16);
+const unit = new Float64Array(4);
+const ju = new Float64Array(3);
+const column = new Float64Array(4);
+
+/**
+ * out[4a + b] += sign · (Lᵀ(x) J L(y))[a][b] for 4-vectors x, y: the 4×4 "inertia sandwich" that every
+ * mass and stiffness block below is made of. Column b is Lᵀ(x) J L(y) u_b.
+ * @example tmp.fill(0); addInertiaSandwich(J, q, 3, q, 3, 1, tmp) // tmp = LᵀJL at e = q[3..7)
+ */
+function addInertiaSandwich(
+  inertia: Float64Array, x: Float64Array, ox: number, y: Float64Array, oy: number, sign: number, out: Float64Array,
+): void {
+  for (let b = 0; b < 4; b++) {
+    unit.fill(0); unit[b] = 1;
+    lTimes(y, oy, unit, 0, ju, 0);
+    ju[0] *= inertia[0]; ju[1] *= inertia[1]; ju[2] *= inertia[2];
+    lTransposeTimes(x, ox, ju, 0, column, 0);
+    for (let a = 0; a < 4; a++) out[4 * a + b] += sign * column[a];
+  }
+}
+
+/** acc[c + a, c + b] += scale · m[4a + b] for a row-major 4×4 m. */
+function addBlock(m: Float64Array, scale: number, acc: MatrixAccumulator, c: number): void {
+  for (let a = 0; a < 4; a++) {
+    for (let b = 0; b < 4; b++) acc.add(c + a, c + b, scale * m[4 * a + b]);
+  }
+}
 
 /** out[oo..oo+4) += scale · f1 = scale · 4 LᵀJL ë. */
 export function addRotationalMassTimes(
@@ -30,13 +57,9 @@ export function addRotationalMassTimes(
 export function addRotationalMassMatrix(
   inertia: Float64Array, e: Float64Array, oe: number, scale: number, acc: MatrixAccumulator, c: number,
 ): void {
-  for (let b = 0; b < 4; b++) {
-    for (let k = 0; k < 4; k++) tmp[k] = k === b ? 1 : 0;
-    lTimes(e, oe, tmp, 0, u, 0);
-    u[0] *= inertia[0]; u[1] *= inertia[1]; u[2] *= inertia[2];
-    lTransposeTimes(e, oe, u, 0, z, 0);
-    for (let a = 0; a < 4; a++) acc.add(c + a, c + b, scale * 4 * z[a]);
-  }
+  tmp.fill(0);
+  addInertiaSandwich(inertia, e, oe, e, oe, 1, tmp);
+  addBlock(tmp, 4 * scale, acc, c);
 }
 
 /** out[oo..oo+4) += scale · f2 = scale · 8 LᵀL Lᵀ(ė) J L ė (Sherif Eq. 9, second term). */
@@ -67,17 +90,8 @@ export function addRotationalMassStiffness(
   lTimes(e, oe, edd, oa, u, 0);
   u[0] *= inertia[0]; u[1] *= inertia[1]; u[2] *= inertia[2];
   wHat(u, 0, tmp, 0);
-  // Lᵀ(e) J L(ë): column b = Lᵀ(e) J L(ë) u_b
-  for (let b = 0; b < 4; b++) {
-    for (let k = 0; k < 4; k++) tmp2[k] = k === b ? 1 : 0;
-    lTimes(edd, oa, tmp2, 0, v, 0);
-    v[0] *= inertia[0]; v[1] *= inertia[1]; v[2] *= inertia[2];
-    lTransposeTimes(e, oe, v, 0, z, 0);
-    for (let a = 0; a < 4; a++) tmp[4 * a + b] -= z[a];
-  }
-  for (let a = 0; a < 4; a++) {
-    for (let b = 0; b < 4; b++) acc.add(c + a, c + b, scale * 4 * tmp[4 * a + b]);
-  }
+  addInertiaSandwich(inertia, e, oe, edd, oa, -1, tmp);
+  addBlock(tmp, 4 * scale, acc, c);
 }
 
 /**
@@ -92,13 +106,8 @@ export function addQuadraticVelocityStiffness(
   const ez = e[oe] * z[0] + e[oe + 1] * z[1] + e[oe + 2] * z[2] + e[oe + 3] * z[3];
   const ee = e[oe] * e[oe] + e[oe + 1] * e[oe + 1] + e[oe + 2] * e[oe + 2] + e[oe + 3] * e[oe + 3];
   // S = Lᵀ(ė) J L(ė) into tmp2 (symmetric)
-  for (let b = 0; b < 4; b++) {
-    for (let k = 0; k < 4; k++) tmp[k] = k === b ? 1 : 0;
-    lTimes(ed, od, tmp, 0, u, 0);
-    u[0] *= inertia[0]; u[1] *= inertia[1]; u[2] *= inertia[2];
-    lTransposeTimes(ed, od, u, 0, tmp, 4);
-    for (let a = 0; a < 4; a++) tmp2[4 * a + b] = tmp[4 + a];
-  }
+  tmp2.fill(0);
+  addInertiaSandwich(inertia, ed, od, ed, od, 1, tmp2);
   // P S with P = |e|² I − e eᵀ
   for (let b = 0; b < 4; b++) {
     const eS = e[oe] * tmp2[b] + e[oe + 1] * tmp2[4 + b] + e[oe + 2] * tmp2[8 + b] + e[oe + 3] * tmp2[12 + b];
@@ -118,13 +127,7 @@ export function quadraticVelocityRateDerivative(
 ): void {
   quadraticVelocityParts(inertia, e, oe, ed, od);
   wHat(v, 0, tmp, 0);
-  for (let b = 0; b < 4; b++) {
-    for (let k = 0; k < 4; k++) tmp2[k] = k === b ? 1 : 0;
-    lTimes(e, oe, tmp2, 0, u, 0);
-    u[0] *= inertia[0]; u[1] *= inertia[1]; u[2] *= inertia[2];
-    lTransposeTimes(ed, od, u, 0, z, 0);
-    for (let a = 0; a < 4; a++) tmp[4 * a + b] += z[a];
-  }
+  addInertiaSandwich(inertia, ed, od, e, oe, 1, tmp);
   const ee = e[oe] * e[oe] + e[oe + 1] * e[oe + 1] + e[oe + 2] * e[oe + 2] + e[oe + 3] * e[oe + 3];
   for (let b = 0; b < 4; b++) {
     const eT = e[oe] * tmp[b] + e[oe + 1] * tmp[4 + b] + e[oe + 2] * tmp[8 + b] + e[oe + 3] * tmp[12 + b];
