@@ -213,6 +213,15 @@ export function defaultMinStep(tEnd: number): number {
   return tEnd / MAX_STEPS;
 }
 
+/** Relative tolerance of "DT is a whole multiple of h", so decimal input like 0.03 / 0.01 passes. */
+export const SAMPLE_MULTIPLE_TOLERANCE = 1e-9;
+
+/** Whether DT is a whole multiple k ≥ 1 of h, to SAMPLE_MULTIPLE_TOLERANCE; k, else 0. */
+export function wholeMultiple(sampleDt: number, h: number): number {
+  const every = Math.round(sampleDt / h);
+  return every >= 1 && Math.abs(sampleDt - every * h) <= SAMPLE_MULTIPLE_TOLERANCE * sampleDt ? every : 0;
+}
+
 /** Number of steps of a run, as the solver computes it. */
 export function stepCount(h: number, tEnd: number): number {
   return Math.round(tEnd / h);

@@ -62,10 +62,12 @@ describe('sim command', () => {
     const rows = csvRows(csv.stdout);
     // Sample k lands at k · DT exactly as the solver computes it (3 · 0.1 = 0.30000000000000004).
     expect(rows.map((r) => r[0])).toEqual([0, 1, 2, 3, 4, 5].map((k) => k * 0.1));
-    expect(rows[0][8]).toBe(0.025); // the initial step: 0.1 / ceil(0.1 / 0.03)
+    // Issue 11 item 1: the initial step is h as given (it was 0.1 / ceil(0.1 / 0.03) = 0.025, fitted to DT).
+    expect(rows[0][8]).toBe(0.03);
     for (const row of rows.slice(1)) expect(row[8]).toBeLessThanOrEqual(0.1);
     const parsed = JSON.parse(json.stdout);
-    expect(parsed).toMatchObject({ h: 0.025, sampleDt: 0.1, tolerance: 1e-6, hMin: 0.5 / 20_000_000, hMax: 0.1, status: 'finished' });
+    // h_max defaults to max(h, t_end / 1999), whatever DT (it was DT).
+    expect(parsed).toMatchObject({ h: 0.03, sampleDt: 0.1, tolerance: 1e-6, hMin: 0.5 / 20_000_000, hMax: 0.03, status: 'finished' });
     expect(parsed.steps).toBeGreaterThan(5);
     expect(parsed.stepsRejected).toBeGreaterThanOrEqual(0);
     expect(parsed.newtonIterations).toBeGreaterThanOrEqual(parsed.steps);

@@ -6,9 +6,9 @@
  * not line up, a reference no finer than the runs, unbounded work) is rejected here, before any run.
  */
 import type { IntegratorMethod } from '../solver/simulate';
-import { DEFAULT_SCENARIO_ID, getScenario } from '../scenario/registry';
-import type { InputIssue, ParamValues, ScenarioId, ValueNamer } from '../scenario/types';
-import { decodeShareQuery } from '../scenario/url';
+import { DEFAULT_SCENARIO_ID, getScenario } from './registry';
+import type { InputIssue, ParamValues, ScenarioId, ValueNamer } from './types';
+import { decodeShareQuery } from './url';
 import {
   checkAlpha,
   checkPositiveTime,
@@ -17,8 +17,10 @@ import {
   parseMethodsText,
   parseNumberText,
   quoteText,
+  SAMPLE_MULTIPLE_TOLERANCE,
   stepCount,
-} from '../scenario/validate';
+  wholeMultiple,
+} from './validate';
 import {
   catchInput,
   ensure,
@@ -31,15 +33,13 @@ import {
   parseScenarioFlag,
   parseTime,
   resolveParams,
-  SAMPLE_MULTIPLE_TOLERANCE,
   setNamer,
   tokenize,
   unwrap,
-  wholeMultiple,
   type FlagArg,
   type OutputFormat,
   type ParamAssignment,
-} from './input';
+} from './flags';
 import {
   ALPHA_SWEEP_DEFAULTS,
   CONVERGENCE_DEFAULTS,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Float64Builder } from '../../src/worker/float64Builder';
+import { Float64Builder } from '../../src/run/float64Builder';
 
 describe('Float64Builder', () => {
   it('appends typed and plain arrays across growth, and takes a copy', () => {
