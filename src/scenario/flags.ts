@@ -127,12 +127,15 @@ export interface ParamAssignment {
   readonly name: ValueNamer;
 }
 
+/** Run settings `--set` accepts besides the parameters (as share links write them). */
+const SET_RUN_KEYS = ['alpha', 'h', 't', 'tol', 'methods'];
+
 /** Complete parameter values of the final scenario: given ones parsed and checked, others default. */
 export function resolveParams(def: ScenarioDef, params: ReadonlyMap<string, ParamAssignment>): ParamValues {
   for (const key of params.keys()) {
     if (!def.params.some((p) => p.name === key)) {
       const given = params.get(key)!;
-      const base = unknownParamIssue(def, key);
+      const base = unknownParamIssue(def, key, SET_RUN_KEYS);
       fail(key, `${given.name(key, given.text)}: ${base.message}`);
     }
   }

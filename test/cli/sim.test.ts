@@ -101,12 +101,13 @@ describe('sim command', () => {
     expect(rows.length).toBeLessThan(2001);
   });
 
+  // Issue 11 item 1: 'DT / ceil(DT / h)' (the initial step fitted to DT) gave way to the run plan's defaults.
   it('lists every scenario and parameter in --help', async () => {
     const result = await sim('--help');
     expect(result.code).toBe(0);
     for (const word of [
       'spin', 'heavy-top', 'omega0', 'xcm', 'kg m²', 'rad/s', '0.234375,0.46875,0.234375', '[1e-9, 1000000]', '--alpha -0.2',
-      '--tol TOL', '[1e-12, 0.1]', '--h-min HMIN', '--h-max HMAX', 'DT / ceil(DT / h)', 'default t_end / 20000000',
+      '--tol TOL', '[1e-12, 0.1]', '--h-min HMIN', '--h-max HMAX', 'max(h, t_end / 1999)', 'default t_end / 20000000',
     ]) {
       expect(result.stdout).toContain(word);
     }
