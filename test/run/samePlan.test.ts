@@ -51,7 +51,7 @@ const LINKS = [
   '?v=1&scenario=spin&alpha=-0.1&t=2&tol=1e-6',
   '?v=1&scenario=heavy-top&t=0.05',
   '?v=1&scenario=heavy-top&alpha=-0.3&h=0.001&t=0.3&tol=1e-4',
-  '?v=1&scenario=v8-crank&alpha=-0.3&h=0.0001&t=0.2&tol=1e-4',
+  '?v=1&scenario=v8-crank&alpha=-0.3&h=0.0001&t=0.05&tol=1e-4',
 ];
 
 describe('worker and `sim --url` run the same computation', () => {
