@@ -14,4 +14,11 @@ describe('Float64Builder', () => {
     expect(Array.from(taken)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(Array.from(b.view())).toEqual([9]);
   });
+
+  it('appends (t, v) pairs, growing past its capacity (the decimators\' output, which was PairBuffer)', () => {
+    const b = new Float64Builder(1);
+    for (let k = 0; k < 100; k++) b.appendPair(k, -k);
+    expect(b.length).toBe(200);
+    expect(Array.from(b.view().subarray(196))).toEqual([98, -98, 99, -99]);
+  });
 });
