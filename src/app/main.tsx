@@ -11,6 +11,7 @@ import { openShareQuery } from './store';
 import { whenPageReady } from './ready';
 import { installTestApi } from './testApi';
 import { startUrlSync } from './urlSync';
+import { startServiceWorker } from './offline/serviceWorker';
 import './styles.css';
 
 openShareQuery(window.location.search);
@@ -20,6 +21,7 @@ startAutoRun();
 installTestApi();
 warmUpWorkers();
 whenPageReady(startRun);
+void startServiceWorker();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
