@@ -63,7 +63,10 @@ export interface Method {
   readonly qNew: Float64Array;
   readonly qdNew: Float64Array;
 
-  /** Called once the stepper has set consistent q, q̇, q̈, λ at t₀: set the method's own state from them. */
+  /**
+   * Called once the stepper has set consistent q, q̇, q̈, λ at t₀, and again on a restart (an error-controlled
+   * run restarts after a vetoed step): set the method's own state from them and forget any history.
+   */
   initialize(state: StepState): void;
   /** Per-stage constants that stay fixed during Newton (e.g. w of Sherif Eq. 75). */
   beginStage(state: StepState, h: number, stage: number): void;

@@ -72,6 +72,8 @@ export abstract class HhtMethod implements Method {
 
   initialize(state: StepState): void {
     this.computeForceTerm(state.q, state.qd, state.t, state.lambda, this.forceOld);
+    this.qddPredictor.reset();
+    this.lambdaPredictor.reset();
     this.hPrevious = NaN;
   }
 
