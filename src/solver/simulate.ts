@@ -43,14 +43,14 @@ export interface RunSettings {
   /** Largest step (adaptive only; default the sample interval). */
   readonly hMax?: number;
   /**
-   * Adaptive only: which local errors the tolerance bounds (integrators/adaptiveStepper.ts). 'position' (the
-   * default, Negrut Eq. 34) bounds e_q only; 'position-velocity' bounds max(e_q, e_q̇), so a tolerance also
-   * limits the velocity, hence the ω, error per step.
+   * Adaptive only: which local errors the tolerance controls (integrators/adaptiveStepper.ts). 'position' (the
+   * default, Negrut Eq. 34): e_q only; 'position-velocity': steps are also chosen so that the velocity error
+   * estimate e_q̇ stays at the tolerance, so the ω error follows the tolerance (README table).
    */
   readonly errorNorm?: ErrorNorm;
   /**
    * Adaptive only: when true, steps run past sample times and samples are interpolated inside the step
-   * (integrators/denseOutput.ts: cubic Hermite, O(h⁴) in q, O(h³) in q̇); only t_end is landed on. Default
+   * (integrators/denseOutput.ts: cubic Hermite; second order in q̇ on HHT's data); only t_end is landed on. Default
    * false: every sample time is landed on by a shortened step (exact samples, more steps).
    */
   readonly denseOutput?: boolean;

@@ -20,9 +20,11 @@ export const REJECTION_MEMORY = 20;
 export const RETRY_SHRINK = 0.25;
 
 /**
- * Which local errors the tolerance bounds: 'position' = e_q of Negrut Eq. 34 (the default); 'position-velocity'
- * = max(e_q, e_q̇), with e_q̇ the weighted RMS of the method's velocity error estimate, so that a tolerance also
- * bounds the local error of q̇ (and hence of ω).
+ * Which local errors the tolerance controls. 'position' (the default): e_q of Negrut Eq. 34 decides acceptance
+ * and the next step. 'position-velocity': acceptance as before, and the next step is chosen from
+ * max(e_q, e_q̇), e_q̇ the weighted RMS of the method's velocity error estimate, so that the tolerance also
+ * governs the velocity (hence ω) error. e_q̇ steers but does not reject: right after a step change HHT's velocity
+ * error is O(h·|h − h_{n−1}|) (the shifted q̈_n belongs to the old step), which no smaller retry removes.
  */
 export type ErrorNorm = 'position' | 'position-velocity';
 
@@ -95,10 +97,12 @@ export class AdaptiveStepper {
     this.hLast = h;
     const ratio = this.solve(h);
     if (!(ratio <= 1)) return this.rejected(h, ratio);
+    // The velocity error steers the next step only (ErrorNorm); read it before accept moves the state.
+    const steering = this.settings.errorNorm === 'position' ? ratio : Math.max(ratio, this.velocityError(h) / this.settings.tolerance);
     stepper.accept(h);
     this.check?.commit();
     stepper.t = h === remaining ? target : stepper.t;
-    this.proposeAfterAccept(h, ratio, h === remaining);
+    this.proposeAfterAccept(h, steering, h === remaining);
     return 'accepted';
   }
 
@@ -127,14 +131,16 @@ export class AdaptiveStepper {
     return ratio;
   }
 
-  /** e = e_q (Negrut Eqs. 25, 34), or max(e_q, e_q̇) for the 'position-velocity' norm. */
+  /** e_q of the solved step: the weighted RMS of the method's position error estimate (Negrut Eqs. 25, 34). */
   localError(h: number): number {
     const { stepper, direction } = this;
-    const { method, weights } = stepper;
-    const eq = method.positionErrorEstimate(stepper, h, stepper.qddNew, direction) * weights.positionRms(direction);
-    if (this.settings.errorNorm === 'position') return eq;
-    const ev = method.velocityErrorEstimate(stepper, h, stepper.qddNew, direction) * weights.velocityRms(direction);
-    return Math.max(eq, ev);
+    return stepper.method.positionErrorEstimate(stepper, h, stepper.qddNew, direction) * stepper.weights.positionRms(direction);
+  }
+
+  /** e_q̇ of the solved step: the weighted RMS of the method's velocity error estimate (ErrorWeights.velocity). */
+  velocityError(h: number): number {
+    const { stepper, direction } = this;
+    return stepper.method.velocityErrorEstimate(stepper, h, stepper.qddNew, direction) * stepper.weights.velocityRms(direction);
   }
 
   private rejected(h: number, ratio: number): 'rejected' | 'failed' {
