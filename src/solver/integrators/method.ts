@@ -108,6 +108,6 @@ export interface Method {
   positionErrorFactor(h: number): number;
   /** Local position error of the step just solved: writes d (length n), returns positionErrorFactor(h). */
   positionErrorEstimate(state: StepState, h: number, qddNew: Float64Array, out: Float64Array): number;
-  /** Local velocity error of the step just solved, δq̇ ≈ c · d in the same form. */
+  /** Local velocity error of the step just solved, δq̇ ≈ c · d in the same form (c = 0: no estimate). */
   velocityErrorEstimate(state: StepState, h: number, qddNew: Float64Array, out: Float64Array): number;
 }

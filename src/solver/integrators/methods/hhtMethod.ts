@@ -24,6 +24,9 @@ export function hhtErrorConstant(alpha: number): number {
   return hhtParameters(alpha).beta - 1 / (6 * (1 + alpha));
 }
 
+/** Step ratios h/h_{n−1} below this (or above its inverse) give no velocity error estimate. */
+const MIN_STEP_RATIO = 0.25;
+
 export abstract class HhtMethod implements Method {
   abstract readonly name: string;
   readonly stageCount = 1;
@@ -142,17 +145,23 @@ export abstract class HhtMethod implements Method {
    * factor h. HHT's shift of q̈ cancels the first term at a constant step for a smooth q̈ = f(t); it does not at
    * the start, after a step change, nor for the Euler parameters' constraint forces, so the estimate keeps it:
    * conservative, and it makes the ω error proportional to the tolerance (README table). The second term is
-   * omitted on the first step (no x_{n−1}).
+   * omitted on the first step (no x_{n−1}). When h/h_{n−1} is outside [¼, 4] there is no estimate (factor 0):
+   * after a sliver step shortened to land on a sample time, q̈_n and λ_n carry round-off amplified by 1/(βh²)
+   * and differences of q̈ are noise, not error.
    */
   velocityErrorEstimate(state: StepState, h: number, qddNew: Float64Array, out: Float64Array): number {
     const { gamma, n } = this;
     const first = gamma - 0.5, second = gamma / 2 - 1 / 6;
-    const hp = this.hPrevious;
+    const hp = this.hPrevious, r = h / hp;
     if (!(hp > 0)) {
       for (let i = 0; i < n; i++) out[i] = first * (qddNew[i] - state.qdd[i]);
       return h;
     }
-    const r = h / hp, w = (second * 2 * h) / (h + hp);
+    if (!(r >= MIN_STEP_RATIO && r <= 1 / MIN_STEP_RATIO)) {
+      out.fill(0);
+      return 0;
+    }
+    const w = (second * 2 * h) / (h + hp);
     for (let i = 0; i < n; i++) {
       const x = qddNew[i] - state.qdd[i];
       out[i] = first * x + w * (x - r * (state.qdd[i] - this.qddPrevious[i]));
