@@ -16,6 +16,8 @@ export const MAX_STEP_GROWTH = 2;
 export const MAX_STEP_SHRINK = 0.2;
 /** Accepted steps during which proposals stay below 0.9 × the last rejected step. */
 export const REJECTION_MEMORY = 20;
+/** Smallest factor by which the velocity error may shrink the step after an accepted step. */
+export const VELOCITY_MIN_FACTOR = 0.5;
 /** Shrink factor after a Newton failure or a vetoed step (no error ratio to scale by). */
 export const RETRY_SHRINK = 0.25;
 
@@ -69,6 +71,9 @@ export class AdaptiveStepper {
   rejectionCause: RejectionCause = 'error';
   rejectionReason = '';
   private readonly policy: RateBasedStopPolicy;
+  /** Velocity error ratio of the last accepted step, and the factor it asked for its successor. */
+  private velocityRatio = NaN;
+  private velocityCut = 1;
   private readonly direction: Float64Array;
   private justRejected = false;
   /** Upper bound on proposals after a rejection, kept for REJECTION_MEMORY accepted steps. */
@@ -79,7 +84,7 @@ export class AdaptiveStepper {
     readonly stepper: ImplicitStepper, readonly settings: AdaptiveSettings, h0: number, private readonly check?: StepCheck,
   ) {
     this.hNext = h0;
-    this.policy = new RateBasedStopPolicy(stepper.weights);
+    this.policy = new RateBasedStopPolicy(stepper.weights, settings.errorNorm === 'position-velocity');
     this.policy.tolerance = settings.tolerance;
     this.direction = new Float64Array(stepper.system.n);
   }
@@ -98,11 +103,11 @@ export class AdaptiveStepper {
     const ratio = this.solve(h);
     if (!(ratio <= 1)) return this.rejected(h, ratio);
     // The velocity error steers the next step only (ErrorNorm); read it before accept moves the state.
-    const steering = this.settings.errorNorm === 'position' ? ratio : Math.max(ratio, this.velocityError(h) / this.settings.tolerance);
+    const velocityFactor = this.settings.errorNorm === 'position' ? Infinity : this.velocityStepFactor(h);
     stepper.accept(h);
     this.check?.commit();
     stepper.t = h === remaining ? target : stepper.t;
-    this.proposeAfterAccept(h, steering, h === remaining);
+    this.proposeAfterAccept(h, ratio, velocityFactor, h === remaining);
     return 'accepted';
   }
 
@@ -137,6 +142,25 @@ export class AdaptiveStepper {
     return stepper.method.positionErrorEstimate(stepper, h, stepper.qddNew, direction) * stepper.weights.positionRms(direction);
   }
 
+  /**
+   * The step factor the velocity error asks for: s (ε/e_q̇)^(1/2) (e_q̇ = O(h²) per step, see the methods'
+   * velocityErrorEstimate), at most MAX_STEP_GROWTH and at least VELOCITY_MIN_FACTOR, since a step change itself
+   * adds velocity error and repeated deep cuts would drive h to where round-off dominates q̈.
+   */
+  private velocityStepFactor(h: number): number {
+    const ratio = this.velocityError(h) / this.settings.tolerance;
+    const previous = this.velocityRatio;
+    this.velocityRatio = ratio;
+    if (!(ratio > 0)) { this.velocityCut = 1; return MAX_STEP_GROWTH; } // no estimate
+    const factor = Math.max(VELOCITY_MIN_FACTOR, Math.min(MAX_STEP_GROWTH, STEP_SAFETY / Math.sqrt(ratio)));
+    // Index-3 HHT corrects the position residual C(q_n) within one step, so q̈ ∝ C/(βh²) and e_q̇ ∝ C/h
+    // grows as h shrinks: when the last cut by s did not lower e_q̇ at least in proportion (to s·e), cutting
+    // further does not help; hold h instead.
+    if (factor < 1 && this.velocityCut < 1 && previous > 0 && !(ratio < this.velocityCut * previous)) return 1;
+    this.velocityCut = factor;
+    return factor;
+  }
+
   /** e_q̇ of the solved step: the weighted RMS of the method's velocity error estimate (ErrorWeights.velocity). */
   velocityError(h: number): number {
     const { stepper, direction } = this;
@@ -166,9 +190,9 @@ export class AdaptiveStepper {
   }
 
   /** h_new = s h (e/ε)^(−1/3) (Negrut Eq. 37) within the growth limits, h_max and the post-rejection cap. */
-  private proposeAfterAccept(h: number, ratio: number, reachedTarget: boolean): void {
+  private proposeAfterAccept(h: number, ratio: number, velocityFactor: number, reachedTarget: boolean): void {
     const { hMin, hMax } = this.settings;
-    const growth = ratio > 0 ? STEP_SAFETY * Math.cbrt(1 / ratio) : MAX_STEP_GROWTH;
+    const growth = Math.min(velocityFactor, ratio > 0 ? STEP_SAFETY * Math.cbrt(1 / ratio) : MAX_STEP_GROWTH);
     // No growth right after a rejection: the error was just seen to grow faster than h³ (avoids accept/reject cycles).
     const limit = this.justRejected ? 1 : MAX_STEP_GROWTH;
     this.justRejected = false;

@@ -108,6 +108,11 @@ export interface Method {
   positionErrorFactor(h: number): number;
   /** Local position error of the step just solved: writes d (length n), returns positionErrorFactor(h). */
   positionErrorEstimate(state: StepState, h: number, qddNew: Float64Array, out: Float64Array): number;
+  /**
+   * ∂q̇_{n+1}/∂q̈_{n+1} as a scalar (HHT: γh): how far Newton's remaining error in q̈ moves the velocities.
+   * The rate-based stop uses it when the error norm includes velocities.
+   */
+  velocityErrorFactor(h: number): number;
   /** Local velocity error of the step just solved, δq̇ ≈ c · d in the same form (c = 0: no estimate). */
   velocityErrorEstimate(state: StepState, h: number, qddNew: Float64Array, out: Float64Array): number;
 }

@@ -138,6 +138,11 @@ export abstract class HhtMethod implements Method {
     return this.positionErrorFactor(h);
   }
 
+  /** γh: Newmark's velocity update (Sherif Eq. 60; Eq. 34 to leading order) moves q̇ by γh Δq̈. */
+  velocityErrorFactor(h: number): number {
+    return this.gamma * h;
+  }
+
   /**
    * Local error of the Newmark velocity update (Sherif Eq. 60) on the computed q̈ sequence, by Taylor expansion:
    * δq̇ ≈ (γ − ½) h² q⃛ + (γ/2 − 1/6) h³ q⁗, with q⃛ ≈ x/h, x = q̈_{n+1} − q̈_n, and q⁗ from the divided difference
