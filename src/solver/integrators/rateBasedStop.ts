@@ -29,18 +29,24 @@ export class RateBasedStopPolicy implements ConvergencePolicy {
 
   /**
    * With velocities included, e(Δx) is the larger of the position and the velocity effect of the correction,
-   * each in its own weights; the rate is then measured on that combined error.
+   * each in its own weights, and the rate is measured on that combined error.
    */
   converged(it: NewtonIterate): boolean {
-    let weighted = this.weights.positionNorm(it.increment);
-    let factor = this.errorFactor;
-    if (this.velocityFactor > 0) {
-      const velocityError = this.velocityFactor * this.weights.velocityNorm(it.increment);
-      if (velocityError > factor * weighted) { weighted = velocityError; factor = 1; }
-    }
+    if (this.velocityFactor > 0) return this.convergedWithVelocities(it);
+    const weighted = this.weights.positionNorm(it.increment);
     const rate = weighted / this.previousWeighted;
     this.previousWeighted = weighted;
     return weighted === 0
-      || (it.iteration >= 2 && rate < 1 && (rate / (1 - rate)) * factor * weighted <= CORRECTOR_ACCURACY * this.tolerance);
+      || (it.iteration >= 2 && rate < 1 && (rate / (1 - rate)) * this.errorFactor * weighted <= CORRECTOR_ACCURACY * this.tolerance);
+  }
+
+  private convergedWithVelocities(it: NewtonIterate): boolean {
+    const error = Math.max(
+      this.errorFactor * this.weights.positionNorm(it.increment),
+      this.velocityFactor * this.weights.velocityNorm(it.increment),
+    );
+    const rate = error / this.previousWeighted;
+    this.previousWeighted = error;
+    return error === 0 || (it.iteration >= 2 && rate < 1 && (rate / (1 - rate)) * error <= CORRECTOR_ACCURACY * this.tolerance);
   }
 }
