@@ -37,15 +37,10 @@ async function openSettled(page: Page, appUrl: string, query: string): Promise<v
 }
 
 /**
- * Links whose adaptive steps are chosen by the error control (not capped at h_max), so they go through
- * Math.cbrt in the step choice (src/solver/simulate.ts, Negrut Eq. 37). Math.cbrt is not specified to the
- * bit and Node 20 and Chromium 153 disagree in the last bit for ~8 % of inputs, so these runs differ
- * after a few steps. Known failure until the solver uses an engine-independent cube root
- * (/work/handoff/issue11-runplan-exactCbrt.ts; with it this test passes, checked by hand): then Playwright
- * reports the expected failure as passing, and this list must be emptied.
+ * The adaptive spin link's steps are chosen by the error control (not capped at h_max), so it goes through
+ * the cube root of the step choice (Negrut Eq. 37): with Math.cbrt, which is not specified to the bit, Node
+ * and Chromium differed after a few steps; the solver's exactCbrt makes them agree.
  */
-const KNOWN_ENGINE_MATH_DIFFERENCE = ['?v=1&scenario=spin&alpha=-0.05&t=2&tol=1e-6'];
-
 const LINKS = [
   '?v=1&scenario=spin&alpha=-0.1&t=1',
   '?v=1&scenario=spin&alpha=-0.05&t=2&tol=1e-6',
@@ -57,7 +52,6 @@ const LINKS = [
 
 for (const query of LINKS) {
   test(`${query}: the app's final rows equal \`sim --url\`'s to the last bit`, async ({ page, appUrl, consoleErrors }) => {
-    test.fail(KNOWN_ENGINE_MATH_DIFFERENCE.includes(query), 'Math.cbrt differs between Node and Chromium (see above)');
     test.setTimeout(120_000);
     await openSettled(page, appUrl, query);
     const link = page.url();
@@ -77,7 +71,6 @@ async function downloadCsv(page: Page, method: string): Promise<string> {
 
 for (const query of ['?v=1&scenario=heavy-top&t=2', '?v=1&scenario=spin&alpha=-0.05&t=2&tol=1e-6']) {
   test(`${query}: the CSV export equals the \`sim\` command the run plan shows for it`, async ({ page, appUrl, consoleErrors }) => {
-    test.fail(KNOWN_ENGINE_MATH_DIFFERENCE.includes(query), 'Math.cbrt differs between Node and Chromium (see above)');
     test.setTimeout(120_000);
     await openSettled(page, appUrl, query);
     const link = page.url();

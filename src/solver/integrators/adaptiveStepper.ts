@@ -6,6 +6,7 @@
  * only when the step would fall below h_min. Steps land exactly on the `target` time of each attempt; with
  * dense output (denseOutput.ts) the caller may pass t_end as target and sample inside steps.
  */
+import { exactCbrt } from './exactCbrt';
 import type { ImplicitStepper } from './implicitStepper';
 import { RateBasedStopPolicy } from './rateBasedStop';
 
@@ -177,7 +178,7 @@ export class AdaptiveStepper {
     if (h <= hMin) return 'failed';
     if (this.rejectionCause === 'check') this.restartMethod();
     const byError = this.rejectionCause === 'error' && Number.isFinite(ratio);
-    const factor = byError ? Math.max(MAX_STEP_SHRINK, STEP_SAFETY * Math.cbrt(1 / ratio)) : RETRY_SHRINK;
+    const factor = byError ? Math.max(MAX_STEP_SHRINK, STEP_SAFETY * exactCbrt(1 / ratio)) : RETRY_SHRINK;
     this.hNext = Math.max(hMin, Math.min(h * factor, 0.9 * h));
     return 'rejected';
   }
@@ -192,7 +193,7 @@ export class AdaptiveStepper {
   /** h_new = s h (e/ε)^(−1/3) (Negrut Eq. 37) within the growth limits, h_max and the post-rejection cap. */
   private proposeAfterAccept(h: number, ratio: number, velocityFactor: number, reachedTarget: boolean): void {
     const { hMin, hMax } = this.settings;
-    const growth = Math.min(velocityFactor, ratio > 0 ? STEP_SAFETY * Math.cbrt(1 / ratio) : MAX_STEP_GROWTH);
+    const growth = Math.min(velocityFactor, ratio > 0 ? STEP_SAFETY * exactCbrt(1 / ratio) : MAX_STEP_GROWTH);
     // No growth right after a rejection: the error was just seen to grow faster than h³ (avoids accept/reject cycles).
     const limit = this.justRejected ? 1 : MAX_STEP_GROWTH;
     this.justRejected = false;
