@@ -20,7 +20,8 @@
  */
 import type { BlockSparseMatrix } from './blockSparse';
 import { minimumDegreeBlockOrder, type MultiplierRule } from './blockOrdering';
-import { blockLuFactor, gemmSubtract, gemvSubtract, luSolveLeft, luSolveVector } from './blockKernels';
+import { blockLuFactor, gemmSubtract, luSolveLeft, luSolveVector } from './blockKernels';
+import { SparseRowProgram } from './sparseRowProgram';
 
 export class BlockSparseLu {
   readonly size: number;
@@ -53,6 +54,9 @@ export class BlockSparseLu {
   private readonly nbrColOffset: Int32Array;
   /** Offsets of the Schur targets S_ij, |N_k|² per step, row-major in the neighbour list order. */
   private readonly updateOffset: Int32Array;
+  /** The sweeps' off-diagonal blocks without their zeros, rebuilt by factor(): S_jk rows (forward), W_kj rows (backward). */
+  private readonly forward: SparseRowProgram;
+  private readonly backward: SparseRowProgram;
   private factored = false;
   /**
    * Diagnostics of the last factor(): the smallest ratio min|u_ii| / max|S_kk| over the block pivots, and
@@ -124,6 +128,15 @@ export class BlockSparseLu {
       }
     }
     this.stepStart[nb] = q;
+    let offDiagonalRows = 0, offDiagonalEntries = 0;
+    for (let t = 0; t < nb; t++) {
+      for (let r = this.stepStart[t]; r < this.stepStart[t + 1]; r++) {
+        offDiagonalRows += this.nbrSize[r] + this.stepSize[t];
+        offDiagonalEntries += 2 * this.nbrSize[r] * this.stepSize[t];
+      }
+    }
+    this.forward = new SparseRowProgram(offDiagonalRows, offDiagonalEntries, nb);
+    this.backward = new SparseRowProgram(offDiagonalRows, offDiagonalEntries, nb);
     this.factorFlops = factorFlops;
     this.solveFlops = solveFlops;
   }
@@ -160,10 +173,36 @@ export class BlockSparseLu {
         for (let qj = q0; qj < q1; qj++) gemmSubtract(si, s, nbrSize[qj], lu, ci, lu, nbrRowOffset[qj], lu, updateOffset[u++]);
       }
     }
+    this.compressSweeps();
     this.factored = true;
     this.pivotRatio = smallestRatio;
     this.pivotBlock = smallestBlock;
     return -1;
+  }
+
+  /**
+   * Rebuilds the sweeps' programs from the factors: per step k, forward rows b_j −= S_jk w_k of the
+   * column blocks and backward rows x_k −= W_kj x_j of the row blocks, zeros left out.
+   */
+  private compressSweeps(): void {
+    const { lu, forward, backward, stepBlock, stepSize, stepStart, nbrSize, nbrStart, nbrRowOffset, nbrColOffset } = this;
+    const blockStart = this.matrix.blockStart;
+    forward.reset();
+    backward.reset();
+    for (let t = 0; t < stepBlock.length; t++) {
+      const s = stepSize[t], p = blockStart[stepBlock[t]];
+      for (let q = stepStart[t]; q < stepStart[t + 1]; q++) {
+        const sj = nbrSize[q], pj = nbrStart[q];
+        for (let i = 0; i < sj; i++) forward.addRow(pj + i, lu, nbrColOffset[q] + i * s, s, p);
+      }
+      // Backward: x_k −= W_kj x_j for each later neighbour j in turn, as the dense sweep did.
+      for (let q = stepStart[t]; q < stepStart[t + 1]; q++) {
+        const sj = nbrSize[q], pj = nbrStart[q];
+        for (let i = 0; i < s; i++) backward.addRow(p + i, lu, nbrRowOffset[q] + i * sj, sj, pj);
+      }
+      forward.endStep();
+      backward.endStep();
+    }
   }
 
   /**
@@ -173,18 +212,15 @@ export class BlockSparseLu {
   solve(rhs: Float64Array): void {
     if (!this.factored) throw new Error('BlockSparseLu.solve: no successful factor()');
     const lu = this.lu, piv = this.piv, x = this.work, g = this.matrix.globalIndex, blockStart = this.matrix.blockStart;
-    const { stepBlock, stepSize, stepDiag, stepStart, nbrSize, nbrStart, nbrRowOffset, nbrColOffset } = this;
+    const { stepBlock, stepSize, stepDiag, forward, backward } = this;
     const n = this.size, nb = stepBlock.length;
     for (let p = 0; p < n; p++) x[p] = rhs[g[p]];
     for (let t = 0; t < nb; t++) {
-      const s = stepSize[t], p = blockStart[stepBlock[t]];
-      luSolveVector(s, lu, stepDiag[t], piv, p, x, p);
-      for (let q = stepStart[t]; q < stepStart[t + 1]; q++) gemvSubtract(nbrSize[q], s, lu, nbrColOffset[q], x, p, x, nbrStart[q]);
+      const p = blockStart[stepBlock[t]];
+      luSolveVector(stepSize[t], lu, stepDiag[t], piv, p, x, p);
+      forward.applyStep(t, x);
     }
-    for (let t = nb - 1; t >= 0; t--) {
-      const s = stepSize[t], p = blockStart[stepBlock[t]];
-      for (let q = stepStart[t]; q < stepStart[t + 1]; q++) gemvSubtract(s, nbrSize[q], lu, nbrRowOffset[q], x, nbrStart[q], x, p);
-    }
+    for (let t = nb - 1; t >= 0; t--) backward.applyStep(t, x);
     for (let p = 0; p < n; p++) rhs[g[p]] = x[p];
   }
 }
