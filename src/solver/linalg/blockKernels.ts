@@ -66,6 +66,35 @@ export function subtractRowCombination(
 }
 
 /**
+ * y ← y − Σ_{c<count} f[offF + c] · (row index[offIndex + c] of the tight n-column matrix src[offSrc ..]),
+ * y = y[offY .. offY+n): subtractRowCombination over a gathered list of rows, so a row of coefficients
+ * with exact zeros costs only its nonzeros. Four rows per pass, then two, then one.
+ * @example subtractGatheredRows(5, 2, f, 0, rows, 0, lu, 64, lu, 200) // rows 3 and 6 of W_kj only
+ */
+export function subtractGatheredRows(
+  n: number, count: number, f: Float64Array, offF: number, index: Int32Array, offIndex: number,
+  src: Float64Array, offSrc: number, y: Float64Array, offY: number,
+): void {
+  let c = 0;
+  for (; c + 3 < count; c += 4) {
+    const f0 = f[offF + c], f1 = f[offF + c + 1], f2 = f[offF + c + 2], f3 = f[offF + c + 3];
+    const r0 = offSrc + index[offIndex + c] * n, r1 = offSrc + index[offIndex + c + 1] * n;
+    const r2 = offSrc + index[offIndex + c + 2] * n, r3 = offSrc + index[offIndex + c + 3] * n;
+    for (let j = 0; j < n; j++) y[offY + j] -= f0 * src[r0 + j] + f1 * src[r1 + j] + f2 * src[r2 + j] + f3 * src[r3 + j];
+  }
+  if (c + 1 < count) {
+    const f0 = f[offF + c], f1 = f[offF + c + 1];
+    const r0 = offSrc + index[offIndex + c] * n, r1 = offSrc + index[offIndex + c + 1] * n;
+    for (let j = 0; j < n; j++) y[offY + j] -= f0 * src[r0 + j] + f1 * src[r1 + j];
+    c += 2;
+  }
+  if (c < count) {
+    const f0 = f[offF + c], r0 = offSrc + index[offIndex + c] * n;
+    for (let j = 0; j < n; j++) y[offY + j] -= f0 * src[r0 + j];
+  }
+}
+
+/**
  * B ← A⁻¹ B = U⁻¹ L⁻¹ P B for the n×m block b[offB ..], with P, L, U of the n×n block A from
  * blockLuFactor: the "row block" W_kj = S_kk⁻¹ S_kj of the block LU.
  * @example luSolveLeft(8, 5, lu, 0, piv, 0, lu, 64) // W_kj = S_kk⁻¹ S_kj

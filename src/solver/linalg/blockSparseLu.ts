@@ -20,7 +20,7 @@
  */
 import type { BlockSparseMatrix } from './blockSparse';
 import { minimumDegreeBlockOrder, type MultiplierRule } from './blockOrdering';
-import { blockLuFactor, gemmSubtract, luSolveLeft, luSolveVector } from './blockKernels';
+import { blockLuFactor, luSolveLeft, luSolveVector, subtractGatheredRows } from './blockKernels';
 import { SparseRowProgram } from './sparseRowProgram';
 
 export class BlockSparseLu {
@@ -42,6 +42,10 @@ export class BlockSparseLu {
   private readonly lu: Float64Array;
   private readonly piv: Int32Array;
   private readonly work: Float64Array;
+  /** One step's column-block rows S_ik without their zeros (values, column indices, row starts): the Schur update's coefficients. */
+  private readonly coefficient: Float64Array;
+  private readonly coefficientColumn: Int32Array;
+  private readonly coefficientStart: Int32Array;
   /** Per step t: pivot block, its size, diagonal offset in lu, range of its later neighbours. */
   private readonly stepBlock: Int32Array;
   private readonly stepSize: Int32Array;
@@ -89,6 +93,12 @@ export class BlockSparseLu {
     this.lu = new Float64Array(offset);
     this.piv = new Int32Array(matrix.size);
     this.work = new Float64Array(matrix.size);
+    let maxStepRows = 0, maxSize = 0;
+    for (let b = 0; b < nb; b++) maxSize = Math.max(maxSize, sizes[b]);
+    for (const l of later) { let rows = 0; for (const j of l) rows += sizes[j]; maxStepRows = Math.max(maxStepRows, rows); }
+    this.coefficient = new Float64Array(maxStepRows * maxSize);
+    this.coefficientColumn = new Int32Array(maxStepRows * maxSize);
+    this.coefficientStart = new Int32Array(maxStepRows + 1);
 
     const neighbourCount = later.reduce((sum, l) => sum + l.length, 0);
     const updateCount = later.reduce((sum, l) => sum + l.length * l.length, 0);
@@ -168,16 +178,47 @@ export class BlockSparseLu {
       if (pivotMin < smallestRatio * blockMax) { smallestRatio = pivotMin / blockMax; smallestBlock = k; }
       const q0 = stepStart[t], q1 = stepStart[t + 1];
       for (let q = q0; q < q1; q++) luSolveLeft(s, nbrSize[q], lu, d, piv, p, lu, nbrRowOffset[q]);
-      for (let qi = q0; qi < q1; qi++) {
-        const si = nbrSize[qi], ci = nbrColOffset[qi];
-        for (let qj = q0; qj < q1; qj++) gemmSubtract(si, s, nbrSize[qj], lu, ci, lu, nbrRowOffset[qj], lu, updateOffset[u++]);
-      }
+      u = this.schurUpdate(t, s, u);
     }
     this.compressSweeps();
     this.factored = true;
     this.pivotRatio = smallestRatio;
     this.pivotBlock = smallestBlock;
     return -1;
+  }
+
+  /**
+   * S_ij −= S_ik W_kj for all later neighbours i, j of step t (pivot size s), from update target u on;
+   * returns the next target. Each row of S_ik is gathered once without its zeros and then applied to
+   * every W_kj: about 70 % of the V8 crank's S_ik entries are zero.
+   */
+  private schurUpdate(t: number, s: number, u: number): number {
+    const { lu, nbrSize, nbrRowOffset, nbrColOffset, updateOffset, coefficient, coefficientColumn, coefficientStart } = this;
+    const q0 = this.stepStart[t], q1 = this.stepStart[t + 1];
+    let rows = 0, e = 0;
+    coefficientStart[0] = 0;
+    for (let qi = q0; qi < q1; qi++) {
+      for (let r = 0, src = nbrColOffset[qi]; r < nbrSize[qi]; r++, src += s) {
+        for (let c = 0; c < s; c++) {
+          const v = lu[src + c];
+          if (v !== 0) { coefficient[e] = v; coefficientColumn[e] = c; e++; }
+        }
+        coefficientStart[++rows] = e;
+      }
+    }
+    rows = 0;
+    for (let qi = q0; qi < q1; qi++) {
+      const si = nbrSize[qi], rowBase = rows;
+      for (let qj = q0; qj < q1; qj++) {
+        const sj = nbrSize[qj], target = updateOffset[u++], w = nbrRowOffset[qj];
+        for (let r = 0; r < si; r++) {
+          const c0 = coefficientStart[rowBase + r], count = coefficientStart[rowBase + r + 1] - c0;
+          if (count > 0) subtractGatheredRows(sj, count, coefficient, c0, coefficientColumn, c0, lu, w, lu, target + r * sj);
+        }
+      }
+      rows += si;
+    }
+    return u;
   }
 
   /**
