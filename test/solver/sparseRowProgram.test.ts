@@ -1,7 +1,8 @@
 /**
  * SparseRowProgram (src/solver/linalg/sparseRowProgram.ts): the zero-free off-diagonal sweeps of the block
  * LU. Against gemvSubtract on blocks with many exact zeros: the same result to the last bit (it sums the
- * same nonzeros in the same order), zeros and all-zero rows left out, steps applied separately.
+ * same nonzeros in the same order), zeros and all-zero rows left out, steps applied separately, rows
+ * gathered from several blocks.
  */
 import { describe, expect, it } from 'vitest';
 import { SparseRowProgram } from '../../src/solver/linalg/sparseRowProgram';
@@ -55,5 +56,21 @@ describe('SparseRowProgram', () => {
       program.applyStep(0, x);
       expect(Array.from(x)).toEqual([9, 18, 1, -53]);
     }
+  });
+
+  it('gathers one row from several blocks (appendEntries, endRow) and drops an empty one', () => {
+    const program = new SparseRowProgram(2, 6, 1);
+    const src = Float64Array.from([0, 2, 0, 0, 3, 5]);
+    program.reset();
+    program.appendEntries(src, 0, 2, 1); // 2·x2
+    program.appendEntries(src, 4, 2, 3); // 3·x3 + 5·x4
+    program.endRow(0);
+    program.appendEntries(src, 2, 2, 1); // zeros only
+    program.endRow(1);
+    program.endStep();
+    expect(program.entryCount).toBe(3);
+    const x = Float64Array.from([100, 7, 1, 2, 3]);
+    program.applyStep(0, x);
+    expect(Array.from(x)).toEqual([100 - (2 * 1 + 3 * 2 + 5 * 3), 7, 1, 2, 3]);
   });
 });

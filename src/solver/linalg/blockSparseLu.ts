@@ -236,10 +236,10 @@ export class BlockSparseLu {
         const sj = nbrSize[q], pj = nbrStart[q];
         for (let i = 0; i < sj; i++) forward.addRow(pj + i, lu, nbrColOffset[q] + i * s, s, p);
       }
-      // Backward: x_k −= W_kj x_j for each later neighbour j in turn, as the dense sweep did.
-      for (let q = stepStart[t]; q < stepStart[t + 1]; q++) {
-        const sj = nbrSize[q], pj = nbrStart[q];
-        for (let i = 0; i < s; i++) backward.addRow(p + i, lu, nbrRowOffset[q] + i * sj, sj, pj);
+      // Backward: x_k −= Σ_j W_kj x_j, one row per unknown of block k over all its later neighbours j.
+      for (let i = 0; i < s; i++) {
+        for (let q = stepStart[t]; q < stepStart[t + 1]; q++) backward.appendEntries(lu, nbrRowOffset[q] + i * nbrSize[q], nbrSize[q], nbrStart[q]);
+        backward.endRow(p + i);
       }
       forward.endStep();
       backward.endStep();

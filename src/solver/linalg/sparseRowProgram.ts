@@ -3,10 +3,12 @@
  * every factorisation: a list of row segments `x[target] −= Σ_e value_e · x[column_e]`, grouped by
  * elimination step. About 60 % of the entries of the V8 crank's factor blocks are zero (structural
  * zeros of the joint and body blocks, and columns of the normalisation multipliers), and a dense
- * block kernel multiplies them all. Each segment sums its nonzeros in the same order as the dense
- * row sum of gemvSubtract (blockKernels.ts) and skips only exact zeros, so the result is the same.
+ * block kernel multiplies them all. A row built by addRow sums its nonzeros in the same order as the
+ * dense row sum of gemvSubtract (blockKernels.ts) and skips only exact zeros, so it gives the same result;
+ * a row gathered from several blocks saves the per-row overhead and rounds as one longer sum.
  *
- * Use per factorisation: `p.reset(); for each step t { for each row: p.addRow(…) ; p.endStep(); }`,
+ * Use per factorisation: `p.reset(); for each step t { for each row: p.addRow(…) ; p.endStep(); }` (a row
+ * may also be gathered from several blocks: appendEntries(…) for each, then endRow(target)),
  * then per solve `for each step t: p.applyStep(t, x)`. Storage is sized once for the dense worst case.
  */
 export class SparseRowProgram {
@@ -46,15 +48,25 @@ export class SparseRowProgram {
    * without nonzeros is not stored at all.
    */
   addRow(target: number, src: Float64Array, offset: number, length: number, firstColumn: number): void {
+    this.appendEntries(src, offset, length, firstColumn);
+    this.endRow(target);
+  }
+
+  /** Appends src[offset + j] · x[firstColumn + j], j < length, to the open row (nonzeros only). */
+  appendEntries(src: Float64Array, offset: number, length: number, firstColumn: number): void {
     let e = this.entries;
     for (let j = 0; j < length; j++) {
       const v = src[offset + j];
       if (v !== 0) { this.column[e] = firstColumn + j; this.value[e] = v; e++; }
     }
-    if (e === this.entries) return;
-    this.target[this.rows] = target;
     this.entries = e;
-    this.entryStart[++this.rows] = e;
+  }
+
+  /** Closes the open row as x[target] −= Σ of its entries; a row without entries is dropped. */
+  endRow(target: number): void {
+    if (this.entries === this.entryStart[this.rows]) return;
+    this.target[this.rows] = target;
+    this.entryStart[++this.rows] = this.entries;
   }
 
   /** Closes the current step. */
