@@ -20,7 +20,7 @@
  */
 import type { BlockSparseMatrix } from './blockSparse';
 import { minimumDegreeBlockOrder, type MultiplierRule } from './blockOrdering';
-import { blockLuFactor, luSolveLeft, luSolveVector, subtractGatheredRows } from './blockKernels';
+import { blockLuFactor, luSolveVector, subtractGatheredRows } from './blockKernels';
 import { SparseRowProgram } from './sparseRowProgram';
 
 export class BlockSparseLu {
@@ -42,10 +42,11 @@ export class BlockSparseLu {
   private readonly lu: Float64Array;
   private readonly piv: Int32Array;
   private readonly work: Float64Array;
-  /** One step's column-block rows S_ik without their zeros (values, column indices, row starts): the Schur update's coefficients. */
-  private readonly coefficient: Float64Array;
-  private readonly coefficientColumn: Int32Array;
-  private readonly coefficientStart: Int32Array;
+  /** The pivot block's strict L and U rows without their zeros (values, column indices, row starts), for the row blocks. */
+  private readonly triangle: Float64Array;
+  private readonly triangleColumn: Int32Array;
+  private readonly lowerStart: Int32Array;
+  private readonly upperStart: Int32Array;
   /** Per step t: pivot block, its size, diagonal offset in lu, range of its later neighbours. */
   private readonly stepBlock: Int32Array;
   private readonly stepSize: Int32Array;
@@ -93,12 +94,12 @@ export class BlockSparseLu {
     this.lu = new Float64Array(offset);
     this.piv = new Int32Array(matrix.size);
     this.work = new Float64Array(matrix.size);
-    let maxStepRows = 0, maxSize = 0;
+    let maxSize = 0;
     for (let b = 0; b < nb; b++) maxSize = Math.max(maxSize, sizes[b]);
-    for (const l of later) { let rows = 0; for (const j of l) rows += sizes[j]; maxStepRows = Math.max(maxStepRows, rows); }
-    this.coefficient = new Float64Array(maxStepRows * maxSize);
-    this.coefficientColumn = new Int32Array(maxStepRows * maxSize);
-    this.coefficientStart = new Int32Array(maxStepRows + 1);
+    this.triangle = new Float64Array(maxSize * maxSize);
+    this.triangleColumn = new Int32Array(maxSize * maxSize);
+    this.lowerStart = new Int32Array(maxSize + 1);
+    this.upperStart = new Int32Array(maxSize + 1);
 
     const neighbourCount = later.reduce((sum, l) => sum + l.length, 0);
     const updateCount = later.reduce((sum, l) => sum + l.length * l.length, 0);
@@ -160,7 +161,9 @@ export class BlockSparseLu {
     const lu = this.lu, piv = this.piv, m = this.matrix;
     lu.set(this.source);
     lu.fill(0, m.entryCount);
-    const { stepBlock, stepSize, stepDiag, stepStart, nbrSize, nbrRowOffset, nbrColOffset, updateOffset } = this;
+    this.forward.reset();
+    this.backward.reset();
+    const { stepBlock, stepSize, stepDiag } = this;
     const blockStart = m.blockStart;
     let u = 0, smallestRatio = Infinity, smallestBlock = -1;
     for (let t = 0; t < stepBlock.length; t++) {
@@ -176,11 +179,10 @@ export class BlockSparseLu {
       let pivotMin = Infinity;
       for (let i = 0; i < s; i++) pivotMin = Math.min(pivotMin, Math.abs(lu[d + i * s + i]));
       if (pivotMin < smallestRatio * blockMax) { smallestRatio = pivotMin / blockMax; smallestBlock = k; }
-      const q0 = stepStart[t], q1 = stepStart[t + 1];
-      for (let q = q0; q < q1; q++) luSolveLeft(s, nbrSize[q], lu, d, piv, p, lu, nbrRowOffset[q]);
-      u = this.schurUpdate(t, s, u);
+      this.solveRowBlocks(t, s, d, p);
+      this.recordSweeps(t, s, p);
+      u = this.schurUpdate(t, p, u);
     }
-    this.compressSweeps();
     this.factored = true;
     this.pivotRatio = smallestRatio;
     this.pivotBlock = smallestBlock;
@@ -188,62 +190,87 @@ export class BlockSparseLu {
   }
 
   /**
-   * S_ij −= S_ik W_kj for all later neighbours i, j of step t (pivot size s), from update target u on;
-   * returns the next target. Each row of S_ik is gathered once without its zeros and then applied to
-   * every W_kj: about 70 % of the V8 crank's S_ik entries are zero.
+   * W_kj = S_kk⁻¹ S_kj = U⁻¹ L⁻¹ P S_kj in place for every later neighbour j of step t (pivot block of
+   * size s with factors at d, pivots at p), as luSolveLeft (blockKernels.ts) does, but with the strict L
+   * and U rows gathered once without their zeros (about half of the V8 crank's pivot-block entries).
    */
-  private schurUpdate(t: number, s: number, u: number): number {
-    const { lu, nbrSize, nbrRowOffset, nbrColOffset, updateOffset, coefficient, coefficientColumn, coefficientStart } = this;
-    const q0 = this.stepStart[t], q1 = this.stepStart[t + 1];
-    let rows = 0, e = 0;
-    coefficientStart[0] = 0;
-    for (let qi = q0; qi < q1; qi++) {
-      for (let r = 0, src = nbrColOffset[qi]; r < nbrSize[qi]; r++, src += s) {
-        for (let c = 0; c < s; c++) {
-          const v = lu[src + c];
-          if (v !== 0) { coefficient[e] = v; coefficientColumn[e] = c; e++; }
-        }
-        coefficientStart[++rows] = e;
-      }
+  private solveRowBlocks(t: number, s: number, d: number, p: number): void {
+    const { lu, piv, triangle, triangleColumn, lowerStart, upperStart, nbrSize, nbrRowOffset } = this;
+    let e = 0;
+    for (let i = 0; i < s; i++) {
+      lowerStart[i] = e;
+      for (let c = 0; c < i; c++) { const v = lu[d + i * s + c]; if (v !== 0) { triangle[e] = v; triangleColumn[e] = c; e++; } }
     }
-    rows = 0;
-    for (let qi = q0; qi < q1; qi++) {
-      const si = nbrSize[qi], rowBase = rows;
-      for (let qj = q0; qj < q1; qj++) {
-        const sj = nbrSize[qj], target = updateOffset[u++], w = nbrRowOffset[qj];
-        for (let r = 0; r < si; r++) {
-          const c0 = coefficientStart[rowBase + r], count = coefficientStart[rowBase + r + 1] - c0;
-          if (count > 0) subtractGatheredRows(sj, count, coefficient, c0, coefficientColumn, c0, lu, w, lu, target + r * sj);
+    lowerStart[s] = e;
+    for (let i = 0; i < s; i++) {
+      upperStart[i] = e;
+      for (let c = i + 1; c < s; c++) { const v = lu[d + i * s + c]; if (v !== 0) { triangle[e] = v; triangleColumn[e] = c; e++; } }
+    }
+    upperStart[s] = e;
+    for (let q = this.stepStart[t]; q < this.stepStart[t + 1]; q++) {
+      const m = nbrSize[q], b = nbrRowOffset[q];
+      for (let k = 0; k < s; k++) {
+        const r = piv[p + k];
+        if (r !== k) {
+          const rk = b + k * m, rr = b + r * m;
+          for (let j = 0; j < m; j++) { const x = lu[rk + j]; lu[rk + j] = lu[rr + j]; lu[rr + j] = x; }
         }
       }
-      rows += si;
+      for (let i = 1; i < s; i++) {
+        const c0 = lowerStart[i], count = lowerStart[i + 1] - c0;
+        if (count > 0) subtractGatheredRows(m, count, triangle, c0, triangleColumn, c0, lu, b, lu, b + i * m);
+      }
+      for (let i = s - 1; i >= 0; i--) {
+        const c0 = upperStart[i], count = upperStart[i + 1] - c0, ri = b + i * m;
+        if (count > 0) subtractGatheredRows(m, count, triangle, c0, triangleColumn, c0, lu, b, lu, ri);
+        const inv = 1 / lu[d + i * s + i];
+        for (let j = 0; j < m; j++) lu[ri + j] *= inv;
+      }
     }
-    return u;
   }
 
   /**
-   * Rebuilds the sweeps' programs from the factors: per step k, forward rows b_j −= S_jk w_k of the
-   * column blocks and backward rows x_k −= W_kj x_j of the row blocks, zeros left out.
+   * Step t's rows of both sweeps, from its final blocks: forward rows b_j −= S_jk w_k of the column
+   * blocks, backward rows x_k −= Σ_j W_kj x_j (one per unknown of block k over all its later neighbours).
    */
-  private compressSweeps(): void {
-    const { lu, forward, backward, stepBlock, stepSize, stepStart, nbrSize, nbrStart, nbrRowOffset, nbrColOffset } = this;
-    const blockStart = this.matrix.blockStart;
-    forward.reset();
-    backward.reset();
-    for (let t = 0; t < stepBlock.length; t++) {
-      const s = stepSize[t], p = blockStart[stepBlock[t]];
-      for (let q = stepStart[t]; q < stepStart[t + 1]; q++) {
-        const sj = nbrSize[q], pj = nbrStart[q];
-        for (let i = 0; i < sj; i++) forward.addRow(pj + i, lu, nbrColOffset[q] + i * s, s, p);
-      }
-      // Backward: x_k −= Σ_j W_kj x_j, one row per unknown of block k over all its later neighbours j.
-      for (let i = 0; i < s; i++) {
-        for (let q = stepStart[t]; q < stepStart[t + 1]; q++) backward.appendEntries(lu, nbrRowOffset[q] + i * nbrSize[q], nbrSize[q], nbrStart[q]);
-        backward.endRow(p + i);
-      }
-      forward.endStep();
-      backward.endStep();
+  private recordSweeps(t: number, s: number, p: number): void {
+    const { lu, forward, backward, stepStart, nbrSize, nbrStart, nbrRowOffset, nbrColOffset } = this;
+    for (let q = stepStart[t]; q < stepStart[t + 1]; q++) {
+      for (let i = 0; i < nbrSize[q]; i++) forward.addRow(nbrStart[q] + i, lu, nbrColOffset[q] + i * s, s, p);
     }
+    for (let i = 0; i < s; i++) {
+      for (let q = stepStart[t]; q < stepStart[t + 1]; q++) backward.appendEntries(lu, nbrRowOffset[q] + i * nbrSize[q], nbrSize[q], nbrStart[q]);
+      backward.endRow(p + i);
+    }
+    forward.endStep();
+    backward.endStep();
+  }
+
+  /**
+   * S_ij −= S_ik W_kj for all later neighbours i, j of step t (pivot block at unknowns p..p+s), from
+   * update target u on; returns the next target. The coefficients are the forward sweep's rows of step t:
+   * each row of S_ik without its zeros (about 70 % of the V8 crank's S_ik entries), applied to every W_kj.
+   */
+  private schurUpdate(t: number, p: number, u: number): number {
+    const { lu, forward, nbrSize, nbrStart, nbrRowOffset, updateOffset } = this;
+    const { target, entryStart, column, value } = forward;
+    const q0 = this.stepStart[t], q1 = this.stepStart[t + 1];
+    let row = forward.stepStart[t];
+    const rowEnd = forward.stepStart[t + 1];
+    for (let qi = q0; qi < q1; qi++) {
+      const si = nbrSize[qi], first = nbrStart[qi];
+      // Rows of S_ik without nonzeros were not recorded: walk the recorded ones of block i.
+      const rowBegin = row;
+      while (row < rowEnd && target[row] < first + si && target[row] >= first) row++;
+      for (let qj = q0; qj < q1; qj++) {
+        const sj = nbrSize[qj], dest = updateOffset[u++], w = nbrRowOffset[qj] - p * sj;
+        for (let r = rowBegin; r < row; r++) {
+          const c0 = entryStart[r];
+          subtractGatheredRows(sj, entryStart[r + 1] - c0, value, c0, column, c0, lu, w, lu, dest + (target[r] - first) * sj);
+        }
+      }
+    }
+    return u;
   }
 
   /**

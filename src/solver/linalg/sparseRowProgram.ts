@@ -12,13 +12,14 @@
  * then per solve `for each step t: p.applyStep(t, x)`. Storage is sized once for the dense worst case.
  */
 export class SparseRowProgram {
-  private readonly target: Int32Array;
-  /** Segment r's entries are entryStart[r] .. entryStart[r + 1). */
-  private readonly entryStart: Int32Array;
-  private readonly column: Int32Array;
-  private readonly value: Float64Array;
-  /** Step t's segments are stepStart[t] .. stepStart[t + 1). */
-  private readonly stepStart: Int32Array;
+  /** Row r updates x[target[r]] (read-only outside: the layout is for kernels that reuse the rows). */
+  readonly target: Int32Array;
+  /** Row r's entries are entryStart[r] .. entryStart[r + 1). */
+  readonly entryStart: Int32Array;
+  readonly column: Int32Array;
+  readonly value: Float64Array;
+  /** Step t's rows are stepStart[t] .. stepStart[t + 1). */
+  readonly stepStart: Int32Array;
   private rows = 0;
   private entries = 0;
   private steps = 0;
