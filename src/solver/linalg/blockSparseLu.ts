@@ -191,8 +191,8 @@ export class BlockSparseLu {
 
   /**
    * W_kj = S_kk⁻¹ S_kj = U⁻¹ L⁻¹ P S_kj in place for every later neighbour j of step t (pivot block of
-   * size s with factors at d, pivots at p), as luSolveLeft (blockKernels.ts) does, but with the strict L
-   * and U rows gathered once without their zeros (about half of the V8 crank's pivot-block entries).
+   * size s with factors at d, pivots at p): row swaps, then the strict L and U rows, gathered once per
+   * step without their zeros (about half of the V8 crank's pivot-block entries), applied to each S_kj.
    */
   private solveRowBlocks(t: number, s: number, d: number, p: number): void {
     const { lu, piv, triangle, triangleColumn, lowerStart, upperStart, nbrSize, nbrRowOffset } = this;

@@ -4,7 +4,7 @@
  * elimination step. About 60 % of the entries of the V8 crank's factor blocks are zero (structural
  * zeros of the joint and body blocks, and columns of the normalisation multipliers), and a dense
  * block kernel multiplies them all. A row built by addRow sums its nonzeros in the same order as the
- * dense row sum of gemvSubtract (blockKernels.ts) and skips only exact zeros, so it gives the same result;
+ * dense row sum y_i −= Σ_j a_ij x_j and skips only exact zeros, so it gives the same result;
  * a row gathered from several blocks saves the per-row overhead and rounds as one longer sum.
  *
  * Use per factorisation: `p.reset(); for each step t { for each row: p.addRow(…) ; p.endStep(); }` (a row
