@@ -69,14 +69,25 @@ export function subtractGatheredRows(
 }
 
 /**
+ * Applies the row swaps of blockLuFactor's pivots (piv[offPiv ..], n of them) to the n×m block b[offB ..]:
+ * P B, the first part of a solve with the factors (m = 1 for a vector).
+ * @example swapRows(8, 5, piv, 0, lu, 64) // P S_kj
+ */
+export function swapRows(n: number, m: number, piv: Int32Array, offPiv: number, b: Float64Array, offB: number): void {
+  for (let k = 0; k < n; k++) {
+    const p = piv[offPiv + k];
+    if (p === k) continue;
+    const rk = offB + k * m, rp = offB + p * m;
+    for (let j = 0; j < m; j++) { const t = b[rk + j]; b[rk + j] = b[rp + j]; b[rp + j] = t; }
+  }
+}
+
+/**
  * x ← A⁻¹ x = U⁻¹ L⁻¹ P x for the n-vector x[offX ..], with P, L, U from blockLuFactor.
  * @example luSolveVector(8, lu, 0, piv, 0, x, 16)
  */
 export function luSolveVector(n: number, lu: Float64Array, offLu: number, piv: Int32Array, offPiv: number, x: Float64Array, offX: number): void {
-  for (let k = 0; k < n; k++) {
-    const p = piv[offPiv + k];
-    if (p !== k) { const t = x[offX + k]; x[offX + k] = x[offX + p]; x[offX + p] = t; }
-  }
+  swapRows(n, 1, piv, offPiv, x, offX);
   for (let i = 1; i < n; i++) {
     const li = offLu + i * n;
     let s = x[offX + i];

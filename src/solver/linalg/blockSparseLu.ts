@@ -20,7 +20,7 @@
  */
 import type { BlockSparseMatrix } from './blockSparse';
 import { minimumDegreeBlockOrder, type MultiplierRule } from './blockOrdering';
-import { blockLuFactor, luSolveVector, subtractGatheredRows } from './blockKernels';
+import { blockLuFactor, subtractGatheredRows, swapRows } from './blockKernels';
 import { SparseRowProgram } from './sparseRowProgram';
 
 export class BlockSparseLu {
@@ -42,11 +42,6 @@ export class BlockSparseLu {
   private readonly lu: Float64Array;
   private readonly piv: Int32Array;
   private readonly work: Float64Array;
-  /** The pivot block's strict L and U rows without their zeros (values, column indices, row starts), for the row blocks. */
-  private readonly triangle: Float64Array;
-  private readonly triangleColumn: Int32Array;
-  private readonly lowerStart: Int32Array;
-  private readonly upperStart: Int32Array;
   /** Per step t: pivot block, its size, diagonal offset in lu, range of its later neighbours. */
   private readonly stepBlock: Int32Array;
   private readonly stepSize: Int32Array;
@@ -62,6 +57,11 @@ export class BlockSparseLu {
   /** The sweeps' off-diagonal blocks without their zeros, rebuilt by factor(): S_jk rows (forward), W_kj rows (backward). */
   private readonly forward: SparseRowProgram;
   private readonly backward: SparseRowProgram;
+  /**
+   * Per step, the pivot block's triangular solves without their zeros, rebuilt by factor(): L rows
+   * x_i −= Σ_{c<i} l_ic x_c (ascending i), then U rows x_i ← (x_i − Σ_{c>i} u_ic x_c) / u_ii (descending i).
+   */
+  private readonly pivotRows: SparseRowProgram;
   private factored = false;
   /**
    * Diagnostics of the last factor(): the smallest ratio min|u_ii| / max|S_kk| over the block pivots, and
@@ -94,12 +94,9 @@ export class BlockSparseLu {
     this.lu = new Float64Array(offset);
     this.piv = new Int32Array(matrix.size);
     this.work = new Float64Array(matrix.size);
-    let maxSize = 0;
-    for (let b = 0; b < nb; b++) maxSize = Math.max(maxSize, sizes[b]);
-    this.triangle = new Float64Array(maxSize * maxSize);
-    this.triangleColumn = new Int32Array(maxSize * maxSize);
-    this.lowerStart = new Int32Array(maxSize + 1);
-    this.upperStart = new Int32Array(maxSize + 1);
+    let pivotEntries = 0;
+    for (let b = 0; b < nb; b++) pivotEntries += sizes[b] * sizes[b];
+    this.pivotRows = new SparseRowProgram(2 * matrix.size, pivotEntries, nb);
 
     const neighbourCount = later.reduce((sum, l) => sum + l.length, 0);
     const updateCount = later.reduce((sum, l) => sum + l.length * l.length, 0);
@@ -163,6 +160,7 @@ export class BlockSparseLu {
     lu.fill(0, m.entryCount);
     this.forward.reset();
     this.backward.reset();
+    this.pivotRows.reset();
     const { stepBlock, stepSize, stepDiag } = this;
     const blockStart = m.blockStart;
     let u = 0, smallestRatio = Infinity, smallestBlock = -1;
@@ -191,40 +189,27 @@ export class BlockSparseLu {
 
   /**
    * W_kj = S_kk⁻¹ S_kj = U⁻¹ L⁻¹ P S_kj in place for every later neighbour j of step t (pivot block of
-   * size s with factors at d, pivots at p): row swaps, then the strict L and U rows, gathered once per
-   * step without their zeros (about half of the V8 crank's pivot-block entries), applied to each S_kj.
+   * size s with factors at d, pivots at p): records the pivot block's L and U rows without their zeros
+   * (about half of the V8 crank's pivot-block entries), then applies the row swaps and those rows to each S_kj.
    */
   private solveRowBlocks(t: number, s: number, d: number, p: number): void {
-    const { lu, piv, triangle, triangleColumn, lowerStart, upperStart, nbrSize, nbrRowOffset } = this;
-    let e = 0;
-    for (let i = 0; i < s; i++) {
-      lowerStart[i] = e;
-      for (let c = 0; c < i; c++) { const v = lu[d + i * s + c]; if (v !== 0) { triangle[e] = v; triangleColumn[e] = c; e++; } }
+    const { lu, piv, pivotRows, nbrSize, nbrRowOffset } = this;
+    for (let i = 1; i < s; i++) { pivotRows.appendEntries(lu, d + i * s, i, p); pivotRows.endRow(p + i); }
+    for (let i = s - 1; i >= 0; i--) {
+      pivotRows.appendEntries(lu, d + i * s + i + 1, s - 1 - i, p + i + 1);
+      pivotRows.endRow(p + i, 1 / lu[d + i * s + i]);
     }
-    lowerStart[s] = e;
-    for (let i = 0; i < s; i++) {
-      upperStart[i] = e;
-      for (let c = i + 1; c < s; c++) { const v = lu[d + i * s + c]; if (v !== 0) { triangle[e] = v; triangleColumn[e] = c; e++; } }
-    }
-    upperStart[s] = e;
+    pivotRows.endStep();
+    const { target, entryStart, column, value, scale } = pivotRows;
+    const r0 = pivotRows.stepStart[t], r1 = pivotRows.stepStart[t + 1];
     for (let q = this.stepStart[t]; q < this.stepStart[t + 1]; q++) {
       const m = nbrSize[q], b = nbrRowOffset[q];
-      for (let k = 0; k < s; k++) {
-        const r = piv[p + k];
-        if (r !== k) {
-          const rk = b + k * m, rr = b + r * m;
-          for (let j = 0; j < m; j++) { const x = lu[rk + j]; lu[rk + j] = lu[rr + j]; lu[rr + j] = x; }
-        }
-      }
-      for (let i = 1; i < s; i++) {
-        const c0 = lowerStart[i], count = lowerStart[i + 1] - c0;
-        if (count > 0) subtractGatheredRows(m, count, triangle, c0, triangleColumn, c0, lu, b, lu, b + i * m);
-      }
-      for (let i = s - 1; i >= 0; i--) {
-        const c0 = upperStart[i], count = upperStart[i + 1] - c0, ri = b + i * m;
-        if (count > 0) subtractGatheredRows(m, count, triangle, c0, triangleColumn, c0, lu, b, lu, ri);
-        const inv = 1 / lu[d + i * s + i];
-        for (let j = 0; j < m; j++) lu[ri + j] *= inv;
+      swapRows(s, m, piv, p, lu, b);
+      for (let r = r0; r < r1; r++) {
+        const c0 = entryStart[r], row = b + (target[r] - p) * m;
+        subtractGatheredRows(m, entryStart[r + 1] - c0, value, c0, column, c0, lu, b - p * m, lu, row);
+        const f = scale[r];
+        if (f !== 1) for (let j = 0; j < m; j++) lu[row + j] *= f;
       }
     }
   }
@@ -279,13 +264,13 @@ export class BlockSparseLu {
    */
   solve(rhs: Float64Array): void {
     if (!this.factored) throw new Error('BlockSparseLu.solve: no successful factor()');
-    const lu = this.lu, piv = this.piv, x = this.work, g = this.matrix.globalIndex, blockStart = this.matrix.blockStart;
-    const { stepBlock, stepSize, stepDiag, forward, backward } = this;
+    const piv = this.piv, x = this.work, g = this.matrix.globalIndex, blockStart = this.matrix.blockStart;
+    const { stepBlock, stepSize, pivotRows, forward, backward } = this;
     const n = this.size, nb = stepBlock.length;
     for (let p = 0; p < n; p++) x[p] = rhs[g[p]];
     for (let t = 0; t < nb; t++) {
-      const p = blockStart[stepBlock[t]];
-      luSolveVector(stepSize[t], lu, stepDiag[t], piv, p, x, p);
+      swapRows(stepSize[t], 1, piv, blockStart[stepBlock[t]], x, blockStart[stepBlock[t]]);
+      pivotRows.applyStep(t, x);
       forward.applyStep(t, x);
     }
     for (let t = nb - 1; t >= 0; t--) backward.applyStep(t, x);

@@ -5,7 +5,8 @@
  * zeros of the joint and body blocks, and columns of the normalisation multipliers), and a dense
  * block kernel multiplies them all. A row built by addRow sums its nonzeros in the same order as the
  * dense row sum y_i −= Σ_j a_ij x_j and skips only exact zeros, so it gives the same result;
- * a row gathered from several blocks saves the per-row overhead and rounds as one longer sum.
+ * a row gathered from several blocks saves the per-row overhead and rounds as one longer sum. A row may
+ * also end by a scale (the division by a U pivot of a triangular solve).
  *
  * Use per factorisation: `p.reset(); for each step t { for each row: p.addRow(…) ; p.endStep(); }` (a row
  * may also be gathered from several blocks: appendEntries(…) for each, then endRow(target)),
@@ -18,6 +19,8 @@ export class SparseRowProgram {
   readonly entryStart: Int32Array;
   readonly column: Int32Array;
   readonly value: Float64Array;
+  /** Row r ends with x[target] ← (x[target] − Σ) · scale[r] (1 except for rows that divide by a pivot). */
+  readonly scale: Float64Array;
   /** Step t's rows are stepStart[t] .. stepStart[t + 1). */
   readonly stepStart: Int32Array;
   private rows = 0;
@@ -30,6 +33,7 @@ export class SparseRowProgram {
     this.entryStart = new Int32Array(maxRows + 1);
     this.column = new Int32Array(maxEntries);
     this.value = new Float64Array(maxEntries);
+    this.scale = new Float64Array(maxRows);
     this.stepStart = new Int32Array(maxSteps + 1);
   }
 
@@ -63,10 +67,14 @@ export class SparseRowProgram {
     this.entries = e;
   }
 
-  /** Closes the open row as x[target] −= Σ of its entries; a row without entries is dropped. */
-  endRow(target: number): void {
-    if (this.entries === this.entryStart[this.rows]) return;
+  /**
+   * Closes the open row as x[target] ← (x[target] − Σ of its entries) · scale; a row without entries and
+   * with scale 1 changes nothing and is dropped.
+   */
+  endRow(target: number, scale = 1): void {
+    if (this.entries === this.entryStart[this.rows] && scale === 1) return;
     this.target[this.rows] = target;
+    this.scale[this.rows] = scale;
     this.entryStart[++this.rows] = this.entries;
   }
 
@@ -77,11 +85,12 @@ export class SparseRowProgram {
 
   /** Applies step t's rows to x. */
   applyStep(t: number, x: Float64Array): void {
-    const { target, entryStart, column, value } = this;
+    const { target, entryStart, column, value, scale } = this;
     for (let r = this.stepStart[t], r1 = this.stepStart[t + 1]; r < r1; r++) {
       let s = 0;
       for (let e = entryStart[r], e1 = entryStart[r + 1]; e < e1; e++) s += value[e] * x[column[e]];
-      x[target[r]] -= s;
+      const i = target[r];
+      x[i] = (x[i] - s) * scale[r];
     }
   }
 }
