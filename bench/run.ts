@@ -48,8 +48,10 @@ function run(c: BenchCase, method: IntegratorMethod, tEnd = c.tEnd): RunOutcome 
   return { sim, omegaEnd, constraintErrorMax };
 }
 
-/** Warm-up, then REPEATS timed runs; prints one line; returns the median wall µs/step and ω(t_end). */
-function benchCase(c: BenchCase, method: IntegratorMethod): { us: number; omega: number[] } {
+interface CaseFigures { readonly us: number; readonly cpuUs: number; readonly omega: number[] }
+
+/** Warm-up, then REPEATS timed runs; prints one line; returns the median wall and CPU µs/step and ω(t_end). */
+function benchCase(c: BenchCase, method: IntegratorMethod): CaseFigures {
   run(c, method, c.tEnd / 10);
   const wallUs: number[] = [], cpuUs: number[] = [];
   let last: RunOutcome | undefined;
@@ -72,16 +74,17 @@ function benchCase(c: BenchCase, method: IntegratorMethod): { us: number; omega:
     omega_end: omegaEnd.map((x) => +x.toFixed(6)),
     constraint_error_max: +constraintErrorMax.toExponential(3),
   }));
-  return { us: median, omega: omegaEnd };
+  return { us: median, cpuUs: spreadOf(cpuUs).median, omega: omegaEnd };
 }
 
-async function mujocoLine(modified: { us: number; omega: number[] }): Promise<void> {
-  const us: number[] = [];
+async function mujocoLine(modified: CaseFigures): Promise<void> {
+  const us: number[] = [], cpuUs: number[] = [];
   let omegaEnd: number[] = [];
   let steps = 0;
   for (let r = 0; r < REPEATS; r++) {
     const mj = await runMujocoHeavyTop(HEAVY_TOP.h, HEAVY_TOP.tEnd);
     us.push(mj.usPerStep);
+    cpuUs.push(mj.cpuUsPerStep);
     omegaEnd = mj.omegaEnd;
     steps = mj.steps;
   }
@@ -89,9 +92,11 @@ async function mujocoLine(modified: { us: number; omega: number[] }): Promise<vo
   console.log(JSON.stringify({
     scenario: 'heavy-top', engine: 'mujoco-wasm', integrator: 'RK4', h: HEAVY_TOP.h, steps, repeats: REPEATS,
     ...spreadFields('us_per_step', us),
+    ...spreadFields('cpu_us_per_step', cpuUs),
     omega_end: omegaEnd.map((x) => +x.toFixed(6)),
     omega_difference_modified_minus_mujoco: modified.omega.map((x, i) => +(x - omegaEnd[i]).toExponential(3)),
     ratio_modified_us_per_step_to_mujoco_median: +(modified.us / median).toFixed(3),
+    ratio_modified_cpu_us_per_step_to_mujoco_median: +(modified.cpuUs / spreadOf(cpuUs).median).toFixed(3),
   }));
 }
 
@@ -105,7 +110,7 @@ function phaseLine(c: BenchCase, method: IntegratorMethod): void {
 
 async function main(): Promise<void> {
   console.log(machineLine({ repeats: REPEATS }));
-  const ours: Record<string, { us: number; omega: number[] }> = {};
+  const ours: Record<string, CaseFigures> = {};
   for (const c of [HEAVY_TOP, V8]) {
     for (const method of INTEGRATOR_METHODS) ours[`${c.scenario}/${method}`] = benchCase(c, method);
   }
