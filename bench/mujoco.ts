@@ -14,6 +14,8 @@ export interface MujocoRun {
   readonly steps: number;
   /** Wall time of the timed stepping loop, s. */
   readonly seconds: number;
+  /** User CPU time of the timed stepping loop divided by its step count, µs (less disturbed by other load). */
+  readonly cpuUsPerStep: number;
   /** Angular velocity at t_end in body axes, rad/s (MuJoCo's ball-joint qvel is body-local). */
   readonly omegaEnd: [number, number, number];
 }
@@ -54,7 +56,7 @@ function mujoco(): Promise<MainModule> {
 }
 
 /** Runs `steps` mj_step calls from the initial state; the clock covers the stepping loop only. */
-function simulate(mj: MainModule, h: number, steps: number): { seconds: number; omega: [number, number, number] } {
+function simulate(mj: MainModule, h: number, steps: number): { seconds: number; cpuSeconds: number; omega: [number, number, number] } {
   // Emscripten's in-memory FS: loadFromXML only reads from a path.
   const path = '/heavy-top.xml';
   mj.FS.writeFile(path, heavyTopXml(h));
@@ -63,11 +65,13 @@ function simulate(mj: MainModule, h: number, steps: number): { seconds: number; 
   try {
     // qpos starts at the identity quaternion; qvel is a Float64Array view into wasm memory.
     (data.qvel as Float64Array).set(OMEGA0);
+    const cpu0 = process.cpuUsage().user;
     const start = process.hrtime.bigint();
     for (let i = 0; i < steps; i++) mj.mj_step(model, data);
     const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+    const cpuSeconds = (process.cpuUsage().user - cpu0) / 1e6;
     const q = data.qvel as Float64Array;
-    return { seconds, omega: [q[0], q[1], q[2]] };
+    return { seconds, cpuSeconds, omega: [q[0], q[1], q[2]] };
   } finally {
     data.delete();
     model.delete();
@@ -79,8 +83,8 @@ export async function runMujocoHeavyTop(h: number, tEnd: number): Promise<Mujoco
   const mj = await mujoco();
   const steps = Math.round(tEnd / h);
   simulate(mj, h, WARMUP_STEPS);
-  const { seconds, omega } = simulate(mj, h, steps);
-  return { usPerStep: (seconds / steps) * 1e6, steps, seconds, omegaEnd: omega };
+  const { seconds, cpuSeconds, omega } = simulate(mj, h, steps);
+  return { usPerStep: (seconds / steps) * 1e6, cpuUsPerStep: (cpuSeconds / steps) * 1e6, steps, seconds, omegaEnd: omega };
 }
 
 // Run directly with `npx tsx bench/mujoco.ts` (not when bundled into bench/run.ts).

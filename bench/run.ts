@@ -1,14 +1,18 @@
 /**
- * `npm run bench`: speed figures, one JSON line per case (issue 4). Prints, never asserts.
- * Runs bundled (esbuild) in plain Node, single thread. Each case is warmed up on a shorter run first.
- * The heavy top is also run in MuJoCo's official WebAssembly build (RK4, same h) in the same process.
+ * `npm run bench`: speed figures, one JSON line per figure (issues 4, 12, 14). Prints, never asserts.
+ * Runs bundled (esbuild) in plain Node, single thread. The first line names the machine. Each case is
+ * warmed up on a shorter run, then run BENCH_REPEATS times (default 5) and reported by the median and
+ * spread of its µs/step, by wall clock and by user CPU time (the latter less disturbed by other load).
+ * The heavy top is also run in MuJoCo's official WebAssembly build (RK4, same h) in the same process,
+ * as often. Last, one instrumented run per V8 method prints the per-phase times of a step.
  */
-import os from 'node:os';
 import { heavyTopModel, HEAVY_TOP_DEFAULTS } from '../src/solver/scenarios/heavyTop';
 import { v8CrankModel, V8_DEFAULTS } from '../src/solver/scenarios/v8Crank';
-import { Simulation, type IntegratorMethod, type RunSettings } from '../src/solver/simulate';
+import { Simulation, INTEGRATOR_METHODS, type IntegratorMethod, type RunSettings } from '../src/solver/simulate';
 import type { MultibodyModel } from '../src/solver/model/types';
 import { runMujocoHeavyTop } from './mujoco';
+import { machineLine, spreadFields, spreadOf, timed } from './stats';
+import { profilePhases } from './phases';
 
 interface BenchCase {
   readonly scenario: string;
@@ -20,59 +24,98 @@ interface BenchCase {
 
 const HEAVY_TOP: BenchCase = { scenario: 'heavy-top', model: () => heavyTopModel(HEAVY_TOP_DEFAULTS), alpha: -0.2, h: 1e-5, tEnd: 1 };
 const V8: BenchCase = { scenario: 'v8-crank', model: () => v8CrankModel(V8_DEFAULTS), alpha: -0.3, h: 1e-4, tEnd: 9 };
+const REPEATS = Math.max(1, Number(process.env.BENCH_REPEATS ?? 5));
 
-interface Timed {
-  readonly seconds: number;
-  readonly sim: Simulation;
-  readonly omegaEnd: number[];
-}
+/** Column of the sample row holding the constraint residual (SAMPLE_COLUMNS). */
+const CONSTRAINT_ERROR = 6;
 
-function timeRun(c: BenchCase, method: IntegratorMethod, tEnd = c.tEnd): Timed {
+function simulation(c: BenchCase, method: IntegratorMethod, tEnd = c.tEnd): Simulation {
   const settings: RunSettings = { method, alpha: c.alpha, h: c.h, tEnd, sampleEvery: Math.round(1e-2 / c.h) };
-  const sim = new Simulation(c.model(), settings);
-  let omegaEnd: number[] = [];
-  const start = process.hrtime.bigint();
-  const status = sim.advance(Number.MAX_SAFE_INTEGER, (row) => { omegaEnd = [row[1], row[2], row[3]]; });
-  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-  if (status !== 'finished') throw new Error(`${c.scenario} ${method}: ${sim.failure?.reason}`);
-  return { seconds, sim, omegaEnd };
+  return new Simulation(c.model(), settings);
 }
 
-function report(c: BenchCase, method: IntegratorMethod, { seconds, sim, omegaEnd }: Timed): number {
+interface RunOutcome { readonly sim: Simulation; readonly omegaEnd: number[]; readonly constraintErrorMax: number }
+
+function run(c: BenchCase, method: IntegratorMethod, tEnd = c.tEnd): RunOutcome {
+  const sim = simulation(c, method, tEnd);
+  let omegaEnd: number[] = [];
+  let constraintErrorMax = 0;
+  const status = sim.advance(Number.MAX_SAFE_INTEGER, (row) => {
+    omegaEnd = [row[1], row[2], row[3]];
+    constraintErrorMax = Math.max(constraintErrorMax, row[CONSTRAINT_ERROR]);
+  });
+  if (status !== 'finished') throw new Error(`${c.scenario} ${method}: ${sim.failure?.reason}`);
+  return { sim, omegaEnd, constraintErrorMax };
+}
+
+interface CaseFigures { readonly us: number; readonly cpuUs: number; readonly omega: number[] }
+
+/** Warm-up, then REPEATS timed runs; prints one line; returns the median wall and CPU µs/step and ω(t_end). */
+function benchCase(c: BenchCase, method: IntegratorMethod): CaseFigures {
+  run(c, method, c.tEnd / 10);
+  const wallUs: number[] = [], cpuUs: number[] = [];
+  let last: RunOutcome | undefined;
+  for (let r = 0; r < REPEATS; r++) {
+    const { value, wallSeconds, cpuSeconds } = timed(() => run(c, method));
+    last = value;
+    wallUs.push((wallSeconds / value.sim.stepsDone) * 1e6);
+    cpuUs.push((cpuSeconds / value.sim.stepsDone) * 1e6);
+  }
+  const { sim, omegaEnd, constraintErrorMax } = last!;
   const steps = sim.stepsDone;
-  const usPerStep = (seconds / steps) * 1e6;
+  const median = spreadOf(wallUs).median;
   console.log(JSON.stringify({
-    scenario: c.scenario, method, alpha: c.alpha, h: c.h, steps,
-    seconds: +seconds.toFixed(3),
-    us_per_step: +usPerStep.toFixed(3),
-    realtime_factor: +(c.tEnd / seconds).toFixed(3),
+    scenario: c.scenario, method, alpha: c.alpha, h: c.h, t_end: c.tEnd, steps, repeats: REPEATS,
+    ...spreadFields('us_per_step', wallUs),
+    ...spreadFields('cpu_us_per_step', cpuUs),
+    realtime_factor_median: +((c.tEnd / (median * steps)) * 1e6).toFixed(3),
     newton_iterations_per_step: +(sim.integrator.totalIterations / steps).toFixed(3),
     factorizations: sim.integrator.totalFactorizations,
     omega_end: omegaEnd.map((x) => +x.toFixed(6)),
+    constraint_error_max: +constraintErrorMax.toExponential(3),
   }));
-  return usPerStep;
+  return { us: median, cpuUs: spreadOf(cpuUs).median, omega: omegaEnd };
+}
+
+async function mujocoLine(modified: CaseFigures): Promise<void> {
+  const us: number[] = [], cpuUs: number[] = [];
+  let omegaEnd: number[] = [];
+  let steps = 0;
+  for (let r = 0; r < REPEATS; r++) {
+    const mj = await runMujocoHeavyTop(HEAVY_TOP.h, HEAVY_TOP.tEnd);
+    us.push(mj.usPerStep);
+    cpuUs.push(mj.cpuUsPerStep);
+    omegaEnd = mj.omegaEnd;
+    steps = mj.steps;
+  }
+  const median = spreadOf(us).median;
+  console.log(JSON.stringify({
+    scenario: 'heavy-top', engine: 'mujoco-wasm', integrator: 'RK4', h: HEAVY_TOP.h, steps, repeats: REPEATS,
+    ...spreadFields('us_per_step', us),
+    ...spreadFields('cpu_us_per_step', cpuUs),
+    omega_end: omegaEnd.map((x) => +x.toFixed(6)),
+    omega_difference_modified_minus_mujoco: modified.omega.map((x, i) => +(x - omegaEnd[i]).toExponential(3)),
+    ratio_modified_us_per_step_to_mujoco_median: +(modified.us / median).toFixed(3),
+    ratio_modified_cpu_us_per_step_to_mujoco_median: +(modified.cpuUs / spreadOf(cpuUs).median).toFixed(3),
+  }));
+}
+
+function phaseLine(c: BenchCase, method: IntegratorMethod): void {
+  const { usPerStep, percent, callsPerStep } = profilePhases(simulation(c, method));
+  console.log(JSON.stringify({
+    scenario: c.scenario, method, figure: 'phases (instrumented run, wall µs per step)',
+    us_per_step: usPerStep, percent, calls_per_step: callsPerStep,
+  }));
 }
 
 async function main(): Promise<void> {
-  console.log(JSON.stringify({ machine: os.cpus()[0]?.model ?? 'unknown CPU', cores: os.cpus().length, node: process.version }));
-  const ours: Record<string, { us: number; omega: number[] }> = {};
+  console.log(machineLine({ repeats: REPEATS }));
+  const ours: Record<string, CaseFigures> = {};
   for (const c of [HEAVY_TOP, V8]) {
-    for (const method of ['classical', 'modified'] as const) {
-      timeRun(c, method, c.tEnd / 10); // warm-up
-      const timed = timeRun(c, method);
-      ours[`${c.scenario}/${method}`] = { us: report(c, method, timed), omega: timed.omegaEnd };
-    }
+    for (const method of INTEGRATOR_METHODS) ours[`${c.scenario}/${method}`] = benchCase(c, method);
   }
-  const mj = await runMujocoHeavyTop(HEAVY_TOP.h, HEAVY_TOP.tEnd);
-  const modified = ours['heavy-top/modified'];
-  console.log(JSON.stringify({
-    scenario: 'heavy-top', engine: 'mujoco-wasm', integrator: 'RK4', h: HEAVY_TOP.h, steps: mj.steps,
-    seconds: +mj.seconds.toFixed(3), us_per_step: +mj.usPerStep.toFixed(3),
-    realtime_factor: +(HEAVY_TOP.tEnd / mj.seconds).toFixed(3),
-    omega_end: mj.omegaEnd.map((x) => +x.toFixed(6)),
-    omega_difference_modified_minus_mujoco: modified.omega.map((x, i) => +(x - mj.omegaEnd[i]).toExponential(3)),
-    ratio_modified_us_per_step_to_mujoco: +(modified.us / mj.usPerStep).toFixed(3),
-  }));
+  await mujocoLine(ours['heavy-top/modified']);
+  for (const method of INTEGRATOR_METHODS) phaseLine(V8, method);
 }
 
 await main();

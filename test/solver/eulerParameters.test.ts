@@ -91,7 +91,7 @@ describe('Euler-parameter identities (Sherif Eqs. 2-7)', () => {
         for (let i = 0; i < 3; i++) out[i] = A[3 * i] * s[0] + A[3 * i + 1] * s[1] + A[3 * i + 2] * s[2];
       });
       for (let b = 0; b < 4; b++) expect(relativeDifference([B[b], B[4 + b], B[8 + b]], cols[b], 1)).toBeLessThan(FD_TOLERANCE);
-      rotatedVectorHessian(s, 0, lambda, 0, H, 0, scratch);
+      rotatedVectorHessian(s, 0, lambda, 0, H, 0);
       const hcols = finiteDifferenceColumns(e, 4, (x, out) => {
         rotatedVectorJacobian(x, 0, s, 0, scratch, 0);
         for (let a = 0; a < 4; a++) out[a] = scratch[a] * lambda[0] + scratch[4 + a] * lambda[1] + scratch[8 + a] * lambda[2];

@@ -39,64 +39,47 @@ export function blockLuFactor(n: number, a: Float64Array, offA: number, piv: Int
 }
 
 /**
- * y ← y − Σ_{c<count} f[offF + c] · (row c of the tight count×n matrix src[offSrc ..]), y = y[offY .. offY+n).
+ * y ← y − Σ_{c<count} f[offF + c] · (row index[offIndex + c] of the tight n-column matrix src[offSrc ..]),
+ * y = y[offY .. offY+n): a row of coefficients with its exact zeros left out costs only its nonzeros.
  * Four rows per pass, then two, then one: fewer loads and stores of y, about 1.5–2× faster in V8 than
- * one row at a time. The shared inner loop of gemmSubtract and luSolveLeft.
- * @example subtractRowCombination(8, 3, lu, 64, w, 0, s, 40) // s_i,· −= Σ_t S_it W_t,·
+ * one row at a time. The inner loop of the block LU's row blocks and Schur updates (blockSparseLu.ts).
+ * @example subtractGatheredRows(5, 2, f, 0, rows, 0, lu, 64, lu, 200) // rows 3 and 6 of W_kj only
  */
-export function subtractRowCombination(
-  n: number, count: number, f: Float64Array, offF: number, src: Float64Array, offSrc: number, y: Float64Array, offY: number,
+export function subtractGatheredRows(
+  n: number, count: number, f: Float64Array, offF: number, index: Int32Array, offIndex: number,
+  src: Float64Array, offSrc: number, y: Float64Array, offY: number,
 ): void {
   let c = 0;
   for (; c + 3 < count; c += 4) {
     const f0 = f[offF + c], f1 = f[offF + c + 1], f2 = f[offF + c + 2], f3 = f[offF + c + 3];
-    const r0 = offSrc + c * n, r1 = r0 + n, r2 = r1 + n, r3 = r2 + n;
+    const r0 = offSrc + index[offIndex + c] * n, r1 = offSrc + index[offIndex + c + 1] * n;
+    const r2 = offSrc + index[offIndex + c + 2] * n, r3 = offSrc + index[offIndex + c + 3] * n;
     for (let j = 0; j < n; j++) y[offY + j] -= f0 * src[r0 + j] + f1 * src[r1 + j] + f2 * src[r2 + j] + f3 * src[r3 + j];
   }
   if (c + 1 < count) {
     const f0 = f[offF + c], f1 = f[offF + c + 1];
-    const r0 = offSrc + c * n, r1 = r0 + n;
+    const r0 = offSrc + index[offIndex + c] * n, r1 = offSrc + index[offIndex + c + 1] * n;
     for (let j = 0; j < n; j++) y[offY + j] -= f0 * src[r0 + j] + f1 * src[r1 + j];
     c += 2;
   }
   if (c < count) {
-    const f0 = f[offF + c], r0 = offSrc + c * n;
+    const f0 = f[offF + c], r0 = offSrc + index[offIndex + c] * n;
     for (let j = 0; j < n; j++) y[offY + j] -= f0 * src[r0 + j];
   }
 }
 
 /**
- * B ← A⁻¹ B = U⁻¹ L⁻¹ P B for the n×m block b[offB ..], with P, L, U of the n×n block A from
- * blockLuFactor: the "row block" W_kj = S_kk⁻¹ S_kj of the block LU.
- * @example luSolveLeft(8, 5, lu, 0, piv, 0, lu, 64) // W_kj = S_kk⁻¹ S_kj
+ * Applies the row swaps of blockLuFactor's pivots (piv[offPiv ..], n of them) to the n×m block b[offB ..]:
+ * P B, the first part of a solve with the factors (m = 1 for a vector).
+ * @example swapRows(8, 5, piv, 0, lu, 64) // P S_kj
  */
-export function luSolveLeft(
-  n: number, m: number, lu: Float64Array, offLu: number, piv: Int32Array, offPiv: number, b: Float64Array, offB: number,
-): void {
+export function swapRows(n: number, m: number, piv: Int32Array, offPiv: number, b: Float64Array, offB: number): void {
   for (let k = 0; k < n; k++) {
     const p = piv[offPiv + k];
-    if (p !== k) {
-      const rk = offB + k * m, rp = offB + p * m;
-      for (let j = 0; j < m; j++) { const t = b[rk + j]; b[rk + j] = b[rp + j]; b[rp + j] = t; }
-    }
+    if (p === k) continue;
+    const rk = offB + k * m, rp = offB + p * m;
+    for (let j = 0; j < m; j++) { const t = b[rk + j]; b[rk + j] = b[rp + j]; b[rp + j] = t; }
   }
-  for (let i = 1; i < n; i++) subtractRowCombination(m, i, lu, offLu + i * n, b, offB, b, offB + i * m);
-  for (let i = n - 1; i >= 0; i--) {
-    const ri = offB + i * m, ui = offLu + i * n;
-    subtractRowCombination(m, n - 1 - i, lu, ui + i + 1, b, ri + m, b, ri);
-    const inv = 1 / lu[ui + i];
-    for (let j = 0; j < m; j++) b[ri + j] *= inv;
-  }
-}
-
-/**
- * C ← C − A B with A m×k at a[offA ..], B k×n at b[offB ..], C m×n at c[offC ..] (all tight row-major).
- * @example gemmSubtract(5, 8, 3, lu, 104, lu, 64, lu, 200) // Schur update S_ij −= S_ik W_kj
- */
-export function gemmSubtract(
-  m: number, k: number, n: number, a: Float64Array, offA: number, b: Float64Array, offB: number, c: Float64Array, offC: number,
-): void {
-  for (let i = 0; i < m; i++) subtractRowCombination(n, k, a, offA + i * k, b, offB, c, offC + i * n);
 }
 
 /**
@@ -104,10 +87,7 @@ export function gemmSubtract(
  * @example luSolveVector(8, lu, 0, piv, 0, x, 16)
  */
 export function luSolveVector(n: number, lu: Float64Array, offLu: number, piv: Int32Array, offPiv: number, x: Float64Array, offX: number): void {
-  for (let k = 0; k < n; k++) {
-    const p = piv[offPiv + k];
-    if (p !== k) { const t = x[offX + k]; x[offX + k] = x[offX + p]; x[offX + p] = t; }
-  }
+  swapRows(n, 1, piv, offPiv, x, offX);
   for (let i = 1; i < n; i++) {
     const li = offLu + i * n;
     let s = x[offX + i];
@@ -119,20 +99,5 @@ export function luSolveVector(n: number, lu: Float64Array, offLu: number, piv: I
     let s = x[offX + i];
     for (let j = i + 1; j < n; j++) s -= lu[ui + j] * x[offX + j];
     x[offX + i] = s / lu[ui + i];
-  }
-}
-
-/**
- * y ← y − A x with A m×n at a[offA ..], x at x[offX ..], y at y[offY ..].
- * @example gemvSubtract(5, 8, lu, 104, x, 0, x, 8) // forward sweep x_i −= S_ik w_k
- */
-export function gemvSubtract(
-  m: number, n: number, a: Float64Array, offA: number, x: Float64Array, offX: number, y: Float64Array, offY: number,
-): void {
-  for (let i = 0; i < m; i++) {
-    const ai = offA + i * n;
-    let s = 0;
-    for (let j = 0; j < n; j++) s += a[ai + j] * x[offX + j];
-    y[offY + i] -= s;
   }
 }

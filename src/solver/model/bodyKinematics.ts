@@ -16,7 +16,6 @@ export const GROUND = -1;
 
 const rot = new Float64Array(9);
 const hess = new Float64Array(16);
-const hessScratch = new Float64Array(16);
 
 /** out[oo..oo+3) = A(e_b) v (v itself for ground). */
 export function rotatedVector(q: Float64Array, body: number, v: Float64Array, out: Float64Array, oo: number): void {
@@ -97,7 +96,7 @@ export function addRotationHessian(
   body: number, v: Float64Array, w: Float64Array, ow: number, scale: number, acc: MatrixAccumulator,
 ): void {
   if (body === GROUND || scale === 0) return;
-  rotatedVectorHessian(v, 0, w, ow, hess, 0, hessScratch);
+  rotatedVectorHessian(v, 0, w, ow, hess, 0);
   const c = body * COORDS_PER_BODY + 3;
   for (let a = 0; a < 4; a++) {
     for (let b = 0; b < 4; b++) acc.add(c + a, c + b, scale * hess[4 * a + b]);

@@ -116,20 +116,24 @@ export function rotatedVectorJacobian(
 
 /**
  * H = ∂/∂e (B(e, s)ᵀ λ), the symmetric 4×4 "Hessian contraction" of a rotated vector with a
- * 3-vector λ. B is linear in e, so H's column b is B(u_b, s)ᵀ λ for the unit vector u_b;
- * H does not depend on e. Row-major into out[oo..oo+16). `scratch` needs 16 entries.
+ * 3-vector λ: the Hessian of λᵀA(e)s = (e0² − εᵀε)(λᵀs) + 2(λᵀε)(sᵀε) + 2 e0 εᵀ(s × λ), so
+ *   H = 2 [ λᵀs      (s × λ)ᵀ                ]
+ *         [ s × λ    s λᵀ + λ sᵀ − (λᵀs) I₃  ],
+ * independent of e. Row-major into out[oo..oo+16).
+ * @example rotatedVectorHessian(s, 0, lambda, 3, H, 0) // H = ∂/∂e (B(e, s)ᵀ λ)
  */
 export function rotatedVectorHessian(
-  s: Float64Array, os: number, lambda: Float64Array, ol: number,
-  out: Float64Array, oo: number, scratch: Float64Array,
+  s: Float64Array, os: number, lambda: Float64Array, ol: number, out: Float64Array, oo: number,
 ): void {
-  for (let b = 0; b < 4; b++) {
-    for (let k = 0; k < 4; k++) scratch[12 + k] = k === b ? 1 : 0;
-    rotatedVectorJacobian(scratch, 12, s, os, scratch, 0);
-    for (let a = 0; a < 4; a++) {
-      out[oo + a * 4 + b] = scratch[a] * lambda[ol] + scratch[4 + a] * lambda[ol + 1] + scratch[8 + a] * lambda[ol + 2];
-    }
-  }
+  const s0 = s[os], s1 = s[os + 1], s2 = s[os + 2];
+  const l0 = lambda[ol], l1 = lambda[ol + 1], l2 = lambda[ol + 2];
+  const d = 2 * (l0 * s0 + l1 * s1 + l2 * s2);
+  const c0 = 2 * (s1 * l2 - s2 * l1), c1 = 2 * (s2 * l0 - s0 * l2), c2 = 2 * (s0 * l1 - s1 * l0);
+  const x01 = 2 * (s0 * l1 + l0 * s1), x02 = 2 * (s0 * l2 + l0 * s2), x12 = 2 * (s1 * l2 + l1 * s2);
+  out[oo] = d; out[oo + 1] = c0; out[oo + 2] = c1; out[oo + 3] = c2;
+  out[oo + 4] = c0; out[oo + 5] = 4 * s0 * l0 - d; out[oo + 6] = x01; out[oo + 7] = x02;
+  out[oo + 8] = c1; out[oo + 9] = x01; out[oo + 10] = 4 * s1 * l1 - d; out[oo + 11] = x12;
+  out[oo + 12] = c2; out[oo + 13] = x02; out[oo + 14] = x12; out[oo + 15] = 4 * s2 * l2 - d;
 }
 
 /** Normalises e in place to unit length. */
