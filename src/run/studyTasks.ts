@@ -71,7 +71,9 @@ export function studyJob(options: StudyOptions): StudyJob {
 
 /** Executes one task in this thread (what every worker of the pool does). */
 export function runStudyTask(task: StudyTask): TaskResult {
-  const model = getScenario(task.scenario).buildModel(task.values);
+  const def = getScenario(task.scenario as string);
+  if (!def) throw new Error(`study task: no scenario '${task.scenario}'`);
+  const model = def.buildModel(task.values);
   return task.keep === 'series' ? primarySeries(model, task.settings) : finalSample(model, task.settings);
 }
 
