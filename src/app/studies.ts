@@ -1,6 +1,6 @@
 /**
  * The Studies panel's state (a vanilla zustand store with module-level actions): the study
- * chosen, its settings as text, and the run in the study worker. The settings are validated by
+ * chosen, its settings as text, and its runs on a pool of study workers. The settings are validated by
  * the `sim study` parser itself (parseStudyArgs) on the equivalent command line, so the panel
  * accepts exactly what the command does, with the same defaults (studyDefaults.ts: the paper's
  * figures) and messages; results export as the command's CSV.
