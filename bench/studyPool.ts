@@ -29,6 +29,13 @@ function options(): ConvergenceOptions {
 }
 
 const seconds = (start: number) => (performance.now() - start) / 1000;
+/** CPU seconds of this process, all threads, since `start` (process.cpuUsage()). */
+const cpuSeconds = (start: NodeJS.CpuUsage) => {
+  const { user, system } = process.cpuUsage(start);
+  return (user + system) / 1e6;
+};
+/** CPU time over wall time: how many cores the phase kept busy on average (2 = both of a 2-core machine). */
+const coresBusy = (cpu: number, wall: number) => Number((cpu / wall).toFixed(2));
 
 async function main(): Promise<void> {
   const study = options();
@@ -41,22 +48,26 @@ async function main(): Promise<void> {
   let started = performance.now();
   let current = '';
   const serialStart = performance.now();
+  const serialCpu = process.cpuUsage();
   const serial = convergenceStudy(getScenario(study.scenario).buildModel(study.values), study, (_done, _total, label) => {
     if (current) runSeconds[current] = Number(seconds(started).toFixed(2));
     current = label;
     started = performance.now();
   });
   const serialSeconds = seconds(serialStart);
+  const serialCores = coresBusy(cpuSeconds(serialCpu), serialSeconds);
   const longest = Math.max(...Object.values(runSeconds));
-  console.log(JSON.stringify({ figure: 'study-fig9-serial', tEnd: study.tEnd, runs: Object.keys(runSeconds).length, seconds: Number(serialSeconds.toFixed(2)), runSeconds }));
+  console.log(JSON.stringify({ figure: 'study-fig9-serial', tEnd: study.tEnd, runs: Object.keys(runSeconds).length, seconds: Number(serialSeconds.toFixed(2)), coresBusy: serialCores, runSeconds }));
 
   const pooledStart = performance.now();
+  const pooledCpu = process.cpuUsage();
   const pooled = await runStudyInThreads(study, undefined, { threads });
   const pooledSeconds = seconds(pooledStart);
+  const pooledCores = coresBusy(cpuSeconds(pooledCpu), pooledSeconds);
   const identical = pooled.kind === 'convergence' && pooled.points.length === serial.length
     && pooled.points.every((p, k) => Object.entries(p).every(([key, value]) => Object.is(value, serial[k][key as keyof typeof p])));
   console.log(JSON.stringify({
-    figure: 'study-fig9-pooled', tEnd: study.tEnd, threads, seconds: Number(pooledSeconds.toFixed(2)),
+    figure: 'study-fig9-pooled', tEnd: study.tEnd, threads, seconds: Number(pooledSeconds.toFixed(2)), coresBusy: pooledCores,
     speedup: Number((serialSeconds / pooledSeconds).toFixed(2)),
     // No pool can beat its longest run (the reference) or the serial work shared evenly.
     bestPossibleSeconds: Number(Math.max(longest, serialSeconds / threads).toFixed(2)),
