@@ -26,7 +26,7 @@ const ALLOWED: Readonly<Record<Layer, readonly Layer[]>> = {
 };
 
 /** What the app may reach of the worker: the worker entry points (new URL(…)) and the message protocols. */
-const APP_WORKER_FILES = ['worker/sim.worker.ts', 'worker/study.worker.ts', 'worker/protocol.ts', 'worker/studyProtocol.ts'];
+const APP_WORKER_FILES = ['worker/sim.worker.ts', 'worker/study.worker.ts', 'worker/protocol.ts'];
 
 interface Edge {
   readonly from: string;

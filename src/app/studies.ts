@@ -1,6 +1,6 @@
 /**
  * The Studies panel's state (a vanilla zustand store with module-level actions): the study
- * chosen, its settings as text, and the run in the study worker. The settings are validated by
+ * chosen, its settings as text, and its runs on a pool of study workers. The settings are validated by
  * the `sim study` parser itself (parseStudyArgs) on the equivalent command line, so the panel
  * accepts exactly what the command does, with the same defaults (studyDefaults.ts: the paper's
  * figures) and messages; results export as the command's CSV.
@@ -13,7 +13,7 @@ import { formatNumber } from '../scenario/validate';
 import { parseStudyArgs, type AlphaSweepOptions, type ConvergenceOptions, type StudyKind, type StudyOptions } from '../scenario/studyArgs';
 import { ALPHA_SWEEP_DEFAULTS, CONVERGENCE_DEFAULTS, DEFAULT_ALPHA_COUNT } from '../scenario/studyDefaults';
 import { formatAlphaSweep, formatConvergence } from '../run/studyFormat';
-import type { StudyReply } from '../worker/studyProtocol';
+import { poolSize, runStudyPool, studyFailureText, studyJob, taskChannel, type StudyTaskReply, type TaskWorker } from '../run/studyTasks';
 
 export type { StudyKind };
 
@@ -139,33 +139,32 @@ export function checkStudy(state: ScenarioState, s: StudyState = studyStore.getS
 }
 
 // ---------------------------------------------------------------------------------------------
-// The study worker (browser only): one at a time; cancel terminates it.
+// The study workers (browser only): a pool of navigator.hardwareConcurrency workers, one run each at a
+// time (run/studyTasks.ts); the page assembles the points. Cancel terminates the pool.
 
-let worker: Worker | null = null;
+let pool: Worker[] = [];
 let studyId = 0;
-/** The options of the study in flight (its reply carries only the points). */
-let pending: { options: StudyOptions } | null = null;
 
-function onReply(reply: StudyReply): void {
-  if (reply.id !== studyId || studyStore.getState().phase !== 'running') return;
-  const elapsedMs = performance.now() - studyStore.getState().startedAt;
-  switch (reply.kind) {
-    case 'progress':
-      studyStore.setState({ progress: { done: reply.done, total: reply.total, label: reply.label }, elapsedMs });
-      return;
-    case 'failed':
-      studyStore.setState({ phase: 'failed', error: reply.reason, elapsedMs });
-      return;
-    case 'convergence':
-    case 'alpha-sweep': {
-      const { options } = pending!;
-      const result = (reply.kind === 'convergence'
-        ? { kind: 'convergence', options: options as ConvergenceOptions, points: reply.points }
-        : { kind: 'alpha-sweep', options: options as AlphaSweepOptions, points: reply.points }) as StudyResult;
-      studyStore.setState({ phase: 'done', result, elapsedMs });
-      return;
-    }
-  }
+/** A pool member for study `id`: one task in flight, settled by its reply or the worker's death. */
+function taskWorker(worker: Worker, id: number): TaskWorker {
+  const channel = taskChannel(id, (request) => worker.postMessage(request));
+  worker.onmessage = (event: MessageEvent<StudyTaskReply>) => channel.receive(event.data);
+  worker.onerror = (event) => {
+    event.preventDefault();
+    channel.died(`a study worker stopped: ${event.message || 'unknown error'}`);
+  };
+  return channel.worker;
+}
+
+function terminatePool(): void {
+  for (const worker of pool) worker.terminate();
+  pool = [];
+}
+
+/** Applies `patch` if study `id` is still the one running (a cancelled or replaced study stays silent). */
+function updateRunning(id: number, patch: (elapsedMs: number) => Partial<StudyState>): void {
+  const s = studyStore.getState();
+  if (id === studyId && s.phase === 'running') studyStore.setState(patch(performance.now() - s.startedAt));
 }
 
 /** Starts the study of the current settings for `state`; refused settings are reported in `error`. */
@@ -175,25 +174,24 @@ export function startStudy(state: ScenarioState): void {
     studyStore.setState({ error: checked.error });
     return;
   }
-  if (worker && studyStore.getState().phase === 'running') cancelStudy();
-  if (!worker) {
-    worker = new Worker(new URL('../worker/study.worker.ts', import.meta.url), { type: 'module', name: 'hht-study' });
-    worker.onmessage = (event: MessageEvent<StudyReply>) => onReply(event.data);
-    worker.onerror = (event) => {
-      event.preventDefault();
-      onReply({ kind: 'failed', id: studyId, reason: `the study worker stopped: ${event.message || 'unknown error'}` });
-    };
-  }
-  pending = checked;
-  studyId++;
+  if (studyStore.getState().phase === 'running') cancelStudy();
+  const { options } = checked;
+  const id = ++studyId;
+  const job = studyJob(options);
+  pool = Array.from({ length: poolSize(navigator.hardwareConcurrency, job) }, (_, k) =>
+    new Worker(new URL('../worker/study.worker.ts', import.meta.url), { type: 'module', name: `hht-study-${k + 1}` }));
   studyStore.setState({ phase: 'running', progress: null, startedAt: performance.now(), elapsedMs: 0, result: null, error: null });
-  worker.postMessage({ kind: 'run-study', id: studyId, options: checked.options });
+  const progress = (done: number, total: number, label: string) => updateRunning(id, (elapsedMs) => ({ progress: { done, total, label }, elapsedMs }));
+  runStudyPool(job, pool.map((worker) => taskWorker(worker, id)), progress).then(
+    (study) => updateRunning(id, (elapsedMs) => ({ phase: 'done', result: { ...study, options } as StudyResult, elapsedMs })),
+    (error) => updateRunning(id, (elapsedMs) => ({ phase: 'failed', error: studyFailureText(options, error), elapsedMs })),
+  ).finally(() => { if (id === studyId) terminatePool(); });
 }
 
-/** Stops the study in flight (terminates its worker; the next start makes a new one). */
+/** Stops the study in flight (terminates its workers; the next start makes new ones). */
 export function cancelStudy(): void {
-  worker?.terminate();
-  worker = null;
+  terminatePool();
+  studyId++;
   if (studyStore.getState().phase === 'running') {
     studyStore.setState({ phase: 'cancelled', elapsedMs: performance.now() - studyStore.getState().startedAt });
   }

@@ -1,15 +1,16 @@
 /**
  * `sim study convergence|alpha-sweep …`: the paper's many-run studies (Sherif et al. 2019 Figs. 2,
- * 9, 5, 10) headless, with the solver core's convergenceStudy / alphaSweep doing the runs.
+ * 9, 5, 10) headless, their independent runs on worker threads (./studyPool.ts), one per core.
  * A run that fails inside a study is a result (a row with its failure text), because "α = 0
  * diverges" is what a sweep is for; only a failed reference makes the whole study meaningless
  * (exit 3).
  */
-import { alphaSweep, convergenceStudy, type StudyProgress } from '../solver/studies/convergenceStudy';
-import { getScenario } from '../scenario/registry';
+import type { StudyProgress } from '../solver/studies/convergenceStudy';
 import { formatNumber } from '../scenario/validate';
 import { EXIT_BAD_INPUT, EXIT_OK, EXIT_SOLVER_FAILED, printError } from './exitCodes';
-import { parseStudyArgs, type StudyOptions } from '../scenario/studyArgs';
+import { parseStudyArgs, type AlphaSweepOptions, type ConvergenceOptions, type StudyOptions } from '../scenario/studyArgs';
+import { studyFailureText } from '../run/studyTasks';
+import { runStudyInThreads } from './studyPool';
 import { formatAlphaSweep, formatConvergence } from '../run/studyFormat';
 import { studyHelpText } from './studyHelp';
 import { ReferenceRunFailed } from '../solver/studies/convergenceStudy';
@@ -33,18 +34,12 @@ export function progressLines(write: (line: string) => void, options: StudyOptio
   };
 }
 
-/** Runs the study and returns the text to print. */
-function runStudy(options: StudyOptions, progress: StudyProgress): string {
-  const model = getScenario(options.scenario).buildModel(options.values);
-  if (options.kind === 'alpha-sweep') {
-    return formatAlphaSweep(options, alphaSweep(model, options.methods, options.alphas, options.h, options.tEnd, progress));
-  }
-  const points = convergenceStudy(
-    model,
-    { methods: options.methods, alpha: options.alpha, steps: options.steps, tEnd: options.tEnd, sampleDt: options.sampleDt, reference: options.reference },
-    progress,
-  );
-  return formatConvergence(options, points);
+/** Runs the study on all cores and returns the text to print. */
+async function runStudy(options: StudyOptions, progress: StudyProgress): Promise<string> {
+  const study = await runStudyInThreads(options, progress);
+  return study.kind === 'alpha-sweep'
+    ? formatAlphaSweep(options as AlphaSweepOptions, study.points)
+    : formatConvergence(options as ConvergenceOptions, study.points);
 }
 
 /** `sim study …` (argv without `study`); resolves to the exit code. */
@@ -63,11 +58,10 @@ export async function runStudyCommand(argv: readonly string[]): Promise<number> 
   const progress = showProgress ? progressLines((line) => process.stderr.write(line), options) : () => {};
   let text: string;
   try {
-    text = runStudy(options, progress);
+    text = await runStudy(options, progress);
   } catch (error) {
-    if (error instanceof ReferenceRunFailed && options.kind === 'convergence') {
-      const { method, alpha, h } = options.reference;
-      printError(`study: the reference run (${method}, α = ${formatNumber(alpha)}, h = ${formatNumber(h)}) failed at ${error.failure}`);
+    if (error instanceof ReferenceRunFailed) {
+      printError(`study: ${studyFailureText(options, error)}`);
       return EXIT_SOLVER_FAILED;
     }
     throw error;

@@ -25,6 +25,8 @@ const USAGE = `Usage: npm run --silent sim -- study convergence [--scenario ID |
            [--format csv|json] [--progress]
 
 Studies over many fixed-step runs of one scenario (Sherif et al. 2019), printed when all runs are done.
+The runs are independent and run in parallel, one worker thread per core (os.availableParallelism());
+the table is the same, to the last bit, as one thread computes it.
 
 convergence (paper Figs. 2 and 9): one reference run (--ref-method, --ref-alpha, fine step --ref-h),
   then every method at every step in --steps, largest first. Columns:
@@ -55,8 +57,8 @@ Options (flags may also be written --alpha=-0.2; later flags override earlier on
   --t-end T         end time of every run in s (default per scenario, below)
   --format F        csv | json (default csv); json is one object with the settings, "columns" and
                     "rows" (arrays in column order, null where csv has an empty cell)
-  --progress        one line per run on stderr even when stderr is not a terminal (on a terminal
-                    the lines are always shown)
+  --progress        one line per run on stderr as it starts, even when stderr is not a terminal (on
+                    a terminal the lines are always shown)
  convergence:
   --alpha A         alpha of the compared runs, in [-1/3, 0]
   --steps H1,...    step sizes in s, distinct, at most ${MAX_LIST_LENGTH}

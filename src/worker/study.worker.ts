@@ -1,11 +1,10 @@
 /**
- * Web Worker entry for studies (./studyHandler.ts): one study per message; the page terminates
- * the worker to cancel.
+ * Web Worker entry for study tasks (run/studyTasks.ts handleStudyTask): one run per message. The page
+ * runs a pool of these and terminates them to cancel.
  */
 /// <reference lib="webworker" />
-import { runStudyRequest } from './studyHandler';
-import type { StudyRequest } from './studyProtocol';
+import { handleStudyTask, type StudyTaskRequest } from '../run/studyTasks';
 
 declare const self: DedicatedWorkerGlobalScope;
 
-self.onmessage = (event: MessageEvent<StudyRequest>) => runStudyRequest(event.data, (reply) => self.postMessage(reply));
+self.onmessage = (event: MessageEvent<StudyTaskRequest>) => handleStudyTask(event.data, (reply, transfer) => self.postMessage(reply, transfer));

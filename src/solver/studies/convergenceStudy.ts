@@ -66,21 +66,50 @@ export class ReferenceRunFailed extends Error {
   }
 }
 
-/** Convergence study: one reference run, then every method at every h (largest first). */
-export function convergenceStudy(model: MultibodyModel, s: ConvergenceSettings, progress: StudyProgress = () => {}): ConvergencePoint[] {
-  const steps = [...s.steps].sort((a, b) => b - a);
-  const total = 1 + s.methods.length * steps.length;
-  progress(0, total, 'reference');
-  const refSettings = { ...s.reference, tEnd: s.tEnd, sampleEvery: Math.round(s.sampleDt / s.reference.h) };
-  const ref = primarySeries(model, refSettings);
-  if (!ref.finished) throw new ReferenceRunFailed(ref.failure ?? 'an unknown time');
+/** One run of a study: its progress label and solver settings (the runs of a study are independent). */
+export interface StudyRun {
+  readonly label: string;
+  readonly settings: RunSettings;
+}
+
+/** The step sizes of a convergence study, largest first. */
+function stepsLargestFirst(s: ConvergenceSettings): number[] {
+  return [...s.steps].sort((a, b) => b - a);
+}
+
+/**
+ * The runs of a convergence study: the reference first, then every method at every h (largest first).
+ * `convergencePoints` takes their series in this order.
+ */
+export function convergenceRuns(s: ConvergenceSettings): StudyRun[] {
+  const everyOf = (h: number) => Math.round(s.sampleDt / h);
+  const reference: StudyRun = { label: 'reference', settings: { ...s.reference, tEnd: s.tEnd, sampleEvery: everyOf(s.reference.h) } };
+  const steps = stepsLargestFirst(s);
+  return [reference, ...s.methods.flatMap((method) => steps.map((h): StudyRun => ({
+    label: `${method}, h = ${h}`,
+    settings: { method, alpha: s.alpha, h, tEnd: s.tEnd, sampleEvery: everyOf(h) },
+  })))];
+}
+
+/** Throws ReferenceRunFailed unless the reference run (run 0 of convergenceRuns) finished. */
+export function checkReference(reference: PrimarySeries): void {
+  if (!reference.finished) throw new ReferenceRunFailed(reference.failure ?? 'an unknown time');
+}
+
+/**
+ * The study's points from the series of its runs, in the order of convergenceRuns: e_ω and the
+ * position error of each run against the reference, and the observed orders per method.
+ */
+export function convergencePoints(s: ConvergenceSettings, series: readonly PrimarySeries[]): ConvergencePoint[] {
+  const [ref, ...runs] = series;
+  checkReference(ref);
+  const steps = stepsLargestFirst(s);
   const points: ConvergencePoint[] = [];
-  let done = 1;
+  let k = 0;
   for (const method of s.methods) {
     let prev: ConvergencePoint | null = null;
     for (const h of steps) {
-      progress(done++, total, `${method}, h = ${h}`);
-      const run = primarySeries(model, { method, alpha: s.alpha, h, tEnd: s.tEnd, sampleEvery: Math.round(s.sampleDt / h) });
+      const run = runs[k++];
       const omegaError = run.finished ? integratedDifference(run.t, run.omega, ref.omega, 3, ref.t) : NaN;
       const positionError = run.finished ? integratedDifference(run.t, run.coordinates, ref.coordinates, COORDS_PER_BODY, ref.t) : NaN;
       const point: ConvergencePoint = {
@@ -93,8 +122,28 @@ export function convergenceStudy(model: MultibodyModel, s: ConvergenceSettings, 
       prev = point;
     }
   }
-  progress(total, total, 'done');
   return points;
+}
+
+/**
+ * Executes the runs one after another, reporting each before it starts; `check` may stop the study
+ * after a run by throwing.
+ */
+function runSerially<R>(runs: readonly StudyRun[], execute: (run: StudyRun) => R, progress: StudyProgress, check: (index: number, result: R) => void = () => {}): R[] {
+  const results = runs.map((run, k) => {
+    progress(k, runs.length, run.label);
+    const result = execute(run);
+    check(k, result);
+    return result;
+  });
+  progress(runs.length, runs.length, 'done');
+  return results;
+}
+
+/** Convergence study in this thread: one reference run, then every method at every h (largest first). */
+export function convergenceStudy(model: MultibodyModel, s: ConvergenceSettings, progress: StudyProgress = () => {}): ConvergencePoint[] {
+  const series = runSerially(convergenceRuns(s), (run) => primarySeries(model, run.settings), progress, (k, r) => { if (k === 0) checkReference(r); });
+  return convergencePoints(s, series);
 }
 
 export interface AlphaSweepPoint {
@@ -107,29 +156,43 @@ export interface AlphaSweepPoint {
   readonly failure: string | null;
 }
 
-/** α sweep (paper Figs. 5 and 10): final ω and energy error at t_end for each α and method. */
+/** The last sample row of a run (null if none) and how it ended. */
+export interface FinalSample {
+  readonly row: Float64Array | null;
+  readonly finished: boolean;
+  readonly failure: string | null;
+}
+
+/** Runs a model keeping only its last sample row. */
+export function finalSample(model: MultibodyModel, settings: RunSettings): FinalSample {
+  let last: Float64Array | null = null;
+  const r = simulate(model, settings, (row) => { last = row.slice(); });
+  return { row: last, finished: r.status === 'finished', failure: r.failure ? `t = ${r.failure.time}: ${r.failure.reason}` : null };
+}
+
+/** The runs of an α sweep: every α for each method, one sample at t = 0 and one at t_end. */
+export function alphaSweepRuns(methods: readonly IntegratorMethod[], alphas: readonly number[], h: number, tEnd: number): StudyRun[] {
+  const sampleEvery = Math.max(1, Math.round(tEnd / h));
+  return methods.flatMap((method) => alphas.map((alpha): StudyRun => ({ label: `${method}, α = ${alpha}`, settings: { method, alpha, h, tEnd, sampleEvery } })));
+}
+
+/** The point of one α-sweep run: final ω and energy error at t_end. */
+export function alphaSweepPoint({ settings }: StudyRun, { row, finished, failure }: FinalSample): AlphaSweepPoint {
+  const ok = finished && row !== null;
+  return {
+    method: settings.method, alpha: settings.alpha,
+    finalOmega: ok ? [row[1], row[2], row[3]] : [NaN, NaN, NaN],
+    energyError: ok ? row[5] : NaN,
+    failure,
+  };
+}
+
+/** α sweep (paper Figs. 5 and 10) in this thread: final ω and energy error at t_end for each α and method. */
 export function alphaSweep(
   model: MultibodyModel, methods: readonly IntegratorMethod[], alphas: readonly number[], h: number, tEnd: number,
   progress: StudyProgress = () => {},
 ): AlphaSweepPoint[] {
-  const total = methods.length * alphas.length;
-  const points: AlphaSweepPoint[] = [];
-  let done = 0;
-  for (const method of methods) {
-    for (const alpha of alphas) {
-      progress(done++, total, `${method}, α = ${alpha}`);
-      let last: Float64Array | null = null;
-      const r = simulate(model, { method, alpha, h, tEnd, sampleEvery: Math.max(1, Math.round(tEnd / h)) }, (row) => { last = row.slice(); });
-      const row = last as Float64Array | null;
-      const ok = r.status === 'finished' && row !== null;
-      points.push({
-        method, alpha,
-        finalOmega: ok ? [row![1], row![2], row![3]] : [NaN, NaN, NaN],
-        energyError: ok ? row![5] : NaN,
-        failure: r.failure ? `t = ${r.failure.time}: ${r.failure.reason}` : null,
-      });
-    }
-  }
-  progress(total, total, 'done');
-  return points;
+  const runs = alphaSweepRuns(methods, alphas, h, tEnd);
+  const finals = runSerially(runs, (run) => finalSample(model, run.settings), progress);
+  return runs.map((run, k) => alphaSweepPoint(run, finals[k]));
 }

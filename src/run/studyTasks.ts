@@ -1,0 +1,193 @@
+/**
+ * A study as independent tasks, for a pool of workers (issue 12: Web Workers in the page, worker
+ * threads in `sim study`). A study (solver/studies/convergenceStudy.ts) is a list of runs that do not
+ * depend on each other; `studyJob` turns validated study options into one task per run — plain data a
+ * worker can receive — and the function that assembles the results into the study's points.
+ * `runStudyPool` hands the tasks to the workers it is given and keeps the results by task index, so
+ * the points are those of the single-threaded study to the bit, whatever order the runs finish in.
+ * No Node or browser API here: the workers are the caller's.
+ */
+import {
+  alphaSweepPoint, alphaSweepRuns, checkReference, convergencePoints, convergenceRuns, finalSample, primarySeries,
+  ReferenceRunFailed,
+  type AlphaSweepPoint, type ConvergencePoint, type FinalSample, type PrimarySeries, type StudyProgress, type StudyRun,
+} from '../solver/studies/convergenceStudy';
+import type { RunSettings } from '../solver/simulate';
+import { getScenario } from '../scenario/registry';
+import { formatNumber } from '../scenario/validate';
+import type { ParamValues, ScenarioId } from '../scenario/types';
+import type { StudyOptions } from '../scenario/studyArgs';
+
+/** One run of a study as a worker receives it: the model to build, the settings, and what to keep of it. */
+export interface StudyTask {
+  readonly scenario: ScenarioId;
+  readonly values: ParamValues;
+  readonly settings: RunSettings;
+  /** 'series': the primary body's samples (convergence); 'final': the last row only (α sweep). */
+  readonly keep: 'series' | 'final';
+}
+
+export type TaskResult = PrimarySeries | FinalSample;
+
+export type StudyPoints =
+  | { readonly kind: 'convergence'; readonly points: ConvergencePoint[] }
+  | { readonly kind: 'alpha-sweep'; readonly points: AlphaSweepPoint[] };
+
+/** A study split into tasks, with the labels its progress shows and the assembly of its results. */
+export interface StudyJob {
+  readonly tasks: readonly StudyTask[];
+  readonly labels: readonly string[];
+  /** Throws if the study cannot go on after task `index` (a failed convergence reference). */
+  check(index: number, result: TaskResult): void;
+  /** The study's points from every task's result, by task index. */
+  assemble(results: readonly TaskResult[]): StudyPoints;
+}
+
+function tasksOf(options: StudyOptions, runs: readonly StudyRun[], keep: StudyTask['keep']): StudyTask[] {
+  return runs.map(({ settings }) => ({ scenario: options.scenario, values: options.values, settings, keep }));
+}
+
+/** The tasks of a study: the runs of convergenceRuns or alphaSweepRuns, in their order. */
+export function studyJob(options: StudyOptions): StudyJob {
+  if (options.kind === 'alpha-sweep') {
+    const runs = alphaSweepRuns(options.methods, options.alphas, options.h, options.tEnd);
+    return {
+      tasks: tasksOf(options, runs, 'final'),
+      labels: runs.map((r) => r.label),
+      check: () => {},
+      assemble: (results) => ({ kind: 'alpha-sweep', points: runs.map((run, k) => alphaSweepPoint(run, results[k] as FinalSample)) }),
+    };
+  }
+  const { methods, alpha, steps, tEnd, sampleDt, reference } = options;
+  const settings = { methods, alpha, steps, tEnd, sampleDt, reference };
+  const runs = convergenceRuns(settings);
+  return {
+    tasks: tasksOf(options, runs, 'series'),
+    labels: runs.map((r) => r.label),
+    check: (index, result) => { if (index === 0) checkReference(result as PrimarySeries); },
+    assemble: (results) => ({ kind: 'convergence', points: convergencePoints(settings, results as PrimarySeries[]) }),
+  };
+}
+
+/** Executes one task in this thread (what every worker of the pool does). */
+export function runStudyTask(task: StudyTask): TaskResult {
+  const def = getScenario(task.scenario as string);
+  if (!def) throw new Error(`study task: no scenario '${task.scenario}'`);
+  const model = def.buildModel(task.values);
+  return task.keep === 'series' ? primarySeries(model, task.settings) : finalSample(model, task.settings);
+}
+
+/** The buffers of a result, to transfer rather than copy it between threads. */
+export function resultBuffers(result: TaskResult): ArrayBuffer[] {
+  const arrays = 'row' in result ? (result.row ? [result.row] : []) : [result.t, result.omega, result.coordinates];
+  return arrays.map((a) => a.buffer as ArrayBuffer);
+}
+
+/** Page or `sim study` → a pool worker (a Web Worker or a worker thread): execute task `index` of study `id`. */
+export interface StudyTaskRequest {
+  readonly kind: 'run-task';
+  readonly id: number;
+  readonly index: number;
+  readonly task: StudyTask;
+}
+
+/** Pool worker → caller: the task's result (its arrays transferred), or why it threw. */
+export type StudyTaskReply =
+  | { readonly kind: 'task-done'; readonly id: number; readonly index: number; readonly result: TaskResult }
+  | { readonly kind: 'task-failed'; readonly id: number; readonly index: number; readonly reason: string };
+
+/**
+ * What every pool worker does with a request: executes the task and posts the reply with the buffers
+ * to transfer. A run that fails is a result (its row carries the failure); only an exception (say, a
+ * model that cannot be built) is 'task-failed'.
+ */
+export function handleStudyTask({ id, index, task }: StudyTaskRequest, post: (reply: StudyTaskReply, transfer: ArrayBuffer[]) => void): void {
+  let result: TaskResult;
+  try {
+    result = runStudyTask(task);
+  } catch (error) {
+    post({ kind: 'task-failed', id, index, reason: error instanceof Error ? error.message : String(error) }, []);
+    return;
+  }
+  post({ kind: 'task-done', id, index, result }, resultBuffers(result));
+}
+
+/** A worker of the pool: runs one task at a time; rejects if the task threw or the worker died. */
+export interface TaskWorker {
+  run(task: StudyTask, index: number): Promise<TaskResult>;
+}
+
+/** The caller's side of one pool worker: a TaskWorker whose one task in flight is settled by `receive` or `died`. */
+export interface TaskChannel {
+  readonly worker: TaskWorker;
+  /** A reply from the worker (replies of another study are ignored). */
+  receive(reply: StudyTaskReply): void;
+  /** The worker stopped (an uncaught error, or its thread exited): the task in flight fails with `reason`. */
+  died(reason: string): void;
+}
+
+/** A TaskChannel for study `id` that sends its requests with `send` (postMessage of a Web Worker or a worker thread). */
+export function taskChannel(id: number, send: (request: StudyTaskRequest) => void): TaskChannel {
+  let waiting: { resolve: (r: TaskResult) => void; reject: (e: Error) => void } | null = null;
+  const settle = (outcome: { result: TaskResult } | { reason: string }) => {
+    const w = waiting;
+    waiting = null;
+    if (w && 'result' in outcome) w.resolve(outcome.result);
+    else if (w && 'reason' in outcome) w.reject(new Error(outcome.reason));
+  };
+  return {
+    worker: {
+      run: (task, index) => new Promise<TaskResult>((resolve, reject) => {
+        waiting = { resolve, reject };
+        send({ kind: 'run-task', id, index, task });
+      }),
+    },
+    receive: (reply) => {
+      if (reply.id === id) settle(reply.kind === 'task-done' ? { result: reply.result } : { reason: reply.reason });
+    },
+    died: (reason) => settle({ reason }),
+  };
+}
+
+/**
+ * Runs the job's tasks on the workers, each worker taking the next task as soon as it is free (in task
+ * order, so the reference run, the longest, starts first). `progress(k, total, label)` reports task k
+ * as it starts, and (total, total, 'done') at the end, as the single-threaded study does. Rejects on
+ * the first task that throws or fails its check; the caller then terminates the workers.
+ */
+export async function runStudyPool(job: StudyJob, workers: readonly TaskWorker[], progress: StudyProgress = () => {}): Promise<StudyPoints> {
+  const total = job.tasks.length;
+  const results: TaskResult[] = new Array(total);
+  let next = 0;
+  let stopped = false;
+  const lane = async (worker: TaskWorker) => {
+    while (!stopped && next < total) {
+      const index = next++;
+      progress(index, total, job.labels[index]);
+      try {
+        results[index] = await worker.run(job.tasks[index], index);
+        job.check(index, results[index]);
+      } catch (error) {
+        stopped = true;
+        throw error;
+      }
+    }
+  };
+  await Promise.all(workers.map(lane));
+  progress(total, total, 'done');
+  return job.assemble(results);
+}
+
+/** Why a study gave no points, as the page and `sim study` say it: the failed reference named with its settings. */
+export function studyFailureText(options: StudyOptions, error: unknown): string {
+  if (error instanceof ReferenceRunFailed && options.kind === 'convergence') {
+    const { method, alpha, h } = options.reference;
+    return `the reference run (${method}, α = ${formatNumber(alpha)}, h = ${formatNumber(h)}) failed at ${error.failure}`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** How many workers a study needs on a machine with `cores` cores: one per task at most, at least one. */
+export function poolSize(cores: number, job: StudyJob): number {
+  return Math.max(1, Math.min(Math.floor(cores) || 1, job.tasks.length));
+}

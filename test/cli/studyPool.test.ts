@@ -1,0 +1,34 @@
+/**
+ * `sim study`'s pool on real worker threads (src/cli/studyPool.ts, entry src/cli/studyWorker.ts run
+ * through tsx's loader): the points of the single-threaded study to the bit, and a failed reference.
+ */
+import { describe, expect, it } from 'vitest';
+import { getScenario } from '../../src/scenario/registry';
+import { alphaSweep, convergenceStudy, ReferenceRunFailed } from '../../src/solver/studies/convergenceStudy';
+import { runStudyInThreads, studyWorkerEntry } from '../../src/cli/studyPool';
+import { bits, studyOptions } from '../run/studyHelpers';
+
+describe('sim study on worker threads', () => {
+  it('convergence and α sweep on 2 threads equal the serial study to the bit', async () => {
+    const convergence = studyOptions(['convergence', '--scenario', 'spin', '--t-end', '0.5', '--steps', '0.01,0.005,0.0025', '--ref-h', '0.0005']);
+    const sweep = studyOptions(['alpha-sweep', '--scenario', 'heavy-top', '--alphas', '-0.3,-0.1,0', '--h', '1e-3', '--t-end', '1']);
+    if (convergence.kind !== 'convergence' || sweep.kind !== 'alpha-sweep') throw new Error('wrong study kinds');
+    const [pooledConvergence, pooledSweep] = await Promise.all([runStudyInThreads(convergence, undefined, { threads: 2 }), runStudyInThreads(sweep, undefined, { threads: 2 })]);
+    const serialConvergence = convergenceStudy(getScenario('spin').buildModel(convergence.values), convergence);
+    const serialSweep = alphaSweep(getScenario('heavy-top').buildModel(sweep.values), sweep.methods, sweep.alphas, sweep.h, sweep.tEnd);
+    expect(pooledConvergence.points).toHaveLength(6);
+    expect(bits(pooledConvergence.points)).toEqual(bits(serialConvergence));
+    expect(pooledSweep.points).toHaveLength(6);
+    expect(bits(pooledSweep.points)).toEqual(bits(serialSweep));
+  });
+
+  it('a failed reference rejects with ReferenceRunFailed', async () => {
+    const options = studyOptions(['convergence', '--scenario', 'heavy-top', '--t-end', '0.5', '--steps', '1e-3', '--sample-dt', '1e-3', '--ref-h', '1e-4', '--ref-alpha', '0']);
+    await expect(runStudyInThreads(options, undefined, { threads: 2 })).rejects.toBeInstanceOf(ReferenceRunFailed);
+  });
+
+  it('finds the TypeScript entry beside its module from source, and names the folder when there is none', () => {
+    expect(studyWorkerEntry().pathname).toMatch(/\/src\/cli\/studyWorker\.ts$/);
+    expect(() => studyWorkerEntry('file:///nowhere/sim.mjs')).toThrow(/no studyWorker\.mjs, \.js or \.ts beside \/nowhere\/sim\.mjs/);
+  });
+});
