@@ -56,9 +56,9 @@ export function composeEulerParameters(
 
 /**
  * Tangent operator of SO(3) (Brüls, Cardona & Arnold 2012, Eq. 19), row-major 3×3 into out:
- * T(θ) = I + (cos φ − 1)/φ² θ̃ + (1 − sin φ / φ)/φ² θ̃².
+ * T(θ) = I + (cos φ − 1)/φ² θ̃ + (1 − sin φ / φ)/φ² θ̃², at out[oo..oo+9).
  */
-export function tangentOperator(theta: Float64Array, ot: number, out: Float64Array): void {
+export function tangentOperator(theta: Float64Array, ot: number, out: Float64Array, oo = 0): void {
   const phi2 = theta[ot] ** 2 + theta[ot + 1] ** 2 + theta[ot + 2] ** 2;
   const phi = Math.sqrt(phi2);
   const sh = phi === 0 ? 0.5 : Math.sin(0.5 * phi) / phi;
@@ -66,27 +66,27 @@ export function tangentOperator(theta: Float64Array, ot: number, out: Float64Arr
   const b = phi < SERIES_ANGLE
     ? 1 / 6 - phi2 / 120 + phi2 * phi2 / 5040 - phi2 * phi2 * phi2 / 362880
     : (phi - Math.sin(phi)) / (phi2 * phi);
-  writeIdentityPlusSkewTerms(theta, ot, a, b, out);
+  writeIdentityPlusSkewTerms(theta, ot, a, b, out, oo);
 }
 
 /**
  * Its inverse (Brüls, Cardona & Arnold 2012, Eq. 20), row-major 3×3 into out:
  * T⁻¹(θ) = I + ½ θ̃ + (1 − (φ/2) cot(φ/2))/φ² θ̃²  (|θ| < 2π).
  */
-export function tangentOperatorInverse(theta: Float64Array, ot: number, out: Float64Array): void {
+export function tangentOperatorInverse(theta: Float64Array, ot: number, out: Float64Array, oo = 0): void {
   const phi2 = theta[ot] ** 2 + theta[ot + 1] ** 2 + theta[ot + 2] ** 2;
   const phi = Math.sqrt(phi2);
   const b = phi < SERIES_ANGLE
     ? 1 / 12 + phi2 / 720 + phi2 * phi2 / 30240 + phi2 * phi2 * phi2 / 1209600
     : (1 - (0.5 * phi) / Math.tan(0.5 * phi)) / phi2;
-  writeIdentityPlusSkewTerms(theta, ot, 0.5, b, out);
+  writeIdentityPlusSkewTerms(theta, ot, 0.5, b, out, oo);
 }
 
 /** out = I + a θ̃ + b θ̃² (θ̃² = θθᵀ − |θ|² I), row-major 3×3. */
-function writeIdentityPlusSkewTerms(theta: Float64Array, ot: number, a: number, b: number, out: Float64Array): void {
+function writeIdentityPlusSkewTerms(theta: Float64Array, ot: number, a: number, b: number, out: Float64Array, o: number): void {
   const x = theta[ot], y = theta[ot + 1], z = theta[ot + 2];
   const p2 = x * x + y * y + z * z;
-  out[0] = 1 + b * (x * x - p2); out[1] = -a * z + b * x * y; out[2] = a * y + b * x * z;
-  out[3] = a * z + b * y * x; out[4] = 1 + b * (y * y - p2); out[5] = -a * x + b * y * z;
-  out[6] = -a * y + b * z * x; out[7] = a * x + b * z * y; out[8] = 1 + b * (z * z - p2);
+  out[o] = 1 + b * (x * x - p2); out[o + 1] = -a * z + b * x * y; out[o + 2] = a * y + b * x * z;
+  out[o + 3] = a * z + b * y * x; out[o + 4] = 1 + b * (y * y - p2); out[o + 5] = -a * x + b * y * z;
+  out[o + 6] = -a * y + b * z * x; out[o + 7] = a * x + b * z * y; out[o + 8] = 1 + b * (z * z - p2);
 }
