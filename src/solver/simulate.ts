@@ -4,7 +4,11 @@
  */
 import type { MultibodyModel } from './model/types';
 import { AssembledSystem } from './model/assembly';
-import { HhtIntegrator, initialStateVectors, type NewtonSettings, DEFAULT_NEWTON } from './integrators/hhtIntegrator';
+import { initialStateVectors } from './integrators/hhtIntegrator';
+import { DEFAULT_NEWTON, type NewtonSettings } from './integrators/newtonDriver';
+import { ImplicitStepper, type StepResult } from './integrators/implicitStepper';
+import { createMethod, METHOD_NAMES, type MethodName } from './integrators/methodRegistry';
+import { RateBasedStopPolicy } from './integrators/rateBasedStop';
 import { COORDS_PER_BODY } from './model/types';
 import { angularVelocity } from './rotation/eulerParameters';
 import { maxAbs } from './linalg/dense';
@@ -14,8 +18,9 @@ import { MultiplierOscillationMonitor, OSCILLATION_REASON } from './integrators/
 import { assemblePositions, findRedundantConstraints, projectVelocities } from './model/consistentState';
 
 
-export type IntegratorMethod = 'classical' | 'modified';
-export const INTEGRATOR_METHODS: readonly IntegratorMethod[] = ['classical', 'modified'];
+/** The methods of src/solver/integrators/methodRegistry.ts. */
+export type IntegratorMethod = MethodName;
+export const INTEGRATOR_METHODS: readonly IntegratorMethod[] = METHOD_NAMES;
 
 export interface RunSettings {
   readonly method: IntegratorMethod;
@@ -71,7 +76,7 @@ export type SampleSink = (row: Float64Array, q: Float64Array) => void;
  */
 export class Simulation {
   readonly system: AssembledSystem;
-  readonly integrator: HhtIntegrator;
+  readonly integrator: ImplicitStepper;
   /** Accepted steps. */
   stepsDone = 0;
   /** Steps rejected by the error test or retried after a Newton failure (adaptive only). */
@@ -82,6 +87,9 @@ export class Simulation {
   private readonly constraintValues: Float64Array;
   private readonly omega = new Float64Array(3);
   private readonly monitor: MultiplierOscillationMonitor;
+  private readonly ratePolicy: RateBasedStopPolicy;
+  private readonly errorDirection: Float64Array;
+  private readonly success: { ok: true; iterations: number; errorRatio: number } = { ok: true, iterations: 0, errorRatio: NaN };
   private energy0 = 0;
   private work = 0;
   private power = 0;
@@ -101,9 +109,12 @@ export class Simulation {
 
   constructor(model: MultibodyModel, readonly settings: RunSettings, newton: NewtonSettings = DEFAULT_NEWTON) {
     this.system = new AssembledSystem(model);
-    this.integrator = new HhtIntegrator(this.system, settings.method, settings.alpha, newton, newtonSolverFor(this.system));
+    const method = createMethod(settings.method, this.system, settings, newton);
+    this.integrator = new ImplicitStepper(this.system, method, newton, newtonSolverFor(this.system));
+    this.ratePolicy = new RateBasedStopPolicy(this.integrator.weights);
     this.constraintValues = new Float64Array(this.system.m);
-    this.monitor = new MultiplierOscillationMonitor(this.system, this.integrator.beta);
+    this.errorDirection = new Float64Array(this.system.n);
+    this.monitor = new MultiplierOscillationMonitor(this.system, method.positionSensitivity(1, 0));
     this.hNext = settings.h;
     this.hLast = settings.h;
     this.sampleDt = settings.sampleEvery * settings.h;
@@ -163,7 +174,7 @@ export class Simulation {
       const remaining = nextSample - this.t;
       // Land on the sample time: take it whole if the proposal nearly reaches it.
       const h = this.hNext >= remaining * (1 - 1e-9) ? remaining : Math.min(this.hNext, remaining);
-      const result = integrator.step(h, tolerance);
+      const result = this.tryStep(h, tolerance);
       this.lastIterations = result.iterations;
       if (!result.ok) {
         this.stepsRejected++;
@@ -203,6 +214,35 @@ export class Simulation {
       }
     }
     return this.status;
+  }
+
+  /**
+   * One step with Newton stopped by the convergence-rate rule (Negrut Eq. 45), accepted only if the composite
+   * local error e_q (Negrut Eqs. 25, 34) is ≤ ε; otherwise the state stays at t.
+   */
+  private tryStep(h: number, tolerance: number): StepResult {
+    const { integrator, ratePolicy } = this;
+    ratePolicy.tolerance = tolerance;
+    if (!integrator.solve(h, ratePolicy)) {
+      return { ok: false, iterations: integrator.driver.iterations, reason: integrator.driver.failureReason };
+    }
+    const iterations = integrator.driver.iterations;
+    const errorRatio = this.localPositionError(h) / tolerance;
+    if (!(errorRatio <= 1)) { // NaN counts as too large
+      integrator.reject();
+      return { ok: false, iterations, reason: 'local error above the tolerance', rejected: true, errorRatio };
+    }
+    integrator.accept(h);
+    this.success.iterations = iterations;
+    this.success.errorRatio = errorRatio;
+    return this.success;
+  }
+
+  /** Composite local position error e_q of the solved step (Negrut Eqs. 25, 34). */
+  private localPositionError(h: number): number {
+    const { integrator, errorDirection } = this;
+    const factor = integrator.method.positionErrorEstimate(integrator, h, integrator.qddNew, errorDirection);
+    return factor * integrator.weights.positionRms(errorDirection);
   }
 
   /** Work of the loads and the multiplier monitor after an accepted step; a reason if the run must stop. */
