@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { spinModel, SPIN_DEFAULTS, spinExactOmega } from '../../src/solver/scenarios/spin';
 import { heavyTopModel, HEAVY_TOP_DEFAULTS } from '../../src/solver/scenarios/heavyTop';
-import { simulateLieGroup, LieGroupSimulation } from '../../src/solver/methods/lieGroupSimulation';
+import { simulateLieGroup, LieGroupSimulation } from '../../src/solver/integrators/lieGroup/lieGroupSimulation';
 import { integratedDifference, observedOrder } from '../../src/solver/studies/errorMeasures';
 import { finiteDifferenceColumns, randomVector, seededRandom } from './helpers';
 

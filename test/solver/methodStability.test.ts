@@ -7,9 +7,8 @@ import {
   generalizedAlphaAmplification, jiXingAmplification, methodOscillatorResponse, type FamilyMethodName,
 } from '../../src/solver/studies/methodStability';
 import { amplificationMatrix } from '../../src/solver/studies/hhtStability';
-import {
-  generalizedAlphaParameters, jiXingGamma, jiXingParameters, jiXingStabilityBoundary, newmarkFromAlphas,
-} from '../../src/solver/methods/methodParameters';
+import { generalizedAlphaParameters, newmarkFromAlphas } from '../../src/solver/integrators/methods/generalizedAlpha';
+import { jiXingGamma, jiXingParameters, jiXingStabilityBoundary } from '../../src/solver/integrators/methods/jiXing';
 import { hhtParameters } from '../../src/solver/integrators/newmark';
 import { observedOrder } from '../../src/solver/studies/errorMeasures';
 

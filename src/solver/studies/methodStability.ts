@@ -6,7 +6,8 @@
  * (Ji & Xing 2023, A.3-A.5 on a linear system).
  */
 import { eigenvalues3, oscillatorResponse as hhtOscillatorResponse, type OscillatorResponse } from './hhtStability';
-import { generalizedAlphaParameters, jiXingParameters, type GeneralizedAlphaParameters, type JiXingParameters } from '../methods/methodParameters';
+import { generalizedAlphaParameters, type GeneralizedAlphaParameters } from '../integrators/methods/generalizedAlpha';
+import { jiXingParameters, type JiXingParameters } from '../integrators/methods/jiXing';
 
 export type { OscillatorResponse };
 

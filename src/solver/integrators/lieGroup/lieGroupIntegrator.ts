@@ -17,14 +17,14 @@
  * A rotation increment about a fixed axis composes exactly, so a constant angular acceleration is
  * integrated exactly (spin case), and on the heavy top Ω̇_y = 0 holds exactly, so Ω_y stays constant.
  */
-import { COORDS_PER_BODY, type Constraint, type MultibodyModel } from '../model/types';
-import type { AssembledSystem } from '../model/assembly';
-import { DenseAccumulator } from '../linalg/accumulator';
-import { luFactor, luSolve, maxAbs } from '../linalg/dense';
-import { angularVelocity, eulerParameterRates, lTimes, lTransposeTimes } from '../rotation/eulerParameters';
-import { composeEulerParameters, expRotationVector, tangentOperator } from '../rotation/so3';
-import { generalizedAlphaParameters, type GeneralizedAlphaParameters } from './methodParameters';
-import { DEFAULT_NEWTON, type NewtonSettings, type StepResult } from '../integrators/hhtIntegrator';
+import { COORDS_PER_BODY, type Constraint, type MultibodyModel } from '../../model/types';
+import type { AssembledSystem } from '../../model/assembly';
+import { DenseAccumulator } from '../../linalg/accumulator';
+import { luFactor, luSolve, maxAbs } from '../../linalg/dense';
+import { angularVelocity, eulerParameterRates, lTimes, lTransposeTimes } from '../../rotation/eulerParameters';
+import { composeEulerParameters, expRotationVector, tangentOperator } from '../../rotation/so3';
+import { generalizedAlphaParameters, type GeneralizedAlphaParameters } from '../methods/generalizedAlpha';
+import { DEFAULT_NEWTON, type NewtonSettings, type StepResult } from '../hhtIntegrator';
 
 /** Velocity coordinates per body: ẋ (3) and body-fixed Ω (3). */
 export const VELOCITIES_PER_BODY = 6;

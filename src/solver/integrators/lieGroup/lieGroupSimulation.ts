@@ -3,13 +3,13 @@
  * ω of the primary body, energy, energy_error = E − E0 − W, constraint_error of the Euler-parameter form
  * the state is converted to (joints and eᵀe − 1), Newton iterations, h.
  */
-import type { MultibodyModel } from '../model/types';
-import { COORDS_PER_BODY } from '../model/types';
-import { AssembledSystem } from '../model/assembly';
-import { maxAbs } from '../linalg/dense';
-import { assemblePositions, findRedundantConstraints, projectVelocities } from '../model/consistentState';
-import { initialStateVectors } from '../integrators/hhtIntegrator';
-import { SAMPLE_WIDTH, type RunFailure, type RunStatus, type SampleSink } from '../simulate';
+import type { MultibodyModel } from '../../model/types';
+import { COORDS_PER_BODY } from '../../model/types';
+import { AssembledSystem } from '../../model/assembly';
+import { maxAbs } from '../../linalg/dense';
+import { assemblePositions, findRedundantConstraints, projectVelocities } from '../../model/consistentState';
+import { initialStateVectors } from '../hhtIntegrator';
+import { SAMPLE_WIDTH, type RunFailure, type RunStatus, type SampleSink } from '../../simulate';
 import { LieGroupIntegrator, VELOCITIES_PER_BODY } from './lieGroupIntegrator';
 
 export interface LieGroupRunSettings {
