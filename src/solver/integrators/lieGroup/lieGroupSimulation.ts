@@ -121,7 +121,6 @@ export function simulateLieGroup(
   model: MultibodyModel, settings: LieGroupRunSettings, sink: SampleSink,
 ): { status: 'finished' | 'failed'; failure: RunFailure | null; steps: number } {
   const sim = new LieGroupSimulation(model, settings);
-  let status: RunStatus = 'running';
-  while (status === 'running') status = sim.advance(10_000, sink);
-  return { status, failure: sim.failure, steps: sim.stepsDone };
+  while (sim.advance(10_000, sink) === 'running');
+  return { status: sim.failure ? 'failed' : 'finished', failure: sim.failure, steps: sim.stepsDone };
 }

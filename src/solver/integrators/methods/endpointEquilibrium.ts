@@ -13,6 +13,7 @@ import { COORDS_PER_BODY } from '../../model/types';
 import { quadraticVelocityRateDerivative } from '../../model/rigidBodyInertia';
 import { modifiedVelocityJacobian } from '../newmark';
 import type { Method, StepState } from '../method';
+import { ExtrapolatingPredictor } from '../predictor';
 
 export abstract class EndpointEquilibriumMethod implements Method {
   abstract readonly name: string;
@@ -115,19 +116,49 @@ export abstract class EndpointEquilibriumMethod implements Method {
 }
 
 /**
- * Velocity error estimate c·h³·q⃛̈ from the divided difference of q̈_{n+1}, q̈_n, q̈_{n−1}:
- * d = (q̈_{n+1} − q̈_n) − (h/h_{n−1})(q̈_n − q̈_{n−1}), returns the factor |c|·2h/(h + h_{n−1});
- * without an earlier step (hPrevious NaN) d = q̈_{n+1} − q̈_n with factor |c|·h, an over-estimate.
+ * What a method remembers of earlier steps: Newton's starting values by extrapolation of q̈ and λ (Negrut
+ * Sect. 3.5) and q̈_{n−1}, h_{n−1} for the velocity error estimate. `push` when a step is accepted.
  */
-export function secondDifferenceEstimate(
-  c: number, h: number, hPrevious: number, qddNew: Float64Array, qdd: Float64Array, qddPrevious: Float64Array, out: Float64Array,
-): number {
-  const n = out.length;
-  if (!(hPrevious > 0)) {
-    for (let i = 0; i < n; i++) out[i] = qddNew[i] - qdd[i];
-    return Math.abs(c) * h;
+export class StepHistory {
+  private readonly qddPredictor: ExtrapolatingPredictor;
+  private readonly lambdaPredictor: ExtrapolatingPredictor;
+  private readonly qddPrevious: Float64Array;
+  private hPrevious = NaN;
+
+  constructor(n: number, m: number, predictorOrder: 0 | 1 | 2) {
+    this.qddPredictor = new ExtrapolatingPredictor(n, predictorOrder);
+    this.lambdaPredictor = new ExtrapolatingPredictor(m, predictorOrder);
+    this.qddPrevious = new Float64Array(n);
   }
-  const r = h / hPrevious;
-  for (let i = 0; i < n; i++) out[i] = qddNew[i] - qdd[i] - r * (qdd[i] - qddPrevious[i]);
-  return (Math.abs(c) * 2 * h) / (h + hPrevious);
+
+  reset(): void { this.qddPredictor.reset(); this.lambdaPredictor.reset(); this.hPrevious = NaN; }
+
+  predict(state: StepState, h: number, qddNew: Float64Array, lambdaNew: Float64Array): void {
+    this.qddPredictor.predict(h, state.qdd, qddNew);
+    this.lambdaPredictor.predict(h, state.lambda, lambdaNew);
+  }
+
+  /** Records the state at t_n of a step of size h that is being accepted. */
+  push(state: StepState, h: number): void {
+    this.qddPredictor.push(state.qdd);
+    this.lambdaPredictor.push(state.lambda);
+    this.qddPrevious.set(state.qdd);
+    this.hPrevious = h;
+  }
+
+  /**
+   * Velocity error estimate c·h³·q⃛̈ from the divided difference of q̈_{n+1}, q̈_n, q̈_{n−1}:
+   * d = (q̈_{n+1} − q̈_n) − (h/h_{n−1})(q̈_n − q̈_{n−1}) into out, returns the factor |c|·2h/(h + h_{n−1});
+   * without an earlier step d = q̈_{n+1} − q̈_n with factor |c|·h, an over-estimate.
+   */
+  velocityErrorEstimate(c: number, state: StepState, h: number, qddNew: Float64Array, out: Float64Array): number {
+    const n = out.length, qdd = state.qdd, hp = this.hPrevious;
+    if (!(hp > 0)) {
+      for (let i = 0; i < n; i++) out[i] = qddNew[i] - qdd[i];
+      return Math.abs(c) * h;
+    }
+    const r = h / hp;
+    for (let i = 0; i < n; i++) out[i] = qddNew[i] - qdd[i] - r * (qdd[i] - this.qddPrevious[i]);
+    return (Math.abs(c) * 2 * h) / (h + hp);
+  }
 }

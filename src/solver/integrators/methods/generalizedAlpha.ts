@@ -13,8 +13,7 @@
 import type { AssembledSystem } from '../../model/assembly';
 import type { MatrixAccumulator } from '../../linalg/accumulator';
 import type { StepState } from '../method';
-import { ExtrapolatingPredictor } from '../predictor';
-import { EndpointEquilibriumMethod, secondDifferenceEstimate } from './endpointEquilibrium';
+import { EndpointEquilibriumMethod, StepHistory } from './endpointEquilibrium';
 
 /** Generalized-α parameters in Arnold–Brüls' convention (the α's weight the *old* values). */
 export interface GeneralizedAlphaParameters {
@@ -63,10 +62,7 @@ export class GeneralizedAlpha extends EndpointEquilibriumMethod {
   /** Algorithmic accelerations a_n (state of the method) and a_{n+1} of the current iterate. */
   readonly accel: Float64Array;
   private readonly accelNew: Float64Array;
-  private readonly qddPredictor: ExtrapolatingPredictor;
-  private readonly lambdaPredictor: ExtrapolatingPredictor;
-  private readonly qddPrevious: Float64Array;
-  private hPrevious = NaN;
+  private readonly history: StepHistory;
   private readonly errorConstants: { position: number; velocity: number };
   /** ∂a_{n+1}/∂q̈_{n+1}. */
   private readonly accelSensitivity: number;
@@ -82,25 +78,20 @@ export class GeneralizedAlpha extends EndpointEquilibriumMethod {
     };
     this.accel = new Float64Array(this.n);
     this.accelNew = new Float64Array(this.n);
-    this.qddPrevious = new Float64Array(this.n);
-    this.qddPredictor = new ExtrapolatingPredictor(this.n, predictorOrder);
-    this.lambdaPredictor = new ExtrapolatingPredictor(this.m, predictorOrder);
+    this.history = new StepHistory(this.n, this.m, predictorOrder);
     this.errorConstants = generalizedAlphaErrorConstants(p);
     this.accelSensitivity = (1 - p.alphaF) / (1 - p.alphaM);
   }
 
   initialize(state: StepState): void {
     this.accel.set(state.qdd);
-    this.hPrevious = NaN;
-    this.qddPredictor.reset();
-    this.lambdaPredictor.reset();
+    this.history.reset();
   }
 
   beginStage(): void {}
 
   predict(state: StepState, h: number, _stage: number, qddNew: Float64Array, lambdaNew: Float64Array): void {
-    this.qddPredictor.predict(h, state.qdd, qddNew);
-    this.lambdaPredictor.predict(h, state.lambda, lambdaNew);
+    this.history.predict(state, h, qddNew, lambdaNew);
   }
 
   positionSensitivity(h: number): number { return h * h * this.beta * this.accelSensitivity; }
@@ -128,13 +119,10 @@ export class GeneralizedAlpha extends EndpointEquilibriumMethod {
 
   endStage(): void {}
 
-  accept(state: StepState, h: number, _qddNew: Float64Array, lambdaNew: Float64Array): void {
-    this.qddPredictor.push(state.qdd);
-    this.lambdaPredictor.push(state.lambda);
-    this.qddPrevious.set(state.qdd);
-    this.hPrevious = h;
+  /** a_{n+1} becomes the method's state (q̈, λ, q, q̇ are the stepper's). */
+  accept(state: StepState, h: number): void {
+    this.history.push(state, h);
     this.accel.set(this.accelNew);
-    void lambdaNew;
   }
 
   reject(): void {}
@@ -148,6 +136,6 @@ export class GeneralizedAlpha extends EndpointEquilibriumMethod {
   }
 
   velocityErrorEstimate(state: StepState, h: number, qddNew: Float64Array, out: Float64Array): number {
-    return secondDifferenceEstimate(this.errorConstants.velocity, h, this.hPrevious, qddNew, state.qdd, this.qddPrevious, out);
+    return this.history.velocityErrorEstimate(this.errorConstants.velocity, state, h, qddNew, out);
   }
 }

@@ -17,7 +17,7 @@ import { COORDS_PER_BODY } from '../../model/types';
 import { lTimes } from '../../rotation/eulerParameters';
 import type { StepState } from '../method';
 import { modifiedNewmarkVelocity, modifiedVelocityHistory, newmarkPosition, newmarkVelocity } from '../newmark';
-import { EndpointEquilibriumMethod, secondDifferenceEstimate } from './endpointEquilibrium';
+import { EndpointEquilibriumMethod, StepHistory } from './endpointEquilibrium';
 
 export interface JiXingParameters {
   readonly gamma: number;
@@ -110,8 +110,8 @@ export class JiXing extends EndpointEquilibriumMethod {
   /** w of the modified velocity update per body (3 each): the bracket of A.3-A.5 without the new ë. */
   private readonly history: Float64Array;
   private readonly scratch3 = new Float64Array(3);
-  private readonly qddPrevious: Float64Array;
-  private hPrevious = NaN;
+  /** For the velocity error estimate (the stages start from the previous stage, not from extrapolation). */
+  private readonly stepHistory: StepHistory;
   private readonly errorConstant: number;
 
   constructor(system: AssembledSystem, readonly rhoInf: number, gamma: number = jiXingGamma(rhoInf)) {
@@ -126,11 +126,11 @@ export class JiXing extends EndpointEquilibriumMethod {
     this.knownQ = new Float64Array(n);
     this.knownQd = new Float64Array(n);
     this.history = new Float64Array(3 * system.bodyCount);
-    this.qddPrevious = new Float64Array(n);
+    this.stepHistory = new StepHistory(n, m, 0);
     this.errorConstant = jiXingErrorConstant(rhoInf, c.gamma);
   }
 
-  initialize(): void { this.hPrevious = NaN; this.currentStage = 0; }
+  initialize(): void { this.stepHistory.reset(); this.currentStage = 0; }
 
   beginStage(state: StepState, h: number, stage: number): void {
     this.currentStage = stage;
@@ -223,10 +223,7 @@ export class JiXing extends EndpointEquilibriumMethod {
     this.stageLambda[stage].set(lambdaNew);
   }
 
-  accept(state: StepState, h: number): void {
-    this.qddPrevious.set(state.qdd);
-    this.hPrevious = h;
-  }
+  accept(state: StepState, h: number): void { this.stepHistory.push(state, h); }
 
   reject(): void { this.currentStage = 0; }
 
@@ -238,6 +235,6 @@ export class JiXing extends EndpointEquilibriumMethod {
   }
 
   velocityErrorEstimate(state: StepState, h: number, qddNew: Float64Array, out: Float64Array): number {
-    return secondDifferenceEstimate(this.errorConstant, h, this.hPrevious, qddNew, state.qdd, this.qddPrevious, out);
+    return this.stepHistory.velocityErrorEstimate(this.errorConstant, state, h, qddNew, out);
   }
 }
