@@ -152,7 +152,8 @@ export class JiXing extends EndpointEquilibriumMethod {
   /** Known parts of A.5: q̇₀ + h Σ_{k<3} θ_k q̈_k, the q₃ bracket without θ₃²h² q̈₃, and w = L₀ė₀ + h Σ_{k<3} θ_k L_k ë_k. */
   private prepareFinalStage(state: StepState, h: number): void {
     const { theta0: t0, theta1: t1, theta2: t2, theta3: t3 } = this.coefficients;
-    const [q1, q2] = this.stageQ, [qd1, qd2] = this.stageQd, [qdd1, qdd2] = this.stageQdd;
+    const q1 = this.stageQ[0], q2 = this.stageQ[1], qd1 = this.stageQd[0], qd2 = this.stageQd[1];
+    const qdd1 = this.stageQdd[0], qdd2 = this.stageQdd[1];
     const { q, qd, qdd } = state;
     for (let i = 0; i < this.n; i++) {
       const acc = t0 * qdd[i] + t1 * qdd1[i] + t2 * qdd2[i];
