@@ -26,6 +26,13 @@ import { composeEulerParameters, expRotationVector, tangentOperator } from '../.
 import { generalizedAlphaParameters, type GeneralizedAlphaParameters } from '../methods/generalizedAlpha';
 import { DEFAULT_NEWTON, type NewtonSettings, type StepResult } from '../hhtIntegrator';
 
+/**
+ * Up to this many unknowns Newton refactors the matrix at every iteration (quadratic convergence, and the
+ * spin stays exact to round-off); above it the factors are kept across iterations and steps (modified Newton,
+ * refreshed as in NewtonSettings) — the dense LU of the V8's 203 unknowns is the cost of a step.
+ */
+export const FULL_NEWTON_LIMIT = 40;
+
 /** Velocity coordinates per body: ẋ (3) and body-fixed Ω (3). */
 export const VELOCITIES_PER_BODY = 6;
 
@@ -41,6 +48,9 @@ export class LieGroupIntegrator {
   readonly lambda: Float64Array;
   t = 0;
   totalIterations = 0;
+  /** Step size of the current factorisation (NaN: none) and Newton iterations of the last step. */
+  private factoredH = NaN;
+  private lastIterations = 0;
 
   private readonly bodies: number;
   private readonly nv: number;
@@ -112,7 +122,7 @@ export class LieGroupIntegrator {
     this.projector = new Float64Array(n7 * nv);
     this.tangents = new Float64Array(9 * nb);
     this.kScratch = new Float64Array(nv * nv);
-    this.tmp = new Float64Array(Math.max(n7, nv) * nv);
+    this.tmp = new Float64Array(COORDS_PER_BODY * VELOCITIES_PER_BODY);
   }
 
   /** β″ = ∂(position increment)/∂v̇_{n+1} and γ′ = ∂v_{n+1}/∂v̇_{n+1} (scalar factors). */
@@ -170,24 +180,40 @@ export class LieGroupIntegrator {
     vdotNew.set(this.vdot);
     lambdaNew.set(this.lambda);
     const bp = this.betaPrime;
+    const reuse = size > FULL_NEWTON_LIMIT;
+    let needFactor = !reuse || this.factoredH !== h || this.lastIterations > newton.refreshAfterIterations;
+    let previous = Infinity;
     for (let it = 1; it <= newton.maxIterations; it++) {
       this.totalIterations++;
       this.residual(vdotNew, lambdaNew, rhs);
-      this.assembleNewtonMatrix(lambdaNew);
-      if (luFactor(size, this.matrix, this.pivots) >= 0) return { ok: false, iterations: it, reason: 'the Newton matrix is singular' };
+      if (needFactor) {
+        this.assembleNewtonMatrix(lambdaNew);
+        this.factoredH = NaN;
+        if (luFactor(size, this.matrix, this.pivots) >= 0) return { ok: false, iterations: it, reason: 'the Newton matrix is singular' };
+        this.factoredH = h;
+        needFactor = !reuse;
+      }
       for (let i = 0; i < size; i++) rhs[i] = -rhs[i];
       luSolve(size, this.matrix, this.pivots, rhs);
       for (let i = 0; i < nv; i++) vdotNew[i] += rhs[i];
       for (let i = 0; i < m; i++) lambdaNew[i] += rhs[nv + i];
       const dv = maxAbs(nv, rhs), dl = maxAbs(m, rhs, nv);
-      if (!Number.isFinite(dv) || !Number.isFinite(dl)) return { ok: false, iterations: it, reason: 'Newton produced non-finite values' };
+      if (!Number.isFinite(dv) || !Number.isFinite(dl)) {
+        this.factoredH = NaN;
+        return { ok: false, iterations: it, reason: 'Newton produced non-finite values' };
+      }
       if (dv <= newton.accelerationTolerance * (1 + maxAbs(nv, vdotNew))
         || bp * dv <= newton.positionTolerance * (1 + maxAbs(this.n7, this.qNew))) {
         this.accept(h);
+        this.lastIterations = it;
         this.success.iterations = it;
         return this.success;
       }
+      // Modified Newton converges linearly; a slow rate means the factors are too old: refresh them.
+      if (dv > newton.refreshRate * previous) needFactor = true;
+      previous = dv;
     }
+    this.factoredH = NaN;
     return { ok: false, iterations: newton.maxIterations, reason: `Newton did not converge in ${newton.maxIterations} iterations` };
   }
 
@@ -354,7 +380,7 @@ export class LieGroupIntegrator {
 
   /** The Newton matrix at the current iterate (residual() must have run for the same v̇_{n+1}). */
   assembleNewtonMatrix(lambdaNew: Float64Array): void {
-    const { matrix, size, nv, n7, projector, tangents, stiffness7, tmp } = this;
+    const { matrix, size, nv, tangents, stiffness7 } = this;
     const tNew = this.t + this.h, bp = this.betaPrime, gp = this.gammaPrime;
     matrix.fill(0);
     for (let b = 0; b < this.bodies; b++) tangentOperator(this.increment, b * VELOCITIES_PER_BODY + 3, tangents, 9 * b);
@@ -377,20 +403,10 @@ export class LieGroupIntegrator {
     for (let i = 0; i < this.constraints.length; i++) {
       this.constraints[i].addMultiplierStiffness(this.qNew, tNew, lambdaNew, this.rows[i], 1, this.stiffnessAcc);
     }
-    // tmp = H P (n7 × nv), then K = Pᵀ tmp
-    for (let r = 0; r < n7; r++) {
-      for (let col = 0; col < nv; col++) {
-        let s = 0;
-        for (let k = 0; k < n7; k++) s += stiffness7[r * n7 + k] * projector[k * nv + col];
-        tmp[r * nv + col] = s;
-      }
-    }
-    for (let r = 0; r < nv; r++) {
-      for (let col = 0; col < nv; col++) {
-        let s = 0;
-        for (let k = 0; k < n7; k++) s += projector[k * nv + r] * tmp[k * nv + col];
-        this.kScratch[r * nv + col] = s;
-      }
+    // K = Pᵀ H P block by block (P is block-diagonal: 7 × 6 per body); blocks of H that are zero are skipped
+    this.kScratch.fill(0);
+    for (let a = 0; a < this.bodies; a++) {
+      for (let b = 0; b < this.bodies; b++) this.addProjectedBlock(a, b);
     }
     for (let b = 0; b < this.bodies; b++) {
       const c = b * COORDS_PER_BODY + 3, o = b * VELOCITIES_PER_BODY + 3;
@@ -421,6 +437,32 @@ export class LieGroupIntegrator {
     }
   }
 
+
+  /** kScratch[6a.., 6b..] += P_aᵀ H_ab P_b for the 7×7 block H_ab of ∂(C_qᵀλ)/∂q. */
+  private addProjectedBlock(a: number, b: number): void {
+    const { n7, nv, stiffness7, projector, tmp, kScratch } = this;
+    const ra = COORDS_PER_BODY * a, rb = COORDS_PER_BODY * b, ca = VELOCITIES_PER_BODY * a, cb = VELOCITIES_PER_BODY * b;
+    let any = false;
+    for (let r = 0; r < COORDS_PER_BODY && !any; r++) {
+      for (let k = 0; k < COORDS_PER_BODY; k++) if (stiffness7[(ra + r) * n7 + rb + k] !== 0) { any = true; break; }
+    }
+    if (!any) return;
+    // tmp (7 × 6) = H_ab P_b
+    for (let r = 0; r < COORDS_PER_BODY; r++) {
+      for (let c = 0; c < VELOCITIES_PER_BODY; c++) {
+        let s = 0;
+        for (let k = 0; k < COORDS_PER_BODY; k++) s += stiffness7[(ra + r) * n7 + rb + k] * projector[(rb + k) * nv + cb + c];
+        tmp[r * VELOCITIES_PER_BODY + c] = s;
+      }
+    }
+    for (let i = 0; i < VELOCITIES_PER_BODY; i++) {
+      for (let c = 0; c < VELOCITIES_PER_BODY; c++) {
+        let s = 0;
+        for (let r = 0; r < COORDS_PER_BODY; r++) s += projector[(ra + r) * nv + ca + i] * tmp[r * VELOCITIES_PER_BODY + c];
+        kScratch[(ca + i) * nv + cb + c] += s;
+      }
+    }
+  }
 
   /** Dense copy of the current Newton matrix (size × size, row-major), for tests. */
   newtonMatrix(): Float64Array { return Float64Array.from(this.matrix); }

@@ -4,7 +4,6 @@
  * the state is converted to (joints and eᵀe − 1), Newton iterations, h.
  */
 import type { MultibodyModel } from '../../model/types';
-import { COORDS_PER_BODY } from '../../model/types';
 import { AssembledSystem } from '../../model/assembly';
 import { maxAbs } from '../../linalg/dense';
 import { assemblePositions, findRedundantConstraints, projectVelocities } from '../../model/consistentState';
