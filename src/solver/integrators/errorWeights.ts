@@ -26,6 +26,9 @@ export class ErrorWeights {
   /** ‖x‖_q = (Σ (x_i / Y_i)²)^½ over the n coordinates (Negrut Eq. 35b without the 1/n). */
   positionNorm(x: Float64Array): number { return Math.sqrt(weightedSquares(this.n, x, this.position)); }
 
+  /** The same with the velocity weights. */
+  velocityNorm(x: Float64Array): number { return Math.sqrt(weightedSquares(this.n, x, this.velocity)); }
+
   /** (Σ (x_i / Y_i)² / n)^½: the root mean square of the weighted positions (Negrut Eq. 35b). */
   positionRms(x: Float64Array): number { return Math.sqrt(weightedSquares(this.n, x, this.position) / this.n); }
 

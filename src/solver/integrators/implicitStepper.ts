@@ -33,6 +33,9 @@ export class ImplicitStepper implements StepState {
   /** The success result, reused by every step so that a step allocates nothing (read it before the next step). */
   private readonly success: { ok: true; iterations: number; errorRatio: number } = { ok: true, iterations: 0, errorRatio: NaN };
   private readonly forceTmp: Float64Array;
+  /** The start system's solver and right-hand side, made on first use. */
+  private startSolver: DenseNewtonSolver | null = null;
+  private startRhs: Float64Array | null = null;
 
   constructor(
     readonly system: AssembledSystem,
@@ -70,15 +73,26 @@ export class ImplicitStepper implements StepState {
     this.t = t0;
     this.weights.reset();
     this.weights.observe(this.q, this.qd);
-    const { system } = this;
+    return this.restart();
+  }
+
+  /**
+   * Starts the method afresh from the current q, q̇, t: consistent q̈, λ from the acceleration-level equations
+   * and the method's own state from them, discarding its history (predictor, old force terms), and with it a
+   * parasitic oscillation carried in q̈ and λ. Returns false if the matrix is singular (state then unchanged).
+   */
+  restart(): boolean {
+    const { system, q, qd, t } = this;
     const { n, m } = system;
-    const dense = new DenseNewtonSolver(n + m);
-    const rhs = new Float64Array(n + m);
-    system.addMassMatrix(this.q, 1, dense.accumulator);
-    system.updateConstraintJacobian(this.q, t0);
+    const dense = (this.startSolver ??= new DenseNewtonSolver(n + m));
+    const rhs = (this.startRhs ??= new Float64Array(n + m));
+    dense.zero();
+    rhs.fill(0);
+    system.addMassMatrix(q, 1, dense.accumulator);
+    system.updateConstraintJacobian(q, t);
     system.addJacobianBlocks(dense.accumulator, n);
-    system.addGeneralizedForces(this.q, this.qd, t0, 1, rhs, this.forceTmp);
-    system.accelerationRhs(this.q, this.qd, t0, rhs.subarray(n));
+    system.addGeneralizedForces(q, qd, t, 1, rhs, this.forceTmp);
+    system.accelerationRhs(q, qd, t, rhs.subarray(n));
     if (!dense.factor()) return false;
     dense.solve(rhs);
     this.qdd.set(rhs.subarray(0, n));

@@ -63,7 +63,10 @@ export interface Method {
   readonly qNew: Float64Array;
   readonly qdNew: Float64Array;
 
-  /** Called once the stepper has set consistent q, q̇, q̈, λ at t₀: set the method's own state from them. */
+  /**
+   * Called once the stepper has set consistent q, q̇, q̈, λ at t₀, and again on a restart (an error-controlled
+   * run restarts after a vetoed step): set the method's own state from them and forget any history.
+   */
   initialize(state: StepState): void;
   /** Per-stage constants that stay fixed during Newton (e.g. w of Sherif Eq. 75). */
   beginStage(state: StepState, h: number, stage: number): void;
@@ -105,6 +108,11 @@ export interface Method {
   positionErrorFactor(h: number): number;
   /** Local position error of the step just solved: writes d (length n), returns positionErrorFactor(h). */
   positionErrorEstimate(state: StepState, h: number, qddNew: Float64Array, out: Float64Array): number;
-  /** Local velocity error of the step just solved, δq̇ ≈ c · d in the same form. */
+  /**
+   * ∂q̇_{n+1}/∂q̈_{n+1} as a scalar (HHT: γh): how far Newton's remaining error in q̈ moves the velocities.
+   * The rate-based stop uses it when the error norm includes velocities.
+   */
+  velocityErrorFactor(h: number): number;
+  /** Local velocity error of the step just solved, δq̇ ≈ c · d in the same form (c = 0: no estimate). */
   velocityErrorEstimate(state: StepState, h: number, qddNew: Float64Array, out: Float64Array): number;
 }

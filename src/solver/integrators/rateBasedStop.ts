@@ -15,20 +15,38 @@ export class RateBasedStopPolicy implements ConvergencePolicy {
   /** The local error tolerance ε; set by the adaptive stepper. */
   tolerance = NaN;
   private errorFactor = NaN;
+  private velocityFactor = 0;
   private previousWeighted = Infinity;
 
-  constructor(private readonly weights: ErrorWeights) {}
+  /** includeVelocities: the run's error norm includes q̇ (ErrorNorm 'position-velocity'). */
+  constructor(private readonly weights: ErrorWeights, private readonly includeVelocities = false) {}
 
   begin(method: Method, h: number): void {
     this.errorFactor = method.positionErrorFactor(h) / Math.sqrt(this.weights.n);
+    this.velocityFactor = this.includeVelocities ? method.velocityErrorFactor(h) / Math.sqrt(this.weights.n) : 0;
     this.previousWeighted = Infinity;
   }
 
+  /**
+   * With velocities included, e(Δx) is the larger of the position and the velocity effect of the correction,
+   * each in its own weights, and the rate is measured on that combined error.
+   */
   converged(it: NewtonIterate): boolean {
+    if (this.velocityFactor > 0) return this.convergedWithVelocities(it);
     const weighted = this.weights.positionNorm(it.increment);
     const rate = weighted / this.previousWeighted;
     this.previousWeighted = weighted;
     return weighted === 0
       || (it.iteration >= 2 && rate < 1 && (rate / (1 - rate)) * this.errorFactor * weighted <= CORRECTOR_ACCURACY * this.tolerance);
+  }
+
+  private convergedWithVelocities(it: NewtonIterate): boolean {
+    const error = Math.max(
+      this.errorFactor * this.weights.positionNorm(it.increment),
+      this.velocityFactor * this.weights.velocityNorm(it.increment),
+    );
+    const rate = error / this.previousWeighted;
+    this.previousWeighted = error;
+    return error === 0 || (it.iteration >= 2 && rate < 1 && (rate / (1 - rate)) * error <= CORRECTOR_ACCURACY * this.tolerance);
   }
 }

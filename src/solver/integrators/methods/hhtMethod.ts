@@ -24,14 +24,8 @@ export function hhtErrorConstant(alpha: number): number {
   return hhtParameters(alpha).beta - 1 / (6 * (1 + alpha));
 }
 
-/**
- * 1/12 − α/2 − α²: the constant of the local velocity error δq̇ ≈ c h³ f'' of the Newmark velocity update
- * (Sherif Eq. 60) with HHT's γ, for q̈ = f(t) with the HHT relation q̈_{n+1} = (1+α) f_{n+1} − α f_n that
- * Eq. 62 gives there (derived by Taylor expansion; α = 0 gives the trapezoidal rule's 1/12).
- */
-export function hhtVelocityErrorConstant(alpha: number): number {
-  return 1 / 12 - alpha / 2 - alpha * alpha;
-}
+/** Step ratios h/h_{n−1} below this (or above its inverse) give no velocity error estimate. */
+const MIN_STEP_RATIO = 0.25;
 
 export abstract class HhtMethod implements Method {
   abstract readonly name: string;
@@ -52,7 +46,6 @@ export abstract class HhtMethod implements Method {
   private readonly qddPrevious: Float64Array;
   private hPrevious = NaN;
   private readonly errorConstant: number;
-  private readonly velocityErrorConstant: number;
 
   constructor(protected readonly system: AssembledSystem, readonly alpha: number, predictorOrder: 0 | 1 | 2) {
     ({ beta: this.beta, gamma: this.gamma } = hhtParameters(alpha));
@@ -67,11 +60,12 @@ export abstract class HhtMethod implements Method {
     this.qddPredictor = new ExtrapolatingPredictor(n, predictorOrder);
     this.lambdaPredictor = new ExtrapolatingPredictor(this.m, predictorOrder);
     this.errorConstant = hhtErrorConstant(alpha);
-    this.velocityErrorConstant = hhtVelocityErrorConstant(alpha);
   }
 
   initialize(state: StepState): void {
     this.computeForceTerm(state.q, state.qd, state.t, state.lambda, this.forceOld);
+    this.qddPredictor.reset();
+    this.lambdaPredictor.reset();
     this.hPrevious = NaN;
   }
 
@@ -144,21 +138,40 @@ export abstract class HhtMethod implements Method {
     return this.positionErrorFactor(h);
   }
 
+  /** γh: Newmark's velocity update (Sherif Eq. 60; Eq. 34 to leading order) moves q̇ by γh Δq̈. */
+  velocityErrorFactor(h: number): number {
+    return this.gamma * h;
+  }
+
   /**
-   * δq̇ ≈ c h³ f'' with f'' from the divided difference of q̈_{n+1}, q̈_n, q̈_{n−1}:
-   * d = (q̈_{n+1} − q̈_n) − (h/h_{n−1})(q̈_n − q̈_{n−1}), factor |c|·2h/(h + h_{n−1}).
-   * On the first step (no q̈_{n−1}) d = q̈_{n+1} − q̈_n with factor |c|·h, an over-estimate.
+   * Local error of the Newmark velocity update (Sherif Eq. 60) on the computed q̈ sequence, by Taylor expansion:
+   * δq̇ ≈ (γ − ½) h² q⃛ + (γ/2 − 1/6) h³ q⁗, with q⃛ ≈ x/h, x = q̈_{n+1} − q̈_n, and q⁗ from the divided difference
+   * of x and x_{n−1} = q̈_n − q̈_{n−1}: out = (γ − ½) x + (γ/2 − 1/6) (2h/(h + h_{n−1})) (x − (h/h_{n−1}) x_{n−1}),
+   * factor h. HHT's shift of q̈ cancels the first term at a constant step for a smooth q̈ = f(t); it does not at
+   * the start, after a step change, nor for the Euler parameters' constraint forces, so the estimate keeps it:
+   * conservative, and it makes the ω error proportional to the tolerance (README table). The second term is
+   * omitted on the first step (no x_{n−1}). When h/h_{n−1} is outside [¼, 4] there is no estimate (factor 0):
+   * after a sliver step shortened to land on a sample time, q̈_n and λ_n carry round-off amplified by 1/(βh²)
+   * and differences of q̈ are noise, not error.
    */
   velocityErrorEstimate(state: StepState, h: number, qddNew: Float64Array, out: Float64Array): number {
-    const c = Math.abs(this.velocityErrorConstant);
-    const hp = this.hPrevious;
+    const { gamma, n } = this;
+    const first = gamma - 0.5, second = gamma / 2 - 1 / 6;
+    const hp = this.hPrevious, r = h / hp;
     if (!(hp > 0)) {
-      for (let i = 0; i < this.n; i++) out[i] = qddNew[i] - state.qdd[i];
-      return c * h;
+      for (let i = 0; i < n; i++) out[i] = first * (qddNew[i] - state.qdd[i]);
+      return h;
     }
-    const r = h / hp;
-    for (let i = 0; i < this.n; i++) out[i] = qddNew[i] - state.qdd[i] - r * (state.qdd[i] - this.qddPrevious[i]);
-    return (c * 2 * h) / (h + hp);
+    if (!(r >= MIN_STEP_RATIO && r <= 1 / MIN_STEP_RATIO)) {
+      out.fill(0);
+      return 0;
+    }
+    const w = (second * 2 * h) / (h + hp);
+    for (let i = 0; i < n; i++) {
+      const x = qddNew[i] - state.qdd[i];
+      out[i] = first * x + w * (x - r * (state.qdd[i] - this.qddPrevious[i]));
+    }
+    return h;
   }
 
   /** q̇_{n+1} into qdNew from q̈_{n+1} (qNew is already set). */
