@@ -1,8 +1,13 @@
+/**
+ * The fast unit suite (`npx vitest run`, ≤ 60 s on the 2-core machine). The long physics checks live in
+ * test/long/ and run with `npm run test:long` (vitest.long.config.ts); `npm test` runs both.
+ */
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    exclude: ['test/long/**', '**/node_modules/**'],
     environment: 'node',
     testTimeout: 120_000,
     hookTimeout: 120_000,

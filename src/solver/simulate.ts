@@ -4,7 +4,12 @@
  */
 import type { MultibodyModel } from './model/types';
 import { AssembledSystem } from './model/assembly';
-import { HhtIntegrator, initialStateVectors, type NewtonSettings, DEFAULT_NEWTON } from './integrators/hhtIntegrator';
+import { initialStateVectors } from './integrators/hhtIntegrator';
+import { DEFAULT_NEWTON, type NewtonSettings } from './integrators/newtonDriver';
+import { ImplicitStepper } from './integrators/implicitStepper';
+import { createMethod, METHOD_NAMES, type MethodName } from './integrators/methodRegistry';
+import { AdaptiveStepper, type ErrorNorm } from './integrators/adaptiveStepper';
+import { DenseOutput } from './integrators/denseOutput';
 import { COORDS_PER_BODY } from './model/types';
 import { angularVelocity } from './rotation/eulerParameters';
 import { maxAbs } from './linalg/dense';
@@ -14,8 +19,9 @@ import { MultiplierOscillationMonitor, OSCILLATION_REASON } from './integrators/
 import { assemblePositions, findRedundantConstraints, projectVelocities } from './model/consistentState';
 
 
-export type IntegratorMethod = 'classical' | 'modified';
-export const INTEGRATOR_METHODS: readonly IntegratorMethod[] = ['classical', 'modified'];
+/** The methods of src/solver/integrators/methodRegistry.ts. */
+export type IntegratorMethod = MethodName;
+export const INTEGRATOR_METHODS: readonly IntegratorMethod[] = METHOD_NAMES;
 
 export interface RunSettings {
   readonly method: IntegratorMethod;
@@ -36,15 +42,23 @@ export interface RunSettings {
   readonly hMin?: number;
   /** Largest step (adaptive only; default the sample interval). */
   readonly hMax?: number;
+  /**
+   * Adaptive only: which local errors the tolerance controls (integrators/adaptiveStepper.ts). 'position' (the
+   * default, Negrut Eq. 34): e_q only; 'position-velocity': steps are also chosen so that the velocity error
+   * estimate e_q̇ stays at the tolerance, so the ω error follows the tolerance (README table).
+   */
+  readonly errorNorm?: ErrorNorm;
+  /**
+   * Adaptive only: when true, steps run past sample times and samples are interpolated inside the step
+   * (integrators/denseOutput.ts: cubic Hermite; second order in q̇ on HHT's data); only t_end is landed on. Default
+   * false: every sample time is landed on by a shortened step (exact samples, more steps).
+   */
+  readonly denseOutput?: boolean;
 }
 
-/** Safety factor of the step-size selection (Negrut Eq. 37b). */
-export const STEP_SAFETY = 0.9;
-/** Limits on how much one step may grow or shrink the next. */
-export const MAX_STEP_GROWTH = 2;
-export const MAX_STEP_SHRINK = 0.2;
-/** Accepted steps during which proposals stay below 0.9 × the last rejected step. */
-export const REJECTION_MEMORY = 20;
+export {
+  STEP_SAFETY, MAX_STEP_GROWTH, MAX_STEP_SHRINK, REJECTION_MEMORY, type ErrorNorm,
+} from './integrators/adaptiveStepper';
 
 /** Columns of a sample row, in the order of the CLI's CSV (SPEC §3). */
 export const SAMPLE_COLUMNS = [
@@ -66,65 +80,77 @@ export type SampleSink = (row: Float64Array, q: Float64Array) => void;
 
 
 /**
- * A run in progress: advances the HHT integrator step by step and emits samples.
- * The step count is round(tEnd / h) and t_n = n·h exactly, so a run's sample times never drift.
+ * A run in progress: advances the integrator step by step and emits samples.
+ * Fixed step: the step count is round(tEnd / h) and t_n = n·h exactly, so a run's sample times never drift.
+ * Adaptive (settings.tolerance): an AdaptiveStepper chooses the steps; samples land on the sample grid,
+ * exactly or by dense output (settings.denseOutput).
  */
 export class Simulation {
   readonly system: AssembledSystem;
-  readonly integrator: HhtIntegrator;
+  readonly integrator: ImplicitStepper;
   /** Accepted steps. */
   stepsDone = 0;
-  /** Steps rejected by the error test or retried after a Newton failure (adaptive only). */
-  stepsRejected = 0;
   failure: RunFailure | null = null;
   private status: RunStatus = 'running';
   private readonly row = new Float64Array(SAMPLE_WIDTH);
   private readonly constraintValues: Float64Array;
   private readonly omega = new Float64Array(3);
   private readonly monitor: MultiplierOscillationMonitor;
+  /** Error control (adaptive runs only). */
+  private readonly stepControl: AdaptiveStepper | null;
+  /** Interpolation inside a step and the sample state it gives (adaptive runs with denseOutput only). */
+  private readonly dense: DenseOutput | null;
+  private readonly sampleQ: Float64Array;
+  private readonly sampleQd: Float64Array;
   private energy0 = 0;
   private work = 0;
   private power = 0;
   private lastIterations = 0;
   private started = false;
-  /** Adaptive mode: current time, step proposal, last step used, sample interval and next sample index. */
-  private t = 0;
-  private hNext: number;
+  /** Adaptive mode: largest step since the last sample, sample interval and samples emitted after t = 0. */
   private hLast: number;
   private readonly sampleDt: number;
   private samplesDone = 0;
-  private justRejected = false;
   private stepsSinceSample = 0;
-  /** Upper bound on proposals after a rejection, kept for REJECTION_MEMORY accepted steps. */
-  private rejectedCap = Infinity;
-  private capSteps = 0;
 
   constructor(model: MultibodyModel, readonly settings: RunSettings, newton: NewtonSettings = DEFAULT_NEWTON) {
-    this.system = new AssembledSystem(model);
-    this.integrator = new HhtIntegrator(this.system, settings.method, settings.alpha, newton, newtonSolverFor(this.system));
-    this.constraintValues = new Float64Array(this.system.m);
-    this.monitor = new MultiplierOscillationMonitor(this.system, this.integrator.beta);
-    this.hNext = settings.h;
+    const system = (this.system = new AssembledSystem(model));
+    const method = createMethod(settings.method, system, settings, newton);
+    this.integrator = new ImplicitStepper(system, method, newton, newtonSolverFor(system));
+    this.constraintValues = new Float64Array(system.m);
+    this.monitor = new MultiplierOscillationMonitor(system, method.positionSensitivity(1, 0));
     this.hLast = settings.h;
     this.sampleDt = settings.sampleEvery * settings.h;
+    this.stepControl = settings.tolerance === undefined ? null : new AdaptiveStepper(this.integrator, {
+      tolerance: settings.tolerance,
+      hMin: settings.hMin ?? 1e-12 * settings.tEnd,
+      hMax: settings.hMax ?? this.sampleDt,
+      errorNorm: settings.errorNorm ?? 'position',
+    }, settings.h, this.monitor);
+    this.dense = this.stepControl && settings.denseOutput ? new DenseOutput(system.n) : null;
+    this.sampleQ = new Float64Array(this.dense ? system.n : 0);
+    this.sampleQd = new Float64Array(this.dense ? system.n : 0);
   }
 
-  get adaptive(): boolean { return this.settings.tolerance !== undefined; }
+  get adaptive(): boolean { return this.stepControl !== null; }
+
+  /** Steps rejected by the error test, retried after a Newton failure or vetoed by the monitor (adaptive only). */
+  get stepsRejected(): number { return this.stepControl?.stepsRejected ?? 0; }
 
   /** Total steps of a fixed-step run; for an adaptive run the steps so far plus an estimate of those left. */
   get totalSteps(): number {
     const { tEnd, h } = this.settings;
-    if (!this.adaptive) return Math.max(1, Math.round(tEnd / h));
-    return this.stepsDone + Math.ceil(Math.max(0, tEnd - this.t) / this.hNext);
+    if (!this.stepControl) return Math.max(1, Math.round(tEnd / h));
+    return this.stepsDone + Math.ceil(Math.max(0, tEnd - this.integrator.t) / this.stepControl.hNext);
   }
 
-  get time(): number { return this.adaptive ? this.t : this.stepsDone * this.settings.h; }
+  get time(): number { return this.adaptive ? this.integrator.t : this.stepsDone * this.settings.h; }
 
   /** Advances at most maxSteps steps (accepted or rejected), emitting samples to sink. The first call also emits t = 0. */
   advance(maxSteps: number, sink: SampleSink): RunStatus {
     if (this.status !== 'running') return this.status;
     if (!this.started && !this.start(sink)) return this.status;
-    return this.adaptive ? this.advanceAdaptive(maxSteps, sink) : this.advanceFixed(maxSteps, sink);
+    return this.stepControl ? this.advanceAdaptive(this.stepControl, maxSteps, sink) : this.advanceFixed(maxSteps, sink);
   }
 
   private advanceFixed(maxSteps: number, sink: SampleSink): RunStatus {
@@ -137,10 +163,11 @@ export class Simulation {
       if (!result.ok) return this.fail(this.explainFailure(result.reason));
       this.stepsDone++;
       integrator.t = this.stepsDone * settings.h;
-      const problem = this.afterStep(settings.h);
+      this.accumulateWork(settings.h);
+      const problem = this.monitor.observe(integrator.lambda, settings.h);
       if (problem) return this.fail(problem);
       if (this.stepsDone % settings.sampleEvery === 0 || this.stepsDone === total) {
-        if (!this.emit(sink)) return this.fail('the state became non-finite');
+        if (!this.emitCurrent(sink)) return this.fail('the state became non-finite');
       }
     }
     if (this.stepsDone === total) this.status = 'finished';
@@ -148,67 +175,56 @@ export class Simulation {
   }
 
   /**
-   * Adaptive stepping: accept if e_q ≤ ε, choose h_new = s h Θ^(−1/6) = s h (e_q/ε)^(−1/3) (Negrut Eq. 37),
-   * retry rejected steps and Newton failures with a smaller h, and land exactly on the sample times.
+   * Adaptive stepping (integrators/adaptiveStepper.ts). Without dense output each attempt aims at the next
+   * sample time and lands on it; with dense output it aims at t_end and the samples passed are interpolated.
    */
-  private advanceAdaptive(maxSteps: number, sink: SampleSink): RunStatus {
-    const { integrator, settings } = this;
-    const tolerance = settings.tolerance as number;
-    const hMin = settings.hMin ?? 1e-12 * settings.tEnd;
-    const hMax = settings.hMax ?? this.sampleDt;
+  private advanceAdaptive(control: AdaptiveStepper, maxSteps: number, sink: SampleSink): RunStatus {
+    const { integrator, dense } = this;
     for (let attempts = 0; attempts < maxSteps && this.status === 'running'; attempts++) {
-      let nextSample = (this.samplesDone + 1) * this.sampleDt;
-      // Snap to t_end when the sample grid falls a rounding error short of it (no 1e-17 s last step).
-      if (nextSample > settings.tEnd - 1e-9 * this.sampleDt) nextSample = settings.tEnd;
-      const remaining = nextSample - this.t;
-      // Land on the sample time: take it whole if the proposal nearly reaches it.
-      const h = this.hNext >= remaining * (1 - 1e-9) ? remaining : Math.min(this.hNext, remaining);
-      const result = integrator.step(h, tolerance);
-      this.lastIterations = result.iterations;
-      if (!result.ok) {
-        this.stepsRejected++;
-        this.justRejected = true;
-        this.rejectedCap = Math.min(this.rejectedCap, 0.9 * h);
-        this.capSteps = REJECTION_MEMORY;
-        if (h <= hMin) {
-          return this.fail(`${this.explainFailure(result.reason)}; the step size reached h_min = ${hMin} s`);
-        }
-        const ratio = result.errorRatio ?? NaN;
-        const factor = result.rejected && Number.isFinite(ratio) ? Math.max(MAX_STEP_SHRINK, STEP_SAFETY * Math.cbrt(1 / ratio)) : 0.25;
-        this.hNext = Math.max(hMin, Math.min(h * factor, 0.9 * h));
-        continue;
-      }
+      const t0 = integrator.t, power0 = this.power, work0 = this.work;
+      dense?.begin(integrator.q, integrator.qd, t0);
+      const outcome = control.attempt(dense ? this.settings.tEnd : this.nextSampleTime());
+      this.lastIterations = control.lastIterations;
+      if (outcome === 'failed') return this.fail(this.explainRejection(control));
+      if (outcome === 'rejected') continue;
       this.stepsDone++;
+      const h = control.hLast;
       // Column h reports the largest step since the last sample, not a step shortened to land on it.
       this.hLast = Math.max(this.stepsSinceSample++ === 0 ? 0 : this.hLast, h);
-      this.t = h === remaining ? nextSample : this.t + h;
-      integrator.t = this.t;
-      const growth = result.errorRatio > 0 ? STEP_SAFETY * Math.cbrt(1 / result.errorRatio) : MAX_STEP_GROWTH;
-      // No growth right after a rejection: the error was just seen to grow faster than h³ (avoids accept/reject cycles).
-      const limit = this.justRejected ? 1 : MAX_STEP_GROWTH;
-      this.justRejected = false;
-      // After a rejection, stay below the rejected size for a while: the error grew faster than h³ there.
-      const cap = this.capSteps-- > 0 ? this.rejectedCap : Infinity;
-      if (this.capSteps <= 0) this.rejectedCap = Infinity;
-      const proposal = Math.max(hMin, Math.min(hMax, cap, h * Math.min(limit, growth)));
-      // A step shortened to reach a sample does not shrink the next one.
-      this.hNext = h === remaining ? Math.max(proposal, Math.min(this.hNext, hMax)) : proposal;
-      const problem = this.afterStep(h);
-      if (problem) return this.fail(problem);
-      if (this.t === nextSample) {
-        this.samplesDone++;
-        this.stepsSinceSample = 0;
-        if (!this.emit(sink)) return this.fail('the state became non-finite');
-        if (nextSample >= settings.tEnd) this.status = 'finished';
-      }
+      this.accumulateWork(h);
+      if (!this.emitPassedSamples(sink, t0, power0, work0)) return this.fail('the state became non-finite');
     }
     return this.status;
   }
 
-  /** Work of the loads and the multiplier monitor after an accepted step; a reason if the run must stop. */
-  private afterStep(h: number): string | null {
-    this.accumulateWork(h);
-    return this.monitor.observe(this.integrator.lambda, h);
+  /** The next sample time, snapped to t_end when the grid falls a rounding error short of it (no 1e-17 s last step). */
+  private nextSampleTime(): number {
+    const next = (this.samplesDone + 1) * this.sampleDt;
+    return next > this.settings.tEnd - 1e-9 * this.sampleDt ? this.settings.tEnd : next;
+  }
+
+  /**
+   * Emits every sample time the last step reached or passed: the step's end state when it landed on it,
+   * else the dense output at that time, with the work integrated by the trapezoidal rule up to it.
+   */
+  private emitPassedSamples(sink: SampleSink, t0: number, power0: number, work0: number): boolean {
+    const { integrator, dense } = this;
+    for (let next = this.nextSampleTime(); next <= integrator.t; next = this.nextSampleTime()) {
+      this.samplesDone++;
+      this.stepsSinceSample = 0;
+      let ok: boolean;
+      if (next === integrator.t || !dense) {
+        ok = this.emitCurrent(sink);
+      } else {
+        const { sampleQ, sampleQd } = this;
+        dense.evaluate(integrator.q, integrator.qd, integrator.t, next, sampleQ, sampleQd);
+        const power = this.system.appliedPower(sampleQ, sampleQd, next);
+        ok = this.emit(sink, sampleQ, sampleQd, next, work0 + 0.5 * (next - t0) * (power0 + power));
+      }
+      if (!ok) return false;
+      if (next >= this.settings.tEnd) { this.status = 'finished'; break; }
+    }
+    return true;
   }
 
   private start(sink: SampleSink): boolean {
@@ -223,13 +239,19 @@ export class Simulation {
       this.fail('the initial acceleration equations are singular (redundant constraints or zero inertia)');
       return false;
     }
-    this.energy0 = this.totalEnergy();
+    this.energy0 = this.totalEnergy(this.integrator.q, this.integrator.qd);
     this.power = this.system.appliedPower(this.integrator.q, this.integrator.qd, 0);
-    if (!this.emit(sink)) {
+    if (!this.emitCurrent(sink)) {
       this.fail('the initial state is not finite');
       return false;
     }
     return true;
+  }
+
+  /** The reason an adaptive run stopped: its last rejection at h_min. */
+  private explainRejection(control: AdaptiveStepper): string {
+    const reason = control.rejectionCause === 'check' ? control.rejectionReason : this.explainFailure(control.rejectionReason);
+    return `${reason}; the step size reached h_min = ${control.settings.hMin} s`;
   }
 
   /** Names the likely cause of a Newton failure: the index-3 oscillation when α gives little damping. */
@@ -266,27 +288,31 @@ export class Simulation {
     this.power = p;
   }
 
-  private totalEnergy(): number {
-    const { q, qd } = this.integrator;
+  private totalEnergy(q: Float64Array, qd: Float64Array): number {
     return this.system.kineticEnergy(q, qd) + this.system.potentialEnergy(q);
   }
 
-  /** Fills the sample row (SAMPLE_COLUMNS) and hands it to the sink; false if it is not finite. */
-  private emit(sink: SampleSink): boolean {
-    const { integrator, row, omega } = this;
+  /** Emits the integrator's current state. */
+  private emitCurrent(sink: SampleSink): boolean {
+    return this.emit(sink, this.integrator.q, this.integrator.qd, this.time, this.work);
+  }
+
+  /** Fills the sample row (SAMPLE_COLUMNS) for the state (q, q̇) at t and hands it to the sink; false if it is not finite. */
+  private emit(sink: SampleSink, q: Float64Array, qd: Float64Array, t: number, work: number): boolean {
+    const { row, omega } = this;
     const oe = this.system.model.primaryBody * COORDS_PER_BODY + 3;
-    angularVelocity(integrator.q, oe, integrator.qd, oe, omega, 0);
-    this.system.evaluateConstraints(integrator.q, integrator.t, this.constraintValues);
-    const energy = this.totalEnergy();
-    row[0] = this.time;
+    angularVelocity(q, oe, qd, oe, omega, 0);
+    this.system.evaluateConstraints(q, t, this.constraintValues);
+    const energy = this.totalEnergy(q, qd);
+    row[0] = t;
     row[1] = omega[0]; row[2] = omega[1]; row[3] = omega[2];
     row[4] = energy;
-    row[5] = energy - this.energy0 - this.work;
+    row[5] = energy - this.energy0 - work;
     row[6] = maxAbs(this.system.m, this.constraintValues);
     row[7] = this.lastIterations;
     row[8] = this.adaptive ? this.hLast : this.settings.h;
     for (let i = 0; i < SAMPLE_WIDTH; i++) if (!Number.isFinite(row[i])) return false;
-    sink(row, integrator.q);
+    sink(row, q);
     return true;
   }
 }

@@ -4,10 +4,15 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { heavyTopModel, HEAVY_TOP_DEFAULTS } from '../../src/solver/scenarios/heavyTop';
-import { Simulation, type IntegratorMethod } from '../../src/solver/simulate';
+import { Simulation, type ErrorNorm, type IntegratorMethod } from '../../src/solver/simulate';
+import { spinExactOmega, spinModel, SPIN_DEFAULTS } from '../../src/solver/scenarios/spin';
 import { integratedOmegaError, observedOrder, omegaSeries, type OmegaSeries } from '../../src/solver/studies/omegaError';
 import { AssembledSystem } from '../../src/solver/model/assembly';
-import { HhtIntegrator } from '../../src/solver/integrators/hhtIntegrator';
+import { HhtIntegrator, initialStateVectors } from '../../src/solver/integrators/hhtIntegrator';
+import { ImplicitStepper } from '../../src/solver/integrators/implicitStepper';
+import { AdaptiveStepper } from '../../src/solver/integrators/adaptiveStepper';
+import { createMethod } from '../../src/solver/integrators/methodRegistry';
+import { DEFAULT_NEWTON } from '../../src/solver/integrators/newtonDriver';
 import { hhtParameters } from '../../src/solver/integrators/newmark';
 
 const model = heavyTopModel(HEAVY_TOP_DEFAULTS);
@@ -64,5 +69,69 @@ describe('adaptive heavy top, α = −0.2, t ∈ [0, 1]', () => {
     expect(sim.failure?.reason).toMatch(/h_min/);
     expect(series.t.length).toBeGreaterThanOrEqual(1); // the samples before the failure are kept
     expect(sim.failure!.time).toBeLessThan(1);
+  });
+});
+
+describe('a step the multiplier monitor flags is rejected and retried smaller (issue 11)', () => {
+  /** The link ?v=1&scenario=heavy-top&alpha=-0.1&h=0.001&t=1&tol=1e-4 stopped at t ≈ 0.113 before. */
+  const settings = { method: 'modified' as const, alpha: -0.1, h: 1e-3, tEnd: 1, sampleEvery: 1, tolerance: 1e-4, hMin: 5e-8 };
+
+  it('restarts the method from the last accepted state and finishes the run', () => {
+    const sim = new Simulation(model, settings);
+    const rows: number[][] = [];
+    sim.advance(Number.MAX_SAFE_INTEGER, (row) => rows.push(Array.from(row)));
+    expect(sim.failure).toBeNull();
+    expect(rows[rows.length - 1][0]).toBe(1);
+    expect(sim.stepsRejected).toBeGreaterThan(0);
+    // The spin survives the restarts: ω_y stays at the top's 150 rad/s (measured 150.008 at t = 1).
+    expect(Math.abs(rows[rows.length - 1][2] - 150)).toBeLessThan(0.1);
+    // Constraints after the restarts hold as well as before the first one (Newton's loose stop at ε = 1e-4).
+    const worst = (from: number, to: number) => Math.max(...rows.filter((r) => r[0] >= from && r[0] < to).map((r) => r[6]));
+    expect(worst(0.2, 1.01)).toBeLessThanOrEqual(worst(0, 0.11));
+  });
+
+  it('with a larger h_min the run gets past the old stop and then fails at h_min, saying so', () => {
+    const sim = new Simulation(model, { ...settings, hMin: 2e-4 });
+    sim.advance(Number.MAX_SAFE_INTEGER, () => {});
+    expect(sim.failure?.reason).toMatch(/the step size reached h_min = 0.0002 s$/);
+    expect(sim.failure!.time).toBeGreaterThan(0.1135); // measured 0.115
+  });
+
+  it('AdaptiveStepper: a step vetoed every time is retried smaller, restarting the method, down to h_min', () => {
+    const system = new AssembledSystem(model);
+    const stepper = new ImplicitStepper(system, createMethod('modified', system, { alpha: -0.2 }, DEFAULT_NEWTON));
+    const { q, qd } = initialStateVectors(system);
+    stepper.initialize(q, qd, 0);
+    const veto = { assess: () => 'vetoed', commit: () => {}, restart: () => { restarts++; } };
+    let restarts = 0;
+    const control = new AdaptiveStepper(stepper, { tolerance: 1e-4, hMin: 1e-6, hMax: 1e-2, errorNorm: 'position' }, 1e-3, veto);
+    const outcomes: string[] = [];
+    for (let k = 0; k < 20 && outcomes[outcomes.length - 1] !== 'failed'; k++) outcomes.push(control.attempt(1));
+    expect(outcomes[outcomes.length - 1]).toBe('failed');
+    expect(outcomes.slice(0, -1).every((o) => o === 'rejected')).toBe(true);
+    expect(control.rejectionCause).toBe('check');
+    expect(control.hLast).toBe(1e-6);
+    expect(restarts).toBe(outcomes.length - 1);
+    expect(stepper.t).toBe(0);
+  });
+});
+
+describe("errorNorm 'position-velocity': the tolerance governs the ω error (spin, exact ω known)", () => {
+  const spin = spinModel(SPIN_DEFAULTS);
+  function omegaError(tolerance: number, errorNorm: ErrorNorm): number {
+    const sim = new Simulation(spin, { method: 'modified', alpha: -0.2, h: 1e-3, tEnd: 2, sampleEvery: 10, tolerance, errorNorm });
+    let e = 0;
+    sim.advance(Number.MAX_SAFE_INTEGER, (row) => { e = Math.max(e, Math.abs(row[1] - spinExactOmega(SPIN_DEFAULTS, row[0])[0])); });
+    expect(sim.failure).toBeNull();
+    return e;
+  }
+
+  it('e_ω falls in proportion to ε with the velocity norm; with the position norm it lags far behind', () => {
+    const [v5, v6] = [1e-5, 1e-6].map((tol) => omegaError(tol, 'position-velocity'));
+    const p6 = omegaError(1e-6, 'position');
+    expect(v5 / v6).toBeGreaterThan(7); // measured ≈ 10
+    expect(v5 / v6).toBeLessThan(14);
+    expect(v6).toBeLessThan(100 * 1e-6); // measured 2.9e-5 rad/s with |ω| ≤ 20 rad/s
+    expect(p6).toBeGreaterThan(3 * v6);
   });
 });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { AssembledSystem } from '../../src/solver/model/assembly';
 import { HhtIntegrator, initialStateVectors } from '../../src/solver/integrators/hhtIntegrator';
+import { ImplicitStepper } from '../../src/solver/integrators/implicitStepper';
+import { createMethod, METHOD_NAMES } from '../../src/solver/integrators/methodRegistry';
+import { DEFAULT_NEWTON } from '../../src/solver/integrators/newtonDriver';
 import { modifiedNewmarkVelocity, modifiedVelocityJacobian, modifiedVelocityHistory, newmarkPosition, hhtParameters } from '../../src/solver/integrators/newmark';
 import type { MultibodyModel, RigidBody, Vec3, Vec4 } from '../../src/solver/model/types';
 import { sphericalJoint } from '../../src/solver/model/joints/spherical';
@@ -118,4 +121,42 @@ describe('Sherif Eq. 69: Jacobian of the modified velocity update', () => {
       }
     }
   });
+});
+
+describe('every registered method through the one Newton driver (src/solver/integrators/methodRegistry.ts)', () => {
+  for (const name of METHOD_NAMES) {
+    it(`${name}: the Newton matrix is the derivative of the driver's scaled residual, and q moves by positionSensitivity·Δq̈`, () => {
+      const system = new AssembledSystem(randomChain(7));
+      const method = createMethod(name, system, { alpha: -0.2, rho: 0.6 }, DEFAULT_NEWTON);
+      expect(method.name).toBe(name);
+      const stepper = new ImplicitStepper(system, method);
+      const { q, qd } = initialStateVectors(system);
+      expect(stepper.initialize(q, qd, 0)).toBe(true);
+      const h = 1e-3, { n, m } = system, rand = seededRandom(77);
+      for (let stage = 0; stage < method.stageCount; stage++) {
+        method.beginStage(stepper, h, stage);
+        const x = new Float64Array(n + m);
+        for (let i = 0; i < n; i++) x[i] = stepper.qdd[i] * (1 + 0.1 * (rand() - 0.5)) + rand() - 0.5;
+        for (let i = 0; i < m; i++) x[n + i] = stepper.lambda[i] + 5 * (rand() - 0.5);
+        const residualAt = (y: Float64Array, out: Float64Array) =>
+          stepper.driver.scaledResidual(stepper, h, stage, y.subarray(0, n), y.subarray(n), out);
+        residualAt(x, new Float64Array(n + m));
+        const jac = new Float64Array((n + m) * (n + m));
+        method.jacobian(stepper, h, x.subarray(0, n), x.subarray(n), new DenseAccumulator(jac, n + m));
+        const cols = finiteDifferenceColumns(x, n + m, residualAt, 1e-4);
+        for (let j = 0; j < n + m; j++) {
+          const col = Array.from({ length: n + m }, (_, i) => jac[i * (n + m) + j]);
+          expect(relativeDifference(col, cols[j], 1e-3), `stage ${stage}, column ${j}`).toBeLessThan(JACOBIAN_TOLERANCE);
+        }
+        const positionsAt = (y: Float64Array, out: Float64Array) => {
+          method.updateKinematics(stepper, h, y);
+          out.set(method.qNew);
+        };
+        const dq = finiteDifferenceColumns(x.slice(0, n), n, positionsAt, 1e-3);
+        const s = method.positionSensitivity(h, stage);
+        // q is linear in q̈: the differences are exact up to round-off of q (≈ 1) over the step (≥ 1e-3).
+        dq.forEach((col, j) => col.forEach((v, i) => expect(Math.abs(v - (i === j ? s : 0))).toBeLessThan(1e-6 * s)));
+      }
+    });
+  }
 });

@@ -20,6 +20,11 @@ export const OSCILLATION_REASON = 'the constraint multipliers oscillate with alt
 export class MultiplierOscillationMonitor {
   private readonly previous: Float64Array;
   private readonly increment: Float64Array;
+  /** The last assessed multipliers and the statistics they would give, until `commit`. */
+  private readonly pending: Float64Array;
+  private pendingNorm = 0;
+  private pendingLargest = 0;
+  private pendingStreak = 0;
   private previousIncrementNorm = 0;
   private largestNorm = 0;
   private steps = 0;
@@ -30,6 +35,7 @@ export class MultiplierOscillationMonitor {
   constructor(system: AssembledSystem, private readonly beta: number, readonly streakLength = 40, readonly relativeSize = 1) {
     this.previous = new Float64Array(system.m);
     this.increment = new Float64Array(system.m);
+    this.pending = new Float64Array(system.m);
     this.massScale = 1 + Math.max(...system.masses, ...system.inertias);
   }
 
@@ -40,25 +46,58 @@ export class MultiplierOscillationMonitor {
 
   /** Feeds the multipliers after a step of size h; returns a reason when the oscillation is established. */
   observe(lambda: Float64Array, h: number): string | null {
-    const { previous, increment } = this;
+    const reason = this.assess(lambda, h);
+    this.commit();
+    return reason;
+  }
+
+  /**
+   * Would a step of size h ending at these multipliers establish the oscillation? Changes nothing until
+   * `commit`, so an error-controlled run can reject the step and retry it smaller (adaptiveStepper.ts).
+   */
+  assess(lambda: Float64Array, h: number): string | null {
+    const { previous, pending } = this;
     let dot = 0, norm2 = 0, scale2 = 0;
     for (let i = 0; i < lambda.length; i++) {
       const d = lambda[i] - previous[i];
-      dot += d * increment[i];
+      dot += d * this.increment[i];
       norm2 += d * d;
       scale2 += lambda[i] * lambda[i];
-      increment[i] = d;
-      previous[i] = lambda[i];
+      pending[i] = lambda[i];
     }
     const norm = Math.sqrt(norm2);
     const scale = Math.sqrt(scale2);
-    this.largestNorm = Math.max(this.largestNorm, scale);
+    const largest = Math.max(this.largestNorm, scale);
     const alternatingAndGrowing = this.steps >= 2 && dot < 0 && norm > this.previousIncrementNorm;
-    this.streak = alternatingAndGrowing ? this.streak + 1 : 0;
-    this.previousIncrementNorm = norm;
-    this.steps++;
-    const floor = Math.max(ROUND_OFF_FLOOR * (1 + this.largestNorm), (SCALED_ROUND_OFF * this.massScale) / (this.beta * h * h));
+    const streak = alternatingAndGrowing ? this.streak + 1 : 0;
+    this.pendingNorm = norm;
+    this.pendingLargest = largest;
+    this.pendingStreak = streak;
+    const floor = Math.max(ROUND_OFF_FLOOR * (1 + largest), (SCALED_ROUND_OFF * this.massScale) / (this.beta * h * h));
     const significant = norm > this.relativeSize * scale && norm > floor;
-    return this.streak >= this.streakLength && significant ? OSCILLATION_REASON : null;
+    return streak >= this.streakLength && significant ? OSCILLATION_REASON : null;
+  }
+
+  /**
+   * The integrator restarted with fresh multipliers: start a new streak. The next increment is the restart's
+   * jump, so it is not counted (steps = 1 until a second increment exists).
+   */
+  restart(): void {
+    this.streak = 0;
+    this.previousIncrementNorm = 0;
+    this.steps = Math.min(this.steps, 1);
+  }
+
+  /** Takes the multipliers of the last `assess` as the accepted step's. */
+  commit(): void {
+    const { previous, pending, increment } = this;
+    for (let i = 0; i < pending.length; i++) {
+      increment[i] = pending[i] - previous[i];
+      previous[i] = pending[i];
+    }
+    this.largestNorm = this.pendingLargest;
+    this.streak = this.pendingStreak;
+    this.previousIncrementNorm = this.pendingNorm;
+    this.steps++;
   }
 }

@@ -4,10 +4,8 @@
  */
 import { lTimes, lTransposeTimes, wHat } from '../rotation/eulerParameters';
 
-/** HHT parameters from α (Sherif Eq. 19): β = (1−α)²/4, γ = (1−2α)/2. */
-export function hhtParameters(alpha: number): { beta: number; gamma: number } {
-  return { beta: 0.25 * (1 - alpha) * (1 - alpha), gamma: 0.5 * (1 - 2 * alpha) };
-}
+/** Re-exported for callers that import it from here; computed only in methods/hhtMethod.ts. */
+export { hhtParameters } from './methods/hhtMethod';
 
 /**
  * Sherif Eq. 59 (= Eq. 17 = Eq. 33): q_{n+1} = q_n + h q̇_n + h²/2 (1−2β) q̈_n + h²β q̈_{n+1},

@@ -1,0 +1,206 @@
+/**
+ * Error-controlled stepping around any `Method` (Negrut Sects. 3.1-3.4): Newton stops by the rate rule
+ * (rateBasedStop.ts), a step is accepted when its local error e ≤ ε, and the next step is
+ * h_new = s h (e/ε)^(−1/3) (Negrut Eq. 37, local error O(h³)). A rejected step, a failed Newton solve and a
+ * step the run's `StepCheck` vetoes (the multiplier-oscillation monitor) are retried smaller; the run fails
+ * only when the step would fall below h_min. Steps land exactly on the `target` time of each attempt; with
+ * dense output (denseOutput.ts) the caller may pass t_end as target and sample inside steps.
+ */
+import type { ImplicitStepper } from './implicitStepper';
+import { RateBasedStopPolicy } from './rateBasedStop';
+
+/** Safety factor of the step-size selection (Negrut Eq. 37b). */
+export const STEP_SAFETY = 0.9;
+/** Limits on how much one step may grow or shrink the next. */
+export const MAX_STEP_GROWTH = 2;
+export const MAX_STEP_SHRINK = 0.2;
+/** Accepted steps during which proposals stay below 0.9 × the last rejected step. */
+export const REJECTION_MEMORY = 20;
+/** Smallest factor by which the velocity error may shrink the step after an accepted step. */
+export const VELOCITY_MIN_FACTOR = 0.5;
+/** Shrink factor after a Newton failure or a vetoed step (no error ratio to scale by). */
+export const RETRY_SHRINK = 0.25;
+
+/**
+ * Which local errors the tolerance controls. 'position' (the default): e_q of Negrut Eq. 34 decides acceptance
+ * and the next step. 'position-velocity': acceptance as before, and the next step is chosen from
+ * max(e_q, e_q̇), e_q̇ the weighted RMS of the method's velocity error estimate, so that the tolerance also
+ * governs the velocity (hence ω) error. e_q̇ steers but does not reject: right after a step change HHT's velocity
+ * error is O(h·|h − h_{n−1}|) (the shifted q̈_n belongs to the old step), which no smaller retry removes.
+ */
+export type ErrorNorm = 'position' | 'position-velocity';
+
+export interface AdaptiveSettings {
+  /** Local error tolerance ε. */
+  readonly tolerance: number;
+  readonly hMin: number;
+  readonly hMax: number;
+  readonly errorNorm: ErrorNorm;
+}
+
+/**
+ * A last look at a solved step before it is accepted; a reason vetoes it. A vetoed step is rejected, the
+ * method is restarted from the last accepted q, q̇ (fresh consistent q̈, λ: the veto is for a parasitic
+ * oscillation carried in them) and the step is retried smaller.
+ */
+export interface StepCheck {
+  assess(lambdaNew: Float64Array, h: number): string | null;
+  /** The assessed step was accepted. */
+  commit(): void;
+  /** The method was restarted: forget what was seen so far. */
+  restart(): void;
+}
+
+/** Why the last attempt was not accepted. */
+export type RejectionCause = 'newton' | 'error' | 'check';
+
+export class AdaptiveStepper {
+  /** The proposal for the next step. */
+  hNext: number;
+  /** Size of the last attempted step. */
+  hLast = 0;
+  /** Attempts not accepted (error test, Newton failure, check). */
+  stepsRejected = 0;
+  /** Restarts after a vetoed step. */
+  restarts = 0;
+  /** Newton iterations of the last attempt. */
+  lastIterations = 0;
+  /** Error ratio e/ε of the last solved attempt. */
+  lastErrorRatio = NaN;
+  /** Cause and reason of the last rejection. */
+  rejectionCause: RejectionCause = 'error';
+  rejectionReason = '';
+  private readonly policy: RateBasedStopPolicy;
+  /** Velocity error ratio of the last accepted step, and the factor it asked for its successor. */
+  private velocityRatio = NaN;
+  private velocityCut = 1;
+  private readonly direction: Float64Array;
+  private justRejected = false;
+  /** Upper bound on proposals after a rejection, kept for REJECTION_MEMORY accepted steps. */
+  private rejectedCap = Infinity;
+  private capSteps = 0;
+
+  constructor(
+    readonly stepper: ImplicitStepper, readonly settings: AdaptiveSettings, h0: number, private readonly check?: StepCheck,
+  ) {
+    this.hNext = h0;
+    this.policy = new RateBasedStopPolicy(stepper.weights, settings.errorNorm === 'position-velocity');
+    this.policy.tolerance = settings.tolerance;
+    this.direction = new Float64Array(stepper.system.n);
+  }
+
+  /**
+   * One attempt towards `target`: a step of hNext, or exactly target − t if hNext nearly reaches it.
+   * 'accepted': the stepper is at the new time (exactly `target` if the step reached it); 'rejected': retry;
+   * 'failed': the step would fall below h_min (rejectionReason says why it was rejected).
+   */
+  attempt(target: number): 'accepted' | 'rejected' | 'failed' {
+    const { stepper, settings } = this;
+    const remaining = target - stepper.t;
+    // Land on the target: take it whole if the proposal nearly reaches it.
+    const h = this.hNext >= remaining * (1 - 1e-9) ? remaining : Math.min(this.hNext, remaining);
+    this.hLast = h;
+    const ratio = this.solve(h);
+    if (!(ratio <= 1)) return this.rejected(h, ratio);
+    // The velocity error steers the next step only (ErrorNorm); read it before accept moves the state.
+    const velocityFactor = this.settings.errorNorm === 'position' ? Infinity : this.velocityStepFactor(h);
+    stepper.accept(h);
+    this.check?.commit();
+    stepper.t = h === remaining ? target : stepper.t;
+    this.proposeAfterAccept(h, ratio, velocityFactor, h === remaining);
+    return 'accepted';
+  }
+
+  /** Solves a step of size h; the error ratio e/ε (> 1 or NaN: reject), NaN if Newton failed, Infinity if vetoed. */
+  private solve(h: number): number {
+    const { stepper } = this;
+    if (!stepper.solve(h, this.policy)) {
+      this.lastIterations = stepper.driver.iterations;
+      this.rejectionCause = 'newton';
+      this.rejectionReason = stepper.driver.failureReason;
+      return NaN;
+    }
+    this.lastIterations = stepper.driver.iterations;
+    const ratio = (this.lastErrorRatio = this.localError(h) / this.settings.tolerance);
+    if (!(ratio <= 1)) { // NaN counts as too large
+      this.rejectionCause = 'error';
+      this.rejectionReason = 'local error above the tolerance';
+      return ratio;
+    }
+    const veto = this.check?.assess(stepper.lambdaNew, h) ?? null;
+    if (veto) {
+      this.rejectionCause = 'check';
+      this.rejectionReason = veto;
+      return Infinity;
+    }
+    return ratio;
+  }
+
+  /** e_q of the solved step: the weighted RMS of the method's position error estimate (Negrut Eqs. 25, 34). */
+  localError(h: number): number {
+    const { stepper, direction } = this;
+    return stepper.method.positionErrorEstimate(stepper, h, stepper.qddNew, direction) * stepper.weights.positionRms(direction);
+  }
+
+  /**
+   * The step factor the velocity error asks for: s (ε/e_q̇)^(1/2) (e_q̇ = O(h²) per step, see the methods'
+   * velocityErrorEstimate), at most MAX_STEP_GROWTH and at least VELOCITY_MIN_FACTOR, since a step change itself
+   * adds velocity error and repeated deep cuts would drive h to where round-off dominates q̈.
+   */
+  private velocityStepFactor(h: number): number {
+    const ratio = this.velocityError(h) / this.settings.tolerance;
+    const previous = this.velocityRatio;
+    this.velocityRatio = ratio;
+    if (!(ratio > 0)) { this.velocityCut = 1; return MAX_STEP_GROWTH; } // no estimate
+    const factor = Math.max(VELOCITY_MIN_FACTOR, Math.min(MAX_STEP_GROWTH, STEP_SAFETY / Math.sqrt(ratio)));
+    // Index-3 HHT corrects the position residual C(q_n) within one step, so q̈ ∝ C/(βh²) and e_q̇ ∝ C/h
+    // grows as h shrinks: when the last cut by s did not lower e_q̇ at least in proportion (to s·e), cutting
+    // further does not help; hold h instead.
+    if (factor < 1 && this.velocityCut < 1 && previous > 0 && !(ratio < this.velocityCut * previous)) return 1;
+    this.velocityCut = factor;
+    return factor;
+  }
+
+  /** e_q̇ of the solved step: the weighted RMS of the method's velocity error estimate (ErrorWeights.velocity). */
+  velocityError(h: number): number {
+    const { stepper, direction } = this;
+    return stepper.method.velocityErrorEstimate(stepper, h, stepper.qddNew, direction) * stepper.weights.velocityRms(direction);
+  }
+
+  private rejected(h: number, ratio: number): 'rejected' | 'failed' {
+    this.stepper.reject();
+    this.stepsRejected++;
+    this.justRejected = true;
+    this.rejectedCap = Math.min(this.rejectedCap, 0.9 * h);
+    this.capSteps = REJECTION_MEMORY;
+    const { hMin } = this.settings;
+    if (h <= hMin) return 'failed';
+    if (this.rejectionCause === 'check') this.restartMethod();
+    const byError = this.rejectionCause === 'error' && Number.isFinite(ratio);
+    const factor = byError ? Math.max(MAX_STEP_SHRINK, STEP_SAFETY * Math.cbrt(1 / ratio)) : RETRY_SHRINK;
+    this.hNext = Math.max(hMin, Math.min(h * factor, 0.9 * h));
+    return 'rejected';
+  }
+
+  /** Restarts the method from the last accepted q, q̇ (ImplicitStepper.restart) and the check with it. */
+  private restartMethod(): void {
+    this.stepper.restart();
+    this.check?.restart();
+    this.restarts++;
+  }
+
+  /** h_new = s h (e/ε)^(−1/3) (Negrut Eq. 37) within the growth limits, h_max and the post-rejection cap. */
+  private proposeAfterAccept(h: number, ratio: number, velocityFactor: number, reachedTarget: boolean): void {
+    const { hMin, hMax } = this.settings;
+    const growth = Math.min(velocityFactor, ratio > 0 ? STEP_SAFETY * Math.cbrt(1 / ratio) : MAX_STEP_GROWTH);
+    // No growth right after a rejection: the error was just seen to grow faster than h³ (avoids accept/reject cycles).
+    const limit = this.justRejected ? 1 : MAX_STEP_GROWTH;
+    this.justRejected = false;
+    // After a rejection, stay below the rejected size for a while: the error grew faster than h³ there.
+    const cap = this.capSteps-- > 0 ? this.rejectedCap : Infinity;
+    if (this.capSteps <= 0) this.rejectedCap = Infinity;
+    const proposal = Math.max(hMin, Math.min(hMax, cap, h * Math.min(limit, growth)));
+    // A step shortened to reach the target does not shrink the next one.
+    this.hNext = reachedTarget ? Math.max(proposal, Math.min(this.hNext, hMax)) : proposal;
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * When may Newton stop? One policy object per run, asked after every Newton correction. Two implementations:
+ * residualTolerance.ts (fixed-step runs) and rateBasedStop.ts (Negrut's rule for error-controlled runs).
+ * A further policy (e.g. a fixed-step stop tied to the local error estimate) is one new file implementing
+ * this interface; the driver does not change.
+ */
+import type { Method } from './method';
+
+/** What a policy may look at after Newton correction number `iteration` of a solve. */
+export interface NewtonIterate {
+  readonly iteration: number;
+  readonly n: number;
+  readonly m: number;
+  /** The unknowns after the correction: q̈_{n+1} (length n) and λ_{n+1} (length m). */
+  readonly qddNew: Float64Array;
+  readonly lambdaNew: Float64Array;
+  /** The correction just applied: Δq̈ in [0, n), Δλ in [n, n+m). */
+  readonly increment: Float64Array;
+  /** ‖Δq̈‖∞ of this correction. */
+  readonly accelerationIncrement: number;
+  /** q_{n+1} at the iterate the residual was evaluated at (before this correction). */
+  readonly positions: Float64Array;
+  /** ∂q_{n+1}/∂q̈_{n+1} (HHT: βh²), so that a Δq̈ moves q by positionSensitivity · Δq̈. */
+  readonly positionSensitivity: number;
+}
+
+export interface ConvergencePolicy {
+  /** Called before the first iteration of each Newton solve (one per stage) with the step size. */
+  begin(method: Method, h: number, stage: number): void;
+  /** True when Newton may stop after this correction. */
+  converged(iterate: NewtonIterate): boolean;
+}

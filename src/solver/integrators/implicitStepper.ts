@@ -1,0 +1,152 @@
+/**
+ * Runs any `Method` step by step: owns the state at t_n (q, q̇, q̈, λ), finds consistent start values, runs
+ * the method's stages through the one `NewtonDriver`, and commits or discards the result. It knows no
+ * integration formula. Fixed-step use: `step(h)`; error control wraps it (adaptiveStepper.ts) via
+ * `solve` → (error test) → `accept` or `reject`.
+ */
+import type { AssembledSystem } from '../model/assembly';
+import { DenseNewtonSolver, type NewtonLinearSolver } from '../linalg/newtonSolver';
+import type { ConvergencePolicy } from './convergencePolicy';
+import { ErrorWeights } from './errorWeights';
+import type { Method, StepState } from './method';
+import { DEFAULT_NEWTON, NewtonDriver, type NewtonSettings } from './newtonDriver';
+import { ResidualTolerancePolicy } from './residualTolerance';
+
+export type StepResult =
+  /** errorRatio = e / ε when error control is on, else NaN. */
+  | { readonly ok: true; readonly iterations: number; readonly errorRatio: number }
+  /** rejected: Newton converged but the step failed a test of the caller's (state unchanged). */
+  | { readonly ok: false; readonly iterations: number; readonly reason: string; readonly rejected?: boolean; readonly errorRatio?: number };
+
+export class ImplicitStepper implements StepState {
+  /** State at t_n: coordinates, velocities, accelerations, multipliers. */
+  readonly q: Float64Array;
+  readonly qd: Float64Array;
+  readonly qdd: Float64Array;
+  readonly lambda: Float64Array;
+  t = 0;
+  readonly driver: NewtonDriver;
+  /** Y weights of the error norms, raised by every accepted state. */
+  readonly weights: ErrorWeights;
+  /** The Newton stop of `step(h)`: NewtonSettings' residual tolerances. */
+  readonly residualPolicy: ResidualTolerancePolicy;
+  /** The success result, reused by every step so that a step allocates nothing (read it before the next step). */
+  private readonly success: { ok: true; iterations: number; errorRatio: number } = { ok: true, iterations: 0, errorRatio: NaN };
+  private readonly forceTmp: Float64Array;
+  /** The start system's solver and right-hand side, made on first use. */
+  private startSolver: DenseNewtonSolver | null = null;
+  private startRhs: Float64Array | null = null;
+
+  constructor(
+    readonly system: AssembledSystem,
+    readonly method: Method,
+    readonly newton: NewtonSettings = DEFAULT_NEWTON,
+    linearSolver?: NewtonLinearSolver,
+  ) {
+    const { n, m } = system;
+    this.q = new Float64Array(n);
+    this.qd = new Float64Array(n);
+    this.qdd = new Float64Array(n);
+    this.lambda = new Float64Array(m);
+    this.forceTmp = new Float64Array(n);
+    this.weights = new ErrorWeights(n);
+    this.residualPolicy = new ResidualTolerancePolicy(newton.accelerationTolerance, newton.positionTolerance);
+    this.driver = new NewtonDriver(n, m, linearSolver ?? new DenseNewtonSolver(n + m), newton, method);
+  }
+
+  /** The unknowns of the current step (q̈_{n+1}, λ_{n+1}) and the implied q_{n+1}, q̇_{n+1}. */
+  get qddNew(): Float64Array { return this.driver.qddNew; }
+  get lambdaNew(): Float64Array { return this.driver.lambdaNew; }
+  get qNew(): Float64Array { return this.method.qNew; }
+  get qdNew(): Float64Array { return this.method.qdNew; }
+  /** Newton iterations and factorisations since construction. */
+  get totalIterations(): number { return this.driver.totalIterations; }
+  get totalFactorizations(): number { return this.driver.totalFactorizations; }
+
+  /**
+   * Sets the state at t0 from positions and body velocities and computes consistent q̈, λ from the
+   * acceleration-level equations [M C_qᵀ; C_q 0] [q̈; λ] = [Q; γ]. Returns false if that matrix is singular.
+   */
+  initialize(q0: Float64Array, qd0: Float64Array, t0: number): boolean {
+    this.q.set(q0);
+    this.qd.set(qd0);
+    this.t = t0;
+    this.weights.reset();
+    this.weights.observe(this.q, this.qd);
+    return this.restart();
+  }
+
+  /**
+   * Starts the method afresh from the current q, q̇, t: consistent q̈, λ from the acceleration-level equations
+   * and the method's own state from them, discarding its history (predictor, old force terms), and with it a
+   * parasitic oscillation carried in q̈ and λ. Returns false if the matrix is singular (state then unchanged).
+   */
+  restart(): boolean {
+    const { system, q, qd, t } = this;
+    const { n, m } = system;
+    const dense = (this.startSolver ??= new DenseNewtonSolver(n + m));
+    const rhs = (this.startRhs ??= new Float64Array(n + m));
+    dense.zero();
+    rhs.fill(0);
+    system.addMassMatrix(q, 1, dense.accumulator);
+    system.updateConstraintJacobian(q, t);
+    system.addJacobianBlocks(dense.accumulator, n);
+    system.addGeneralizedForces(q, qd, t, 1, rhs, this.forceTmp);
+    system.accelerationRhs(q, qd, t, rhs.subarray(n));
+    if (!dense.factor()) return false;
+    dense.solve(rhs);
+    this.qdd.set(rhs.subarray(0, n));
+    this.lambda.set(rhs.subarray(n));
+    this.method.initialize(this);
+    return true;
+  }
+
+  /**
+   * Solves a step of size h (every stage of the method) with the given Newton stop; the result waits in
+   * qNew, qdNew, qddNew, lambdaNew for `accept` or `reject`. False (with driver.failureReason) if Newton failed;
+   * the state at t_n is then unchanged.
+   */
+  solve(h: number, policy: ConvergencePolicy): boolean {
+    const { method, driver } = this;
+    for (let stage = 0; stage < method.stageCount; stage++) {
+      method.beginStage(this, h, stage);
+      method.predict(this, h, stage, driver.qddNew, driver.lambdaNew);
+      if (!driver.solve(this, h, stage, policy)) {
+        method.reject();
+        return false;
+      }
+      method.endStage(this, h, stage, driver.qddNew, driver.lambdaNew);
+    }
+    return true;
+  }
+
+  /** Moves the state to t + h using the solved step. */
+  accept(h: number): void {
+    const { method, driver } = this;
+    method.updateKinematics(this, h, driver.qddNew);
+    method.accept(this, h, driver.qddNew, driver.lambdaNew);
+    this.q.set(method.qNew);
+    this.qd.set(method.qdNew);
+    this.weights.observe(this.q, this.qd);
+    this.qdd.set(driver.qddNew);
+    this.lambda.set(driver.lambdaNew);
+    this.t += h;
+  }
+
+  /** Discards the solved step (state stays at t_n). */
+  reject(): void { this.method.reject(); }
+
+  /**
+   * One fixed step of size h, Newton stopping on the residual tolerances of `newton`.
+   * On success the state advances to t + h; on failure it is left at t.
+   */
+  step(h: number): StepResult {
+    if (!this.solve(h, this.residualPolicy)) {
+      return { ok: false, iterations: this.driver.iterations, reason: this.driver.failureReason };
+    }
+    this.accept(h);
+    this.success.iterations = this.driver.iterations;
+    this.success.errorRatio = NaN;
+    return this.success;
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * Every integration method by its registry name (`--method`, link `method=`; SPEC §6). Adding a method is one
+ * new file under methods/ plus one entry here; the CLI, the app and the solver read the names from this table.
+ */
+import type { AssembledSystem } from '../model/assembly';
+import type { Method, MethodParameters } from './method';
+import { ClassicalHht } from './methods/classicalHht';
+import { ModifiedHht } from './methods/modifiedHht';
+
+export interface MethodOptions {
+  /** Order of the predictor's extrapolation (Negrut Sect. 3.5; NewtonSettings.predictorOrder). */
+  readonly predictorOrder: 0 | 1 | 2;
+}
+
+export interface MethodEntry {
+  /** The parameters of MethodParameters this method takes (a run giving another one is an input error). */
+  readonly parameters: readonly (keyof MethodParameters)[];
+  readonly create: (system: AssembledSystem, parameters: MethodParameters, options: MethodOptions) => Method;
+}
+
+export const METHOD_REGISTRY = {
+  classical: { parameters: ['alpha'], create: (s, p, o) => new ClassicalHht(s, p.alpha, o.predictorOrder) },
+  modified: { parameters: ['alpha'], create: (s, p, o) => new ModifiedHht(s, p.alpha, o.predictorOrder) },
+} as const satisfies Record<string, MethodEntry>;
+
+export type MethodName = keyof typeof METHOD_REGISTRY;
+
+/** The registry's names in drawing order. */
+export const METHOD_NAMES = Object.keys(METHOD_REGISTRY) as MethodName[];
+
+/** A new instance of the named method for a system (allocates its scratch; one per run). */
+export function createMethod(
+  name: MethodName, system: AssembledSystem, parameters: MethodParameters, options: MethodOptions,
+): Method {
+  const entry: MethodEntry = METHOD_REGISTRY[name];
+  if (!entry) throw new Error(`unknown integration method "${name}"`);
+  return entry.create(system, parameters, options);
+}

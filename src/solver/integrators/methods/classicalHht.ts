@@ -1,0 +1,33 @@
+/**
+ * Classical HHT on Euler parameters (Sherif Eqs. 17, 18, 20; Negrut): every coordinate, the Euler
+ * parameters included, takes the Newmark velocity update of Eq. 60, so J₁ = hγ I (Eq. 67).
+ */
+import type { MatrixAccumulator } from '../../linalg/accumulator';
+import { COORDS_PER_BODY } from '../../model/types';
+import { quadraticVelocityRateDerivative } from '../../model/rigidBodyInertia';
+import type { StepState } from '../method';
+import { newmarkVelocity } from '../newmark';
+import { HhtMethod } from './hhtMethod';
+
+export class ClassicalHht extends HhtMethod {
+  readonly name = 'classical';
+  private readonly block = new Float64Array(16);
+
+  /** Sherif Eq. 60: q̇_{n+1} = q̇_n + h(1−γ) q̈_n + hγ q̈_{n+1}. */
+  protected updateVelocity(state: StepState, h: number, qddNew: Float64Array): void {
+    newmarkVelocity(0, this.n, h, this.gamma, state.qd, state.qdd, qddNew, this.qdNew);
+  }
+
+  /** −Q_ė J₁ with J₁ = hγ I₄: only the quadratic-velocity terms depend on ė (Q_e ∋ −f2, so −Q_ė = ∂f2/∂ė). */
+  protected addVelocityJacobian(h: number, _qddNew: Float64Array, acc: MatrixAccumulator): void {
+    const { system, block } = this;
+    const hg = h * this.gamma;
+    for (let b = 0; b < system.bodyCount; b++) {
+      const oe = b * COORDS_PER_BODY + 3;
+      quadraticVelocityRateDerivative(system.inertiaOf(b), this.qNew, oe, this.qdNew, oe, block);
+      for (let a = 0; a < 4; a++) {
+        for (let c = 0; c < 4; c++) acc.add(oe + a, oe + c, hg * block[4 * a + c]);
+      }
+    }
+  }
+}

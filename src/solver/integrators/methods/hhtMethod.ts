@@ -1,0 +1,194 @@
+/**
+ * What classical and modified HHT share (Sherif Eqs. 59-69, Negrut Eqs. 10-14): the parameters, the residual
+ *   R = 1/(1+α) (M q̈)_{n+1} + (C_qᵀλ − Q)_{n+1} − α/(1+α) (C_qᵀλ − Q)_n      (Sherif Eq. 62)
+ * with its Newton matrix (Eq. 65), the Newmark position update (Eq. 59), the predictor and the error
+ * estimates. A subclass says how q̇_{n+1} is formed (Eq. 60 or Eq. 34) and adds −Q_q̇ J₁ (Eq. 67 or 69).
+ */
+import type { AssembledSystem } from '../../model/assembly';
+import type { MatrixAccumulator } from '../../linalg/accumulator';
+import type { Method, StepState } from '../method';
+import { ExtrapolatingPredictor } from '../predictor';
+import { newmarkPosition } from '../newmark';
+
+/** HHT parameters from α (Sherif Eq. 19): β = (1−α)²/4, γ = (1−2α)/2. The only place they are computed. */
+export function hhtParameters(alpha: number): { beta: number; gamma: number } {
+  return { beta: 0.25 * (1 - alpha) * (1 - alpha), gamma: 0.5 * (1 - 2 * alpha) };
+}
+
+/**
+ * β − 1/(6(1+α)): the constant of the local position error δq ≈ (β − 1/(6(1+α))) h² x, x = q̈_{n+1} − q̈_n
+ * (Negrut Eqs. 24-25). For the modified method the Euler parameters follow the same position formula
+ * (Sherif Eq. 33 = Eq. 17) and Sherif Sect. 8 gives the same orders, so the same estimate is used.
+ */
+export function hhtErrorConstant(alpha: number): number {
+  return hhtParameters(alpha).beta - 1 / (6 * (1 + alpha));
+}
+
+/** Step ratios h/h_{n−1} below this (or above its inverse) give no velocity error estimate. */
+const MIN_STEP_RATIO = 0.25;
+
+export abstract class HhtMethod implements Method {
+  abstract readonly name: string;
+  readonly stageCount = 1;
+  readonly beta: number;
+  readonly gamma: number;
+  readonly parameters: Readonly<Record<string, number>>;
+  readonly qNew: Float64Array;
+  readonly qdNew: Float64Array;
+  protected readonly n: number;
+  private readonly m: number;
+  /** (C_qᵀλ − Q)_n, the old force term of Eq. 62. */
+  private readonly forceOld: Float64Array;
+  private readonly forceTmp: Float64Array;
+  private readonly qddPredictor: ExtrapolatingPredictor;
+  private readonly lambdaPredictor: ExtrapolatingPredictor;
+  /** q̈_{n−1} and h_{n−1} for the velocity error estimate (NaN: no earlier step). */
+  private readonly qddPrevious: Float64Array;
+  private hPrevious = NaN;
+  private readonly errorConstant: number;
+
+  constructor(protected readonly system: AssembledSystem, readonly alpha: number, predictorOrder: 0 | 1 | 2) {
+    ({ beta: this.beta, gamma: this.gamma } = hhtParameters(alpha));
+    this.parameters = { alpha, beta: this.beta, gamma: this.gamma };
+    const n = (this.n = system.n);
+    this.m = system.m;
+    this.qNew = new Float64Array(n);
+    this.qdNew = new Float64Array(n);
+    this.forceOld = new Float64Array(n);
+    this.forceTmp = new Float64Array(n);
+    this.qddPrevious = new Float64Array(n);
+    this.qddPredictor = new ExtrapolatingPredictor(n, predictorOrder);
+    this.lambdaPredictor = new ExtrapolatingPredictor(this.m, predictorOrder);
+    this.errorConstant = hhtErrorConstant(alpha);
+  }
+
+  initialize(state: StepState): void {
+    this.computeForceTerm(state.q, state.qd, state.t, state.lambda, this.forceOld);
+    this.qddPredictor.reset();
+    this.lambdaPredictor.reset();
+    this.hPrevious = NaN;
+  }
+
+  beginStage(_state: StepState, _h: number, _stage: number): void {}
+
+  /** Starts Newton from the extrapolated q̈_{n+1}, λ_{n+1} (Negrut Sect. 3.5). */
+  predict(state: StepState, h: number, _stage: number, qddNew: Float64Array, lambdaNew: Float64Array): void {
+    this.qddPredictor.predict(h, state.qdd, qddNew);
+    this.lambdaPredictor.predict(h, state.lambda, lambdaNew);
+  }
+
+  positionSensitivity(h: number): number { return this.beta * h * h; }
+
+  newtonMatrixKey(h: number): number { return h; }
+
+  /** q_{n+1} (Eq. 59) and q̇_{n+1} (subclass) from q̈_{n+1}. */
+  updateKinematics(state: StepState, h: number, qddNew: Float64Array): void {
+    newmarkPosition(this.n, h, this.beta, state.q, state.qd, state.qdd, qddNew, this.qNew);
+    this.updateVelocity(state, h, qddNew);
+  }
+
+  /** Sherif Eq. 62 at (q̈_{n+1}, λ_{n+1}), and C(q_{n+1}) in rows [n, n+m). */
+  residual(state: StepState, h: number, qddNew: Float64Array, lambdaNew: Float64Array, out: Float64Array): void {
+    this.updateKinematics(state, h, qddNew);
+    const tNew = state.t + h;
+    const { n, alpha } = this;
+    this.system.updateConstraintJacobian(this.qNew, tNew);
+    this.computeForceTermWithJacobian(this.qNew, this.qdNew, tNew, lambdaNew, out);
+    const w = alpha / (1 + alpha);
+    for (let i = 0; i < n; i++) out[i] -= w * this.forceOld[i];
+    this.system.addMassTimes(this.qNew, qddNew, 1 / (1 + alpha), out);
+    this.system.evaluateConstraints(this.qNew, tNew, out, n);
+  }
+
+  /**
+   * Newton matrix of Sherif Eq. 65 with the constraint rows scaled as in Negrut Eq. 12:
+   * [ M/(1+α) + ((Mq̈)_q/(1+α) + (C_qᵀλ)_q − Q_q) βh² − Q_q̇ J₁ , C_qᵀ ; C_q , 0 ].
+   */
+  jacobian(state: StepState, h: number, qddNew: Float64Array, lambdaNew: Float64Array, acc: MatrixAccumulator): void {
+    const { alpha, beta, system } = this;
+    const qn = this.qNew, qdn = this.qdNew, tNew = state.t + h;
+    const bh2 = beta * h * h;
+    system.addMassMatrix(qn, 1 / (1 + alpha), acc);
+    system.addMassStiffness(qn, qddNew, bh2 / (1 + alpha), acc);
+    system.addMultiplierStiffness(qn, tNew, lambdaNew, bh2, acc);
+    system.addForceStiffness(qn, qdn, tNew, -bh2, acc);
+    this.addVelocityJacobian(h, qddNew, acc);
+    system.addJacobianBlocks(acc, this.n);
+  }
+
+  endStage(): void {}
+
+  accept(state: StepState, h: number, _qddNew: Float64Array, lambdaNew: Float64Array): void {
+    this.qddPredictor.push(state.qdd);
+    this.lambdaPredictor.push(state.lambda);
+    this.qddPrevious.set(state.qdd);
+    this.hPrevious = h;
+    this.computeForceTerm(this.qNew, this.qdNew, state.t + h, lambdaNew, this.forceOld);
+  }
+
+  reject(): void {}
+
+  positionErrorFactor(h: number): number {
+    return Math.abs(this.errorConstant) * h * h;
+  }
+
+  /** d = q̈_{n+1} − q̈_n (Negrut Eq. 25). */
+  positionErrorEstimate(state: StepState, h: number, qddNew: Float64Array, out: Float64Array): number {
+    for (let i = 0; i < this.n; i++) out[i] = qddNew[i] - state.qdd[i];
+    return this.positionErrorFactor(h);
+  }
+
+  /** γh: Newmark's velocity update (Sherif Eq. 60; Eq. 34 to leading order) moves q̇ by γh Δq̈. */
+  velocityErrorFactor(h: number): number {
+    return this.gamma * h;
+  }
+
+  /**
+   * Local error of the Newmark velocity update (Sherif Eq. 60) on the computed q̈ sequence, by Taylor expansion:
+   * δq̇ ≈ (γ − ½) h² q⃛ + (γ/2 − 1/6) h³ q⁗, with q⃛ ≈ x/h, x = q̈_{n+1} − q̈_n, and q⁗ from the divided difference
+   * of x and x_{n−1} = q̈_n − q̈_{n−1}: out = (γ − ½) x + (γ/2 − 1/6) (2h/(h + h_{n−1})) (x − (h/h_{n−1}) x_{n−1}),
+   * factor h. HHT's shift of q̈ cancels the first term at a constant step for a smooth q̈ = f(t); it does not at
+   * the start, after a step change, nor for the Euler parameters' constraint forces, so the estimate keeps it:
+   * conservative, and it makes the ω error proportional to the tolerance (README table). The second term is
+   * omitted on the first step (no x_{n−1}). When h/h_{n−1} is outside [¼, 4] there is no estimate (factor 0):
+   * after a sliver step shortened to land on a sample time, q̈_n and λ_n carry round-off amplified by 1/(βh²)
+   * and differences of q̈ are noise, not error.
+   */
+  velocityErrorEstimate(state: StepState, h: number, qddNew: Float64Array, out: Float64Array): number {
+    const { gamma, n } = this;
+    const first = gamma - 0.5, second = gamma / 2 - 1 / 6;
+    const hp = this.hPrevious, r = h / hp;
+    if (!(hp > 0)) {
+      for (let i = 0; i < n; i++) out[i] = first * (qddNew[i] - state.qdd[i]);
+      return h;
+    }
+    if (!(r >= MIN_STEP_RATIO && r <= 1 / MIN_STEP_RATIO)) {
+      out.fill(0);
+      return 0;
+    }
+    const w = (second * 2 * h) / (h + hp);
+    for (let i = 0; i < n; i++) {
+      const x = qddNew[i] - state.qdd[i];
+      out[i] = first * x + w * (x - r * (state.qdd[i] - this.qddPrevious[i]));
+    }
+    return h;
+  }
+
+  /** q̇_{n+1} into qdNew from q̈_{n+1} (qNew is already set). */
+  protected abstract updateVelocity(state: StepState, h: number, qddNew: Float64Array): void;
+  /** Adds −Q_q̇ ∂q̇_{n+1}/∂q̈_{n+1} at the current iterate (Sherif Eq. 65's J₁ term). */
+  protected abstract addVelocityJacobian(h: number, qddNew: Float64Array, acc: MatrixAccumulator): void;
+
+  /** out = C_qᵀ λ − Q(q, q̇, t) (recomputes C_q). */
+  private computeForceTerm(q: Float64Array, qd: Float64Array, t: number, lambda: Float64Array, out: Float64Array): void {
+    this.system.updateConstraintJacobian(q, t);
+    this.computeForceTermWithJacobian(q, qd, t, lambda, out);
+  }
+
+  /** out[0..n) = C_qᵀ λ − Q(q, q̇, t), using the Jacobian blocks already computed at q. */
+  private computeForceTermWithJacobian(q: Float64Array, qd: Float64Array, t: number, lambda: Float64Array, out: Float64Array): void {
+    out.fill(0, 0, this.n);
+    this.system.addJacobianTransposeTimes(lambda, out);
+    this.system.addGeneralizedForces(q, qd, t, -1, out, this.forceTmp);
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * Modified HHT (Sherif Sect. 6): positions by Eq. 33 (= Eq. 17); the Euler parameters' velocities by the
+ * modified Newmark update of Eq. 34, which keeps ė on the constraint manifold's tangent; J₁ of Eq. 69.
+ */
+import type { MatrixAccumulator } from '../../linalg/accumulator';
+import { COORDS_PER_BODY } from '../../model/types';
+import { quadraticVelocityRateDerivative } from '../../model/rigidBodyInertia';
+import type { StepState } from '../method';
+import {
+  modifiedNewmarkVelocity, modifiedVelocityHistory, modifiedVelocityJacobian, newmarkVelocity,
+} from '../newmark';
+import { HhtMethod } from './hhtMethod';
+
+export class ModifiedHht extends HhtMethod {
+  readonly name = 'modified';
+  /** w of Sherif Eq. 75 per body (3 each), fixed during Newton. */
+  private readonly history = new Float64Array(3 * this.system.bodyCount);
+  private readonly scratch3 = new Float64Array(3);
+  private readonly block = new Float64Array(16);
+  private readonly block2 = new Float64Array(16);
+
+  /** w = L(e_n) ė_n + h(1−γ) L(e_n) ë_n (Sherif Eq. 75) for every body. */
+  override beginStage(state: StepState, h: number): void {
+    for (let b = 0; b < this.system.bodyCount; b++) {
+      const oe = b * COORDS_PER_BODY + 3;
+      modifiedVelocityHistory(h, this.gamma, state.q, state.qd, state.qdd, oe, this.history, 3 * b, this.scratch3);
+    }
+  }
+
+  /** Eq. 60 for the positions' rates, Eq. 34 for the Euler parameters'. */
+  protected updateVelocity(state: StepState, h: number, qddNew: Float64Array): void {
+    for (let b = 0; b < this.system.bodyCount; b++) {
+      const c = b * COORDS_PER_BODY;
+      newmarkVelocity(c, 3, h, this.gamma, state.qd, state.qdd, qddNew, this.qdNew);
+      modifiedNewmarkVelocity(h, this.gamma, this.history, 3 * b, this.qNew, qddNew, c + 3, this.qdNew);
+    }
+  }
+
+  /** −Q_ė J₁ with J₁ = ∂ė_{n+1}/∂ë_{n+1} of Sherif Eq. 69. */
+  protected addVelocityJacobian(h: number, qddNew: Float64Array, acc: MatrixAccumulator): void {
+    const { system, block, block2 } = this;
+    for (let b = 0; b < system.bodyCount; b++) {
+      const oe = b * COORDS_PER_BODY + 3;
+      quadraticVelocityRateDerivative(system.inertiaOf(b), this.qNew, oe, this.qdNew, oe, block);
+      modifiedVelocityJacobian(h, this.beta, this.gamma, this.history, 3 * b, this.qNew, qddNew, oe, block2);
+      for (let a = 0; a < 4; a++) {
+        for (let c = 0; c < 4; c++) {
+          let s = 0;
+          for (let k = 0; k < 4; k++) s += block[4 * a + k] * block2[4 * k + c];
+          acc.add(oe + a, oe + c, s);
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,159 @@
+/**
+ * The one Newton driver for every `Method`: iterates on x = [q̈_{n+1}; λ_{n+1}], scales the constraint rows by
+ * 1/positionSensitivity (Negrut Eqs. 12-13), keeps the factorised Newton matrix across iterations and steps
+ * (modified Newton) and refreshes it when the method's matrix key changes, when convergence slows, or after a
+ * step that needed many iterations. When to stop is the `ConvergencePolicy`'s decision.
+ */
+import { maxAbs } from '../linalg/dense';
+import type { NewtonLinearSolver } from '../linalg/newtonSolver';
+import type { ConvergencePolicy, NewtonIterate } from './convergencePolicy';
+import type { Method, StepState } from './method';
+
+export interface NewtonSettings {
+  /** Maximum Newton iterations per step. */
+  readonly maxIterations: number;
+  /** Converged when ‖Δq̈‖∞ ≤ accelerationTolerance · (1 + ‖q̈‖∞) … */
+  readonly accelerationTolerance: number;
+  /** … or when the position correction βh²‖Δq̈‖∞ ≤ positionTolerance · (1 + ‖q‖∞). */
+  readonly positionTolerance: number;
+  /**
+   * Modified Newton: keep the factorised Newton matrix across iterations and steps, and refactor only
+   * when h changes or the corrections shrink by less than `refreshRate` per iteration.
+   */
+  readonly reuseFactorization: boolean;
+  readonly refreshRate: number;
+  /** Modified Newton: refactor at the start of a step when the previous step needed more iterations than this. */
+  readonly refreshAfterIterations: number;
+  /**
+   * Order of the polynomial extrapolation of q̈ and λ that starts Newton (Negrut Sect. 3.5):
+   * 0 = previous step's values, 1 = linear, 2 = quadratic (used once enough equal steps exist).
+   */
+  readonly predictorOrder: 0 | 1 | 2;
+}
+
+export const DEFAULT_NEWTON: NewtonSettings = {
+  maxIterations: 25,
+  accelerationTolerance: 1e-10,
+  positionTolerance: 1e-14,
+  reuseFactorization: true,
+  refreshRate: 0.25,
+  refreshAfterIterations: 3,
+  predictorOrder: 2,
+};
+
+/** The iterate view handed to the policy; one object per driver, updated in place (no allocation per step). */
+class Iterate implements NewtonIterate {
+  iteration = 0;
+  accelerationIncrement = 0;
+  positionSensitivity = 0;
+  constructor(
+    readonly n: number, readonly m: number, readonly qddNew: Float64Array, readonly lambdaNew: Float64Array,
+    readonly increment: Float64Array, readonly positions: Float64Array,
+  ) {}
+}
+
+export class NewtonDriver {
+  /** The unknowns x = [q̈_{n+1}; λ_{n+1}] and views of its two parts. */
+  readonly unknowns: Float64Array;
+  readonly qddNew: Float64Array;
+  readonly lambdaNew: Float64Array;
+  /** Newton iterations and factorisations since construction. */
+  totalIterations = 0;
+  totalFactorizations = 0;
+  /** Iterations of the last solve (on failure: where it stopped). */
+  iterations = 0;
+  /** Why the last solve failed. */
+  failureReason = '';
+  private readonly size: number;
+  private readonly rhs: Float64Array;
+  private readonly iterate: Iterate;
+  /** Matrix key of the current factorisation (NaN: none). */
+  private factoredKey = NaN;
+  /** Iterations of the last converged solve (for the refresh rule). */
+  private lastIterations = 0;
+
+  constructor(
+    private readonly n: number, private readonly m: number, readonly linear: NewtonLinearSolver,
+    readonly settings: NewtonSettings, private readonly method: Method,
+  ) {
+    this.size = n + m;
+    if (linear.size !== this.size) throw new Error('linear solver size does not match the system');
+    this.unknowns = new Float64Array(this.size);
+    this.qddNew = this.unknowns.subarray(0, n);
+    this.lambdaNew = this.unknowns.subarray(n);
+    this.rhs = new Float64Array(this.size);
+    this.iterate = new Iterate(n, m, this.qddNew, this.lambdaNew, this.rhs, method.qNew);
+  }
+
+  /** The method's residual at (q̈_{n+1}, λ_{n+1}) with the constraint rows scaled (Negrut Eq. 13) into out. */
+  scaledResidual(
+    state: StepState, h: number, stage: number, qddNew: Float64Array, lambdaNew: Float64Array, out: Float64Array,
+  ): void {
+    this.method.residual(state, h, qddNew, lambdaNew, out);
+    const s = 1 / this.method.positionSensitivity(h, stage);
+    for (let i = this.n; i < this.size; i++) out[i] *= s;
+  }
+
+  /**
+   * Solves stage `stage` of a step of size h from the unknowns' current values (the predictor's).
+   * True when the policy accepted an iterate; false with `failureReason` otherwise.
+   */
+  solve(state: StepState, h: number, stage: number, policy: ConvergencePolicy): boolean {
+    const { n, m, size, linear, rhs, qddNew, lambdaNew, settings, iterate } = this;
+    const key = this.method.newtonMatrixKey(h, stage);
+    iterate.positionSensitivity = this.method.positionSensitivity(h, stage);
+    policy.begin(this.method, h, stage);
+    let needFactor = !settings.reuseFactorization || this.factoredKey !== key
+      || this.lastIterations > settings.refreshAfterIterations;
+    let previous = Infinity;
+    for (let it = 1; it <= settings.maxIterations; it++) {
+      this.totalIterations++;
+      this.iterations = it;
+      this.scaledResidual(state, h, stage, qddNew, lambdaNew, rhs);
+      if (needFactor) {
+        if (!this.factor(state, h, key)) return this.fail('the Newton matrix is singular');
+        needFactor = !settings.reuseFactorization;
+      }
+      for (let i = 0; i < size; i++) rhs[i] = -rhs[i];
+      linear.solve(rhs);
+      for (let i = 0; i < n; i++) qddNew[i] += rhs[i];
+      for (let i = 0; i < m; i++) lambdaNew[i] += rhs[n + i];
+      const dq = maxAbs(n, rhs);
+      const dl = maxAbs(m, rhs, n);
+      if (!Number.isFinite(dq) || !Number.isFinite(dl)) {
+        this.factoredKey = NaN;
+        return this.fail('Newton produced non-finite values');
+      }
+      iterate.iteration = it;
+      iterate.accelerationIncrement = dq;
+      if (policy.converged(iterate)) {
+        this.lastIterations = it;
+        return true;
+      }
+      // Modified Newton converges linearly; a slow rate means the factors are too old: refresh them.
+      if (dq > settings.refreshRate * previous) needFactor = true;
+      previous = dq;
+    }
+    this.factoredKey = NaN;
+    return this.fail(`Newton did not converge in ${settings.maxIterations} iterations`);
+  }
+
+  /** Assembles the Newton matrix at the current iterate and factorises it. */
+  private factor(state: StepState, h: number, key: number): boolean {
+    const { linear } = this;
+    linear.zero();
+    this.method.jacobian(state, h, this.qddNew, this.lambdaNew, linear.accumulator);
+    this.totalFactorizations++;
+    if (!linear.factor()) {
+      this.factoredKey = NaN;
+      return false;
+    }
+    this.factoredKey = key;
+    return true;
+  }
+
+  private fail(reason: string): false {
+    this.failureReason = reason;
+    return false;
+  }
+}

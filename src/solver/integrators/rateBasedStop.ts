@@ -1,0 +1,52 @@
+/**
+ * Negrut's Newton stop for error-controlled runs (Negrut Eqs. 41-45): with the observed contraction rate
+ * ξ = ‖Δx_k‖/‖Δx_{k−1}‖ the remaining iteration error is about ξ/(1−ξ)‖Δx_k‖; stop when the local error it
+ * would cause, ξ/(1−ξ) · e(Δx_k), is below c·ε (Eq. 45, c = CORRECTOR_ACCURACY of Eq. 39), where
+ * e(Δx) = (error factor) · ‖Δq̈‖_q / √n is the method's position error estimate applied to the correction.
+ */
+import type { ConvergencePolicy, NewtonIterate } from './convergencePolicy';
+import type { ErrorWeights } from './errorWeights';
+import type { Method } from './method';
+
+/** Corrector accuracy relative to the local error tolerance (Negrut Eq. 39, c = 0.001). */
+export const CORRECTOR_ACCURACY = 0.001;
+
+export class RateBasedStopPolicy implements ConvergencePolicy {
+  /** The local error tolerance ε; set by the adaptive stepper. */
+  tolerance = NaN;
+  private errorFactor = NaN;
+  private velocityFactor = 0;
+  private previousWeighted = Infinity;
+
+  /** includeVelocities: the run's error norm includes q̇ (ErrorNorm 'position-velocity'). */
+  constructor(private readonly weights: ErrorWeights, private readonly includeVelocities = false) {}
+
+  begin(method: Method, h: number): void {
+    this.errorFactor = method.positionErrorFactor(h) / Math.sqrt(this.weights.n);
+    this.velocityFactor = this.includeVelocities ? method.velocityErrorFactor(h) / Math.sqrt(this.weights.n) : 0;
+    this.previousWeighted = Infinity;
+  }
+
+  /**
+   * With velocities included, e(Δx) is the larger of the position and the velocity effect of the correction,
+   * each in its own weights, and the rate is measured on that combined error.
+   */
+  converged(it: NewtonIterate): boolean {
+    if (this.velocityFactor > 0) return this.convergedWithVelocities(it);
+    const weighted = this.weights.positionNorm(it.increment);
+    const rate = weighted / this.previousWeighted;
+    this.previousWeighted = weighted;
+    return weighted === 0
+      || (it.iteration >= 2 && rate < 1 && (rate / (1 - rate)) * this.errorFactor * weighted <= CORRECTOR_ACCURACY * this.tolerance);
+  }
+
+  private convergedWithVelocities(it: NewtonIterate): boolean {
+    const error = Math.max(
+      this.errorFactor * this.weights.positionNorm(it.increment),
+      this.velocityFactor * this.weights.velocityNorm(it.increment),
+    );
+    const rate = error / this.previousWeighted;
+    this.previousWeighted = error;
+    return error === 0 || (it.iteration >= 2 && rate < 1 && (rate / (1 - rate)) * error <= CORRECTOR_ACCURACY * this.tolerance);
+  }
+}
