@@ -25,8 +25,10 @@ export const INTEGRATOR_METHODS: readonly IntegratorMethod[] = METHOD_NAMES;
 
 export interface RunSettings {
   readonly method: IntegratorMethod;
-  /** HHT α ∈ [−1/3, 0]. */
+  /** HHT α ∈ [−1/3, 0] (classical, modified). */
   readonly alpha: number;
+  /** ρ∞ ∈ [0, 1] of the methods that take it (registry `parameters: ['rho']`); passed to createMethod. */
+  readonly rho?: number;
   /** Step size, s. */
   readonly h: number;
   /** End time, s. */
