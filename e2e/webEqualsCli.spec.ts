@@ -70,6 +70,29 @@ for (const query of LINKS) {
   });
 }
 
+/** Issue 13: the ρ∞ methods run in the app's workers exactly as `sim --url … --method M` (a GA and a Ji–Xing link). */
+const FAMILY_LINKS = [
+  '?v=1&scenario=heavy-top&methods=modified,generalized-alpha&rho=0.5&t=0.1',
+  '?v=1&scenario=spin&methods=ji-xing,generalized-alpha&rho=0.8&t=1',
+];
+
+for (const query of FAMILY_LINKS) {
+  test(`${query}: every listed method's final row equals \`sim --url\`'s to the last bit`, async ({ page, appUrl, consoleErrors }) => {
+    test.setTimeout(120_000);
+    const methods = decodeShareQuery(query).state.methods;
+    await page.goto(`${appUrl}${query}`);
+    const status = await waitForSettled(page, 0, 55_000);
+    for (const method of methods) expect(status.methods[method]?.phase, `${method} on ${query}`).toBe('finished');
+    const link = page.url();
+    for (const method of methods) {
+      const web = await page.evaluate((m) => window.__hht!.finalRow(m), method);
+      const cli = lastRow(sim(['--url', link, '--method', method]));
+      expect(web, method).toEqual(cli);
+    }
+    expect(consoleErrors).toEqual([]);
+  });
+}
+
 async function downloadCsv(page: Page, method: string): Promise<string> {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(`export-csv-${method}`).click()]);
   return readFileSync((await file.path())!, 'utf8');
