@@ -1,19 +1,13 @@
 /**
  * Lie-group generalized-α (Brüls, Cardona & Arnold 2012): exact on a constant angular acceleration
- * (spin), ω_y of the heavy top constant to round-off, second order in e_ω, Newton matrix = finite differences.
+ * (spin), Newton matrix = finite differences. Heavy-top ω_y over 10 s, order and the V8:
+ * test/long/methodFamily.long.test.ts.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spinModel, SPIN_DEFAULTS, spinExactOmega } from '../../src/solver/scenarios/spin';
 import { heavyTopModel, HEAVY_TOP_DEFAULTS } from '../../src/solver/scenarios/heavyTop';
 import { simulateLieGroup, LieGroupSimulation } from '../../src/solver/integrators/lieGroup/lieGroupSimulation';
-import { integratedDifference, observedOrder } from '../../src/solver/studies/errorMeasures';
 import { finiteDifferenceColumns, randomVector, seededRandom } from './helpers';
-import { v8CrankModel, V8_DEFAULTS } from '../../src/solver/scenarios/v8Crank';
-import { AssembledSystem } from '../../src/solver/model/assembly';
-import { ImplicitStepper } from '../../src/solver/integrators/implicitStepper';
-import { GeneralizedAlpha } from '../../src/solver/integrators/methods/generalizedAlpha';
-import { initialStateVectors } from '../../src/solver/integrators/hhtIntegrator';
-import { angularVelocity } from '../../src/solver/rotation/eulerParameters';
 
 /** Round-off over 1000 steps of |ω| ~ 60 rad/s. */
 const SPIN_ROUND_OFF = 1e-10;
@@ -46,40 +40,6 @@ describe('spin: a constant angular acceleration is integrated exactly', () => {
 describe('heavy top', () => {
   const model = heavyTopModel(HEAVY_TOP_DEFAULTS);
 
-  it('ω_y stays 150 rad/s to round-off over 10 s (h = 1e-3, ρ∞ = 2/3) with joint residuals at round-off', () => {
-    let worst = 0, worstC = 0;
-    const r = simulateLieGroup(model, { rhoInf: 2 / 3, h: 1e-3, tEnd: 10, sampleEvery: 1 }, (row) => {
-      worst = Math.max(worst, Math.abs(row[2] - 150));
-      worstC = Math.max(worstC, row[6]);
-    });
-    expect(r.status).toBe('finished');
-    expect(worst).toBeLessThan(1e-11);
-    expect(worstC).toBeLessThan(1e-13);
-  });
-
-  describe('e_ω over t ∈ [0, 1] against a fine Lie-group reference (h = 1e-5)', () => {
-    const STEPS = [2e-3, 1e-3, 5e-4, 2.5e-4];
-    const SAMPLE_DT = 2e-3;
-    const errors: number[] = [];
-    beforeAll(() => {
-      const series = (h: number) => {
-        const t: number[] = [], w: number[] = [];
-        simulateLieGroup(model, { rhoInf: 2 / 3, h, tEnd: 1, sampleEvery: Math.round(SAMPLE_DT / h) }, (row) => { t.push(row[0]); w.push(row[1], row[2], row[3]); });
-        return { t: Float64Array.from(t), w: Float64Array.from(w) };
-      };
-      const ref = series(1e-5);
-      for (const h of STEPS) { const s = series(h); errors.push(integratedDifference(s.t, s.w, ref.w, 3, ref.t)); }
-    }, 120_000);
-
-    it('observed order 2 (1.8-2.2 on every halving)', () => {
-      for (let k = 1; k < STEPS.length; k++) {
-        const p = observedOrder(STEPS[k - 1], errors[k - 1], STEPS[k], errors[k]);
-        expect(p).toBeGreaterThan(1.8);
-        expect(p).toBeLessThan(2.2);
-      }
-    });
-  });
-
   it('the Newton matrix equals the finite-difference Jacobian of the residual', () => {
     const sim = new LieGroupSimulation(model, { rhoInf: 2 / 3, h: 1e-3, tEnd: 0.05, sampleEvery: 1 });
     sim.advance(50, () => {});
@@ -105,23 +65,4 @@ describe('heavy top', () => {
       for (let i = 0; i < size; i++) expect(Math.abs(a[i * size + j] - cols[j][i])).toBeLessThan(1e-7 * scale);
     }
   });
-});
-
-describe('V8 crank through the generic joint interface', () => {
-  it('0.05 s at h = 1e-3: joint and normalisation residuals at round-off, crank ω_x within 1e-4 of generalized-α', () => {
-    const model = v8CrankModel(V8_DEFAULTS);
-    let lie = new Float64Array(0), worst = 0;
-    const r = simulateLieGroup(model, { rhoInf: 2 / 3, h: 1e-3, tEnd: 0.05, sampleEvery: 1 }, (row) => { lie = row.slice(); worst = Math.max(worst, row[6]); });
-    expect(r.status).toBe('finished');
-    expect(worst).toBeLessThan(1e-12);
-    const system = new AssembledSystem(model);
-    const st = new ImplicitStepper(system, new GeneralizedAlpha(system, 2 / 3, 2));
-    const { q, qd } = initialStateVectors(system);
-    expect(st.initialize(q, qd, 0)).toBe(true);
-    for (let k = 0; k < 50; k++) expect(st.step(1e-3).ok).toBe(true);
-    const w = new Float64Array(3);
-    angularVelocity(st.q, 3, st.qd, 3, w, 0);
-    expect(lie[1]).toBeGreaterThan(0.05); // the crank has spun up (≈ 0.1 rad/s from rest)
-    expect(Math.abs(lie[1] - w[0])).toBeLessThan(1e-4);
-  }, 60_000);
 });

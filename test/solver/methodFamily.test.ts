@@ -1,54 +1,26 @@
 /**
  * generalized-α (Arnold & Brüls 2007) and the Ji–Xing composite (Ji & Xing 2023) as `Method`s:
  * Newton matrices against finite differences, GA with αm = 0 and HHT's parameters = classical HHT where the
- * mass matrix is constant, spin ω_x(10), and heavy-top order and ω_y drift.
+ * mass matrix is constant, spin ω_x(10). Heavy-top order and ω_y drift: test/long/methodFamily.long.test.ts.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AssembledSystem } from '../../src/solver/model/assembly';
 import type { Load, MultibodyModel } from '../../src/solver/model/types';
 import { prismaticJoint } from '../../src/solver/model/joints/prismatic';
 import { GROUND, siteFromGlobal } from '../../src/solver/model/joints/jointSite';
 import { gravity } from '../../src/solver/model/loads';
-import { ImplicitStepper } from '../../src/solver/integrators/implicitStepper';
 import type { Method } from '../../src/solver/integrators/method';
 import { ClassicalHht } from '../../src/solver/integrators/methods/classicalHht';
 import { hhtParameters } from '../../src/solver/integrators/methods/hhtMethod';
 import { GeneralizedAlpha } from '../../src/solver/integrators/methods/generalizedAlpha';
 import { JiXing } from '../../src/solver/integrators/methods/jiXing';
-import { initialStateVectors } from '../../src/solver/integrators/hhtIntegrator';
 import { DenseAccumulator } from '../../src/solver/linalg/accumulator';
 import { heavyTopModel, HEAVY_TOP_DEFAULTS } from '../../src/solver/scenarios/heavyTop';
 import { spinModel, SPIN_DEFAULTS } from '../../src/solver/scenarios/spin';
-import { familyOmegaSeries } from '../../src/solver/studies/familyRuns';
-import { integratedDifference, observedOrder } from '../../src/solver/studies/errorMeasures';
-import { angularVelocity } from '../../src/solver/rotation/eulerParameters';
+import { stepper, stepperOmegaSeries } from './methodRuns';
 import { finiteDifferenceColumns, randomVector, seededRandom } from './helpers';
 
 const top = heavyTopModel(HEAVY_TOP_DEFAULTS);
-
-function stepper(model: MultibodyModel, make: (s: AssembledSystem) => Method): ImplicitStepper {
-  const system = new AssembledSystem(model);
-  const st = new ImplicitStepper(system, make(system));
-  const { q, qd } = initialStateVectors(system);
-  expect(st.initialize(q, qd, 0)).toBe(true);
-  return st;
-}
-
-/** (t, ω) of body 0 every sampleEvery steps, stepping the method directly (no registry, no Simulation). */
-function stepperOmegaSeries(model: MultibodyModel, make: (s: AssembledSystem) => Method, h: number, tEnd: number, sampleEvery: number) {
-  const st = stepper(model, make);
-  const t: number[] = [0], omega: number[] = [];
-  const w = new Float64Array(3);
-  const record = () => { angularVelocity(st.q, 3, st.qd, 3, w, 0); omega.push(w[0], w[1], w[2]); };
-  record();
-  const steps = Math.round(tEnd / h);
-  for (let k = 1; k <= steps; k++) {
-    const r = st.step(h);
-    if (!r.ok) throw new Error(`step ${k} failed: ${r.reason}`);
-    if (k % sampleEvery === 0) { t.push(k * h); record(); }
-  }
-  return { t: Float64Array.from(t), omega: Float64Array.from(omega) };
-}
 
 describe('Newton matrices (Ji & Xing A.7, Arnold & Brüls Eq. 16) equal finite differences of the residual', () => {
   const cases: [string, (s: AssembledSystem) => Method, number][] = [
@@ -170,50 +142,5 @@ describe('spin ω_x(10), h = 0.01 (exact 60 rad/s)', () => {
 
   it('Ji–Xing with the modified updates keeps the spin to within 1e-8', () => {
     expect(Math.abs(final('ji-xing', 0.01) - 60)).toBeLessThan(1e-8);
-  });
-});
-
-describe('heavy top, ρ∞ = 2/3, t ∈ [0, 1]: e_ω against a Lie-group reference (h = 5e-6)', () => {
-  const STEPS = [1e-3, 5e-4, 2.5e-4];
-  const SAMPLE_DT = 1e-3;
-  const orders: Record<string, number[]> = {};
-  beforeAll(() => {
-    const ref = familyOmegaSeries(top, { method: 'lie-group', parameter: 2 / 3, h: 5e-6, tEnd: 1, sampleEvery: 200 });
-    const makers = { 'generalized-alpha': (s: AssembledSystem) => new GeneralizedAlpha(s, 2 / 3, 2), 'ji-xing': (s: AssembledSystem) => new JiXing(s, 2 / 3) };
-    for (const method of ['generalized-alpha', 'ji-xing'] as const) {
-      const e = STEPS.map((h) => {
-        const s = stepperOmegaSeries(top, makers[method], h, 1, Math.round(SAMPLE_DT / h));
-        return integratedDifference(s.t, s.omega, ref.omega, 3, ref.t);
-      });
-      orders[method] = e.slice(1).map((v, k) => observedOrder(STEPS[k], e[k], STEPS[k + 1], v));
-    }
-  }, 300_000);
-
-  for (const method of ['generalized-alpha', 'ji-xing']) {
-    it(`${method}: observed order 1.8-2.2`, () => {
-      for (const p of orders[method]) { expect(p).toBeGreaterThan(1.8); expect(p).toBeLessThan(2.2); }
-    });
-  }
-});
-
-describe('heavy top ω_y over 10 s, h = 1e-4, ρ∞ = 2/3 (SPEC §6: GA within about 1e-3 of 150 rad/s)', () => {
-  const worst: Record<string, number> = {};
-  beforeAll(() => {
-    const makers = { 'generalized-alpha': (s: AssembledSystem) => new GeneralizedAlpha(s, 2 / 3, 2), 'ji-xing': (s: AssembledSystem) => new JiXing(s, 2 / 3) };
-    for (const method of ['generalized-alpha', 'ji-xing'] as const) {
-      const s = stepperOmegaSeries(top, makers[method], 1e-4, 10, 100);
-      let d = 0;
-      for (let k = 0; k < s.t.length; k++) d = Math.max(d, Math.abs(s.omega[3 * k + 1] - 150));
-      worst[method] = d;
-    }
-  }, 300_000);
-
-  it('generalized-α: max |ω_y − 150| < 1e-3 (measured 7.5e-4), visibly nonzero', () => {
-    expect(worst['generalized-alpha']).toBeLessThan(1e-3);
-    expect(worst['generalized-alpha']).toBeGreaterThan(1e-5);
-  });
-
-  it('Ji–Xing with the modified updates: max |ω_y − 150| < 1e-6 (measured 1.5e-7)', () => {
-    expect(worst['ji-xing']).toBeLessThan(1e-6);
   });
 });

@@ -46,6 +46,7 @@ export abstract class EndpointEquilibriumMethod implements Method {
   abstract reject(): void;
   abstract positionErrorFactor(h: number): number;
   abstract positionErrorEstimate(state: StepState, h: number, qddNew: Float64Array, out: Float64Array): number;
+  abstract velocityErrorFactor(h: number): number;
   abstract velocityErrorEstimate(state: StepState, h: number, qddNew: Float64Array, out: Float64Array): number;
   /** The time τ of the current stage for a step from state.t of size h. */
   protected abstract stageTime(state: StepState, h: number): number;
@@ -115,6 +116,9 @@ export abstract class EndpointEquilibriumMethod implements Method {
   }
 }
 
+/** Step ratios h/h_{n−1} below this (or above its inverse) give no velocity error estimate. */
+const MIN_STEP_RATIO = 0.25;
+
 /**
  * What a method remembers of earlier steps: Newton's starting values by extrapolation of q̈ and λ (Negrut
  * Sect. 3.5) and q̈_{n−1}, h_{n−1} for the velocity error estimate. `push` when a step is accepted.
@@ -149,7 +153,9 @@ export class StepHistory {
   /**
    * Velocity error estimate c·h³·q⃛̈ from the divided difference of q̈_{n+1}, q̈_n, q̈_{n−1}:
    * d = (q̈_{n+1} − q̈_n) − (h/h_{n−1})(q̈_n − q̈_{n−1}) into out, returns the factor |c|·2h/(h + h_{n−1});
-   * without an earlier step d = q̈_{n+1} − q̈_n with factor |c|·h, an over-estimate.
+   * without an earlier step d = q̈_{n+1} − q̈_n with factor |c|·h, an over-estimate. When h/h_{n−1} is outside
+   * [¼, 4] there is no estimate (factor 0), as for HHT: after a sliver step shortened to land on a sample time,
+   * differences of q̈ are round-off, not error.
    */
   velocityErrorEstimate(c: number, state: StepState, h: number, qddNew: Float64Array, out: Float64Array): number {
     const n = out.length, qdd = state.qdd, hp = this.hPrevious;
@@ -158,6 +164,10 @@ export class StepHistory {
       return Math.abs(c) * h;
     }
     const r = h / hp;
+    if (!(r >= MIN_STEP_RATIO && r <= 1 / MIN_STEP_RATIO)) {
+      out.fill(0);
+      return 0;
+    }
     for (let i = 0; i < n; i++) out[i] = qddNew[i] - qdd[i] - r * (qdd[i] - this.qddPrevious[i]);
     return (Math.abs(c) * 2 * h) / (h + hp);
   }

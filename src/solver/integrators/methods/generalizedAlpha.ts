@@ -135,6 +135,9 @@ export class GeneralizedAlpha extends EndpointEquilibriumMethod {
     return this.positionErrorFactor(h);
   }
 
+  /** ∂q̇_{n+1}/∂q̈_{n+1} = hγ(1 − αf)/(1 − αm). */
+  velocityErrorFactor(h: number): number { return h * this.gamma * this.accelSensitivity; }
+
   velocityErrorEstimate(state: StepState, h: number, qddNew: Float64Array, out: Float64Array): number {
     return this.history.velocityErrorEstimate(this.errorConstants.velocity, state, h, qddNew, out);
   }

@@ -235,6 +235,9 @@ export class JiXing extends EndpointEquilibriumMethod {
     return this.positionErrorFactor(h);
   }
 
+  /** ∂q̇/∂q̈ = γh/2 = θ₃h in every stage. */
+  velocityErrorFactor(h: number): number { return 0.5 * this.coefficients.gamma * h; }
+
   velocityErrorEstimate(state: StepState, h: number, qddNew: Float64Array, out: Float64Array): number {
     return this.stepHistory.velocityErrorEstimate(this.errorConstant, state, h, qddNew, out);
   }
