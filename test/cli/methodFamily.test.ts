@@ -89,6 +89,16 @@ describe('sim: --method, --alpha, --rho-inf', () => {
     ]);
   });
 
+  it('a ρ∞ method\'s solver failure exits 3 with advice about ρ∞, not HHT\'s α', async () => {
+    // Ji–Xing at ρ∞ = 1 has no high-frequency damping left and fails on the heavy top's joint (SPEC §6).
+    const failed = await sim('--scenario', 'heavy-top', '--method', 'ji-xing', '--rho-inf', '1', '--t-end', '0.2', '--h', '0.001', '--sample-dt', '0.1');
+    expect(failed.code).toBe(3);
+    const lines = failed.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^sim: solver failed at t = .*\(ρ∞ = 1\); use a smaller ρ∞ or a smaller h$/);
+    expect(lines[0]).not.toContain('α');
+  });
+
   it('writes the SPEC §3 columns for a ρ∞ method, rho in the JSON head', async () => {
     const csv = await sim('--scenario', 'spin', '--method', 'lie-group', '--t-end', '0.05', '--h', '0.01');
     expect(csv.code).toBe(0);
