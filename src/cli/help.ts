@@ -30,7 +30,7 @@ Options (flags may also be written --alpha=-0.2; later flags override earlier on
                     a link comparing methods runs ${DEFAULT_METHOD} if it lists it, else its first method
   --alpha A         HHT alpha in [-1/3, 0], classical and modified only (default: per scenario, below)
   --rho-inf R       spectral radius at infinity rho_inf in [0, 1] of generalized-alpha, lie-group and
-                    ji-xing only (default ${formatNumber(DEFAULT_RHO)} = 2/3). Each method takes its own
+                    ji-xing only (default ${DEFAULT_RHO === 2 / 3 ? '2/3' : formatNumber(DEFAULT_RHO)}). Each method takes its own
                     parameter: --alpha with a rho_inf method, or --rho-inf with HHT, is bad input (exit 2),
                     never converted (HHT alpha and rho_inf are related by rho_inf = (1 + alpha)/(1 - alpha)).
                     lie-group runs with a fixed step only (no --tol)
