@@ -3,7 +3,7 @@
  * its axes and labels, and a one-sentence summary of the key numbers (the plot's text
  * alternative). Pure apart from reading the results passed in; tested in test/app/chartViews.test.ts.
  */
-import type { IntegratorMethod } from '../solver/simulate';
+import type { RunMethod as IntegratorMethod } from '../scenario/methods';
 import { getScenario } from '../scenario/registry';
 import type { ScenarioState } from '../scenario/types';
 import type { MethodResults } from './runs';

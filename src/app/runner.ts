@@ -3,7 +3,8 @@
  * run shortly after the committed state changes (debounced), cancels stale runs, and feeds
  * the replies to runs.ts. Browser only.
  */
-import { INTEGRATOR_METHODS, type IntegratorMethod } from '../solver/simulate';
+// The app's per-method tables cover the whole family (src/scenario/methods.ts); the method picker comes later.
+import { RUN_METHODS as INTEGRATOR_METHODS, type RunMethod as IntegratorMethod } from '../scenario/methods';
 import type { MainToWorker, WorkerToMain } from '../worker/protocol';
 import { applyWorkerMessage, beginRun, markCancelled } from './runs';
 import { appStore } from './store';
@@ -67,6 +68,7 @@ export function startRun(): void {
       values: state.values,
       method,
       alpha: state.alpha,
+      ...(state.rho !== undefined ? { rho: state.rho } : {}),
       h: state.h,
       tEnd: state.tEnd,
       ...(state.tolerance !== undefined ? { tolerance: state.tolerance } : {}),

@@ -8,7 +8,8 @@
  * nothing is sent to the solver.
  */
 import { createStore } from 'zustand/vanilla';
-import { INTEGRATOR_METHODS, type IntegratorMethod } from '../solver/simulate';
+// The app's per-method tables cover the whole family (src/scenario/methods.ts); the method picker comes later.
+import { RUN_METHODS, RUN_METHODS as INTEGRATOR_METHODS, type RunMethod, type RunMethod as IntegratorMethod } from '../scenario/methods';
 import { DEFAULT_SCENARIO_ID, defaultState, getScenario } from '../scenario/registry';
 import { validateState } from '../scenario/state';
 import type { InputIssue, ScenarioId, ScenarioState } from '../scenario/types';
@@ -136,7 +137,7 @@ function initialAppState(): AppState {
     notice: null,
     runId: 0,
     runScheduled: false,
-    runs: { classical: IDLE_RUN, modified: IDLE_RUN },
+    runs: Object.fromEntries(RUN_METHODS.map((m) => [m, IDLE_RUN])) as Record<RunMethod, MethodRun>,
     plotVersion: 0,
     playing: false,
     speed: DEFAULT_SPEED,

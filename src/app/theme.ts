@@ -5,12 +5,12 @@
  */
 import { useSyncExternalStore } from 'react';
 import { useStore } from 'zustand';
-import type { IntegratorMethod } from '../solver/simulate';
+import type { RunMethod } from '../scenario/methods';
 import { appStore } from './store';
 
 export interface Palette {
   readonly dark: boolean;
-  readonly method: Readonly<Record<IntegratorMethod, string>>;
+  readonly method: Readonly<Record<RunMethod, string>>;
   readonly exact: string;
   /** Failure marks (the time a run failed). */
   readonly failure: string;
@@ -32,7 +32,7 @@ export interface Palette {
 
 const LIGHT: Palette = {
   dark: false,
-  method: { classical: '#c2410c', modified: '#1d4ed8' },
+  method: { classical: '#c2410c', modified: '#1d4ed8', 'generalized-alpha': '#7c3aed', 'lie-group': '#0f766e', 'ji-xing': '#a16207' },
   exact: '#15803d',
   failure: '#cf222e',
   text: '#1f2328',
@@ -52,7 +52,7 @@ const LIGHT: Palette = {
 /** Projector: black on white, saturated method colours, thick lines, large type. */
 const PROJECTOR: Palette = {
   ...LIGHT,
-  method: { classical: '#b91c1c', modified: '#1e3a8a' },
+  method: { classical: '#b91c1c', modified: '#1e3a8a', 'generalized-alpha': '#6d28d9', 'lie-group': '#115e59', 'ji-xing': '#854d0e' },
   exact: '#166534',
   failure: '#b91c1c',
   text: '#000000',
@@ -67,7 +67,7 @@ const PROJECTOR: Palette = {
 
 const DARK: Palette = {
   dark: true,
-  method: { classical: '#fb923c', modified: '#60a5fa' },
+  method: { classical: '#fb923c', modified: '#60a5fa', 'generalized-alpha': '#c4b5fd', 'lie-group': '#5eead4', 'ji-xing': '#fcd34d' },
   exact: '#4ade80',
   failure: '#ff7b72',
   text: '#e6edf3',
@@ -104,7 +104,10 @@ export function usePalette(): Palette {
   return projector ? PROJECTOR : dark ? DARK : LIGHT;
 }
 
-export const METHOD_LABELS: Readonly<Record<IntegratorMethod, string>> = {
+export const METHOD_LABELS: Readonly<Record<RunMethod, string>> = {
   classical: 'classical HHT',
   modified: 'modified HHT',
+  'generalized-alpha': 'generalized-α',
+  'lie-group': 'Lie-group generalized-α',
+  'ji-xing': 'Ji–Xing composite',
 };

@@ -2,11 +2,11 @@
  * Command-line arguments of `sim` (SPEC §3) → complete, validated run options, or the one
  * issue to report. Flags are applied in order, so a later flag overrides `--url`.
  */
-import type { IntegratorMethod } from '../solver/simulate';
 import { DEFAULT_SCENARIO_ID, getScenario } from '../scenario/registry';
 import type { InputIssue, ParamValues, ScenarioId, ScenarioState, ValueNamer } from '../scenario/types';
 import { decodeShareQuery } from '../scenario/url';
 import { CLI_PLAN_KEYS, planRun, solverSettings, type RunPlan } from '../run/plan';
+import { adaptiveIssue, CLI_PARAMETER_KEYS, unusedParameterIssue, type RunMethod } from '../scenario/methods';
 import {
   checkTolerance,
   formatNumber,
@@ -25,6 +25,7 @@ import {
   linkNamer,
   parseAlpha,
   parseFormatFlag,
+  parseRho,
   parseMethodFlag,
   parseScenarioFlag,
   parseTime,
@@ -41,7 +42,7 @@ export { flagNamer, OUTPUT_FORMATS, type OutputFormat } from '../scenario/flags'
 export { SAMPLE_MULTIPLE_TOLERANCE } from '../scenario/validate';
 
 /** The method run when neither a flag nor a single-method link chooses one. */
-export const DEFAULT_METHOD: IntegratorMethod = 'modified';
+export const DEFAULT_METHOD: RunMethod = 'modified';
 
 /** Step-size control of an adaptive run (`--tol`). */
 export interface AdaptiveOptions {
@@ -61,8 +62,11 @@ export interface AdaptiveOptions {
 export interface SimOptions {
   readonly plan: RunPlan;
   readonly scenario: ScenarioId;
-  readonly method: IntegratorMethod;
-  readonly alpha: number;
+  readonly method: RunMethod;
+  /** HHT α of classical and modified (absent for the ρ∞ methods). */
+  readonly alpha?: number;
+  /** ρ∞ of generalized-alpha, lie-group and ji-xing (absent for HHT). */
+  readonly rho?: number;
   /** Fixed step, or the initial step of an adaptive run. */
   readonly h: number;
   readonly tEnd: number;
@@ -83,15 +87,19 @@ export type ParsedCommand =
 const CLI_RUN_KEYS: RunKeys = { alpha: '--alpha', h: '--h', tEnd: '--t-end', tolerance: '--tol' };
 
 const VALUE_FLAGS = [
-  '--scenario', '--url', '--method', '--alpha', '--h', '--t-end', '--sample-dt', '--tol', '--h-min', '--h-max', '--set', '--format',
+  '--scenario', '--url', '--method', '--alpha', '--rho-inf', '--h', '--t-end', '--sample-dt', '--tol', '--h-min', '--h-max', '--set', '--format',
 ] as const;
 type ValueFlag = (typeof VALUE_FLAGS)[number];
 
 /** Everything set so far; undefined means "not given, use the default". */
 interface Assignments {
   scenario?: ScenarioId;
-  method?: IntegratorMethod;
+  method?: RunMethod;
   alpha?: number;
+  /** Text of the α / ρ∞ as given (flag, --set or link), so a parameter the method does not take is named as written. */
+  alphaGiven?: GivenText;
+  rho?: number;
+  rhoGiven?: GivenText;
   h?: number;
   tEnd?: number;
   sampleDt?: number;
@@ -100,6 +108,22 @@ interface Assignments {
   hMax?: number;
   format?: OutputFormat;
   params: Map<string, ParamAssignment>;
+}
+
+/** A value as the user wrote it and how to name it in a message. */
+interface GivenText {
+  readonly text: string;
+  readonly name: ValueNamer;
+}
+
+function setAlpha(into: Assignments, key: string, text: string, name: ValueNamer): void {
+  into.alpha = parseAlpha(key, text, name);
+  into.alphaGiven = { text, name };
+}
+
+function setRho(into: Assignments, key: string, text: string, name: ValueNamer): void {
+  into.rho = parseRho(key, text, name);
+  into.rhoGiven = { text, name };
 }
 
 function parseTolerance(key: string, text: string, name: ValueNamer): number {
@@ -114,7 +138,8 @@ function applySet(into: Assignments, text: string): void {
   if (eq <= 0) fail('--set', `--set ${quoteText(text)} must have the form NAME=VALUE`);
   const key = text.slice(0, eq);
   const value = text.slice(eq + 1);
-  if (key === 'alpha') into.alpha = parseAlpha(key, value, setNamer);
+  if (key === 'alpha') setAlpha(into, key, value, setNamer);
+  else if (key === 'rho') setRho(into, key, value, setNamer);
   else if (key === 'h') into.h = parseTime(key, value, setNamer);
   else if (key === 't') into.tEnd = parseTime(key, value, setNamer);
   else if (key === 'tol') into.tolerance = parseTolerance(key, value, setNamer);
@@ -122,9 +147,12 @@ function applySet(into: Assignments, text: string): void {
   else into.params.set(key, { text: value, name: setNamer });
 }
 
-/** A one-method list selects that method; a comparison list leaves the choice to `--method`. */
-function applyMethods(into: Assignments, methods: readonly IntegratorMethod[]): void {
-  if (methods.length === 1) into.method = methods[0];
+/**
+ * A one-method list selects that method; a comparison list leaves the choice to `--method` (default
+ * DEFAULT_METHOD if the list has it, else the list's first method, so the run uses a parameter the link set).
+ */
+function applyMethods(into: Assignments, methods: readonly RunMethod[]): void {
+  if (methods.length === 1 || !methods.includes(DEFAULT_METHOD)) into.method = methods[0];
 }
 
 /** `--url`: everything the link sets (and only that) is applied; a bad link is bad input. */
@@ -135,7 +163,9 @@ function applyUrl(into: Assignments, link: string): void {
   const { state, setKeys } = decoded;
   for (const key of setKeys) {
     if (key === 'scenario') into.scenario = state.scenario;
+    // A link's α and ρ∞ were checked against the link's own methods; `--method` may pick any of them.
     else if (key === 'alpha') into.alpha = state.alpha;
+    else if (key === 'rho') into.rho = state.rho;
     else if (key === 'h') into.h = state.h;
     else if (key === 't') into.tEnd = state.tEnd;
     else if (key === 'tol') into.tolerance = state.tolerance;
@@ -149,7 +179,8 @@ const FLAG_ACTIONS: Readonly<Record<ValueFlag, (into: Assignments, value: string
   '--scenario': (into, value) => (into.scenario = parseScenarioFlag(value)),
   '--url': applyUrl,
   '--method': (into, value) => (into.method = parseMethodFlag(value)),
-  '--alpha': (into, value) => (into.alpha = parseAlpha('--alpha', value, flagNamer)),
+  '--alpha': (into, value) => setAlpha(into, '--alpha', value, flagNamer),
+  '--rho-inf': (into, value) => setRho(into, '--rho-inf', value, flagNamer),
   '--h': (into, value) => (into.h = parseTime('--h', value, flagNamer)),
   '--t-end': (into, value) => (into.tEnd = parseTime('--t-end', value, flagNamer)),
   '--sample-dt': (into, value) => (into.sampleDt = parseTime('--sample-dt', value, flagNamer)),
@@ -164,6 +195,23 @@ function applyFlag(into: Assignments, { flag, value }: FlagArg<ValueFlag>): void
   FLAG_ACTIONS[flag](into, value);
 }
 
+/**
+ * The run's method takes the parameter given (SPEC §6): `--alpha` with a ρ∞ method or `--rho-inf` with HHT is bad
+ * input, named as written (`--alpha -0.1`, `--set alpha=-0.1`, `--url: alpha=-0.1`), never converted. A
+ * fixed-step-only method (lie-group) with `--tol` is refused.
+ */
+function ensureMethodTakes(given: Assignments, method: RunMethod): void {
+  for (const [key, text] of [['alpha', given.alphaGiven], ['rho', given.rhoGiven]] as const) {
+    if (text) ensure(unusedParameterIssue([method], key, text.text, keysOf(text.name), text.name));
+  }
+  if (given.tolerance !== undefined) ensure(adaptiveIssue([method], '--tol'));
+}
+
+/** How a namer writes α and ρ∞: flags for the command line, link keys for `--set` and `--url`. */
+function keysOf(name: ValueNamer) {
+  return name === flagNamer ? CLI_PARAMETER_KEYS : { alpha: 'alpha', rho: 'rho' };
+}
+
 function resolveOptions(given: Assignments): SimOptions {
   const scenario = given.scenario ?? DEFAULT_SCENARIO_ID;
   const def = getScenario(scenario);
@@ -175,7 +223,11 @@ function resolveOptions(given: Assignments): SimOptions {
   if (runIssue) throw new InputError(runIssue);
   const values = resolveParams(def, given.params);
   const method = given.method ?? DEFAULT_METHOD;
-  const state: ScenarioState = { scenario, methods: [method], alpha, h, tEnd, values, ...(tolerance !== undefined ? { tolerance } : {}) };
+  ensureMethodTakes(given, method);
+  const state: ScenarioState = {
+    scenario, methods: [method], alpha, h, tEnd, values,
+    ...(given.rho !== undefined ? { rho: given.rho } : {}), ...(tolerance !== undefined ? { tolerance } : {}),
+  };
   const keys = given.h === undefined ? { ...CLI_PLAN_KEYS, hNote: '(scenario default)' } : CLI_PLAN_KEYS;
   const planned = planRun(state, { sampleDt: given.sampleDt, hMin: given.hMin, hMax: given.hMax }, keys);
   if (!planned.ok) throw new InputError(planned.issue);
@@ -188,8 +240,8 @@ export function simOptionsOf(plan: RunPlan, format: OutputFormat): SimOptions {
   const settings = solverSettings(plan, method);
   const { steps } = plan;
   return {
-    plan, scenario: plan.scenario, method: method.method, alpha: method.alpha, h: settings.h, tEnd: plan.tEnd,
-    sampleDt: plan.samples.dt, sampleEvery: settings.sampleEvery,
+    plan, scenario: plan.scenario, method: method.method, ...('alpha' in method ? { alpha: method.alpha } : { rho: method.rho }),
+    h: settings.h, tEnd: plan.tEnd, sampleDt: plan.samples.dt, sampleEvery: settings.sampleEvery,
     ...(steps.kind === 'adaptive' ? { adaptive: { tolerance: steps.tolerance, hMin: steps.hMin, hMax: steps.hMax } } : {}),
     values: plan.values, format,
   };

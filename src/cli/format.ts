@@ -67,7 +67,7 @@ export function csvWriter(out: ChunkedOutput): RunWriter {
 }
 
 /**
- * JSON: one object {scenario, method, alpha, h, tEnd, sampleDt, tolerance, hMin, hMax, params,
+ * JSON: one object {scenario, method, alpha (HHT) or rho (ρ∞ methods), h, tEnd, sampleDt, tolerance, hMin, hMax, params,
  * columns, rows, status, failure, steps, stepsRejected, newtonIterations}, streamed so the rows
  * never have to be held in memory. tolerance, hMin and hMax are null for a fixed step (then h is
  * the step; for an adaptive run h is the initial step).
@@ -79,7 +79,7 @@ export function jsonWriter(out: ChunkedOutput, options: Omit<SimOptions, 'plan'>
       const head = {
         scenario: options.scenario,
         method: options.method,
-        alpha: options.alpha,
+        ...(options.rho === undefined ? { alpha: options.alpha } : { rho: options.rho }),
         h: options.h,
         tEnd: options.tEnd,
         sampleDt: options.sampleDt,

@@ -8,9 +8,11 @@ import type { ParamDef, ScenarioDef } from '../scenario/types';
 import { formatNumber, MAX_STEPS, TOLERANCE_MAX, TOLERANCE_MIN } from '../scenario/validate';
 import { ADAPTIVE_SAMPLES } from '../run/plan';
 import { DEFAULT_METHOD } from './args';
+import { DEFAULT_RHO, RUN_METHODS } from '../scenario/methods';
 
-const USAGE = `Usage: npm run --silent sim -- [--scenario ID | --url URL] [--method classical|modified]
-                               [--alpha A] [--h H] [--t-end T] [--sample-dt DT]
+const USAGE = `Usage: npm run --silent sim -- [--scenario ID | --url URL]
+                               [--method ${RUN_METHODS.join('|')}]
+                               [--alpha A | --rho-inf R] [--h H] [--t-end T] [--sample-dt DT]
                                [--tol TOL [--h-min HMIN] [--h-max HMAX]]
                                [--set NAME=VALUE ...] [--format csv|json]
        npm run --silent sim -- study convergence|alpha-sweep [...]   (see: sim study --help)
@@ -24,8 +26,14 @@ Options (flags may also be written --alpha=-0.2; later flags override earlier on
   --scenario ID     ${SCENARIO_IDS.join(' | ')} (default ${DEFAULT_SCENARIO_ID})
   --url URL         a share link of the web app, or its query string; sets everything the link sets
                     (a link comparing one method selects it)
-  --method M        classical | modified (default ${DEFAULT_METHOD})
-  --alpha A         HHT alpha in [-1/3, 0] (default: per scenario, below)
+  --method M        ${RUN_METHODS.join(' | ')} (default ${DEFAULT_METHOD});
+                    a link comparing methods runs ${DEFAULT_METHOD} if it lists it, else its first method
+  --alpha A         HHT alpha in [-1/3, 0], classical and modified only (default: per scenario, below)
+  --rho-inf R       spectral radius at infinity rho_inf in [0, 1] of generalized-alpha, lie-group and
+                    ji-xing only (default ${DEFAULT_RHO === 2 / 3 ? '2/3' : formatNumber(DEFAULT_RHO)}). Each method takes its own
+                    parameter: --alpha with a rho_inf method, or --rho-inf with HHT, is bad input (exit 2),
+                    never converted (HHT alpha and rho_inf are related by rho_inf = (1 + alpha)/(1 - alpha)).
+                    lie-group runs with a fixed step only (no --tol)
   --h H             step size in s (default: per scenario); with --tol the initial step
   --t-end T         end time in s (default: per scenario); at most ${MAX_STEPS} steps (t_end / h)
   --sample-dt DT    time between rows in s (default h for a fixed step, a whole multiple of h;
@@ -39,7 +47,7 @@ Options (flags may also be written --alpha=-0.2; later flags override earlier on
   --h-max HMAX      adaptive only: largest step in s (default max(h, t_end / ${ADAPTIVE_SAMPLES}), whatever DT);
                     HMIN < HMAX, and the initial step h must lie in [HMIN, HMAX]
   --set NAME=VALUE  a scenario parameter (vectors as comma lists, e.g. --set omega0=0,150,-4.61538);
-                    alpha, h, t, tol and methods are accepted too, as in share links
+                    alpha, rho, h, t, tol and methods are accepted too, as in share links
   --format F        csv | json (default csv); json adds the settings and, at the end, the
                     accepted steps, rejected steps and Newton iterations of the run
   --help            this text

@@ -3,10 +3,11 @@
  * Exit codes: 0 finished, 2 bad input, 3 solver failure, 1 internal error; every error is
  * one line on stderr, never a stack trace.
  */
-import { Simulation, type RunStatus } from '../solver/simulate';
+import type { RunStatus } from '../solver/simulate';
 import { getScenario } from '../scenario/registry';
 import { formatNumber } from '../scenario/validate';
 import { solverSettings } from '../run/plan';
+import { createSimulation } from '../run/simulation';
 import { gridSink } from '../run/sampleGrid';
 import { parseSimArgs, type SimOptions } from './args';
 import { ChunkedOutput, runWriter } from './format';
@@ -22,7 +23,7 @@ async function runAndPrint(options: SimOptions): Promise<number> {
   const def = getScenario(options.scenario);
   const model = def.buildModel(options.values);
   const { plan } = options;
-  const simulation = new Simulation(model, solverSettings(plan, plan.methods[0], 'grid'));
+  const simulation = createSimulation(model, solverSettings(plan, plan.methods[0], 'grid'));
   const out = new ChunkedOutput(process.stdout);
   const writer = runWriter(out, options);
   const sink = gridSink(plan, 'grid', (_row, _q, gridRow) => gridRow && writer.row(gridRow));
@@ -36,7 +37,7 @@ async function runAndPrint(options: SimOptions): Promise<number> {
     writer.end(status, simulation.failure, {
       steps: simulation.stepsDone,
       stepsRejected: simulation.stepsRejected,
-      newtonIterations: simulation.integrator.totalIterations,
+      newtonIterations: simulation.totalIterations,
     });
   } finally {
     await out.flush();

@@ -8,6 +8,8 @@
  *   { ok: true, plan: { steps: { kind: 'adaptive', h0: 0.01, tolerance: 1e-6, hMin: 5e-7, hMax: 0.01 }, samples: { dt: 0.01, every: 1 }, … } }
  */
 import type { IntegratorMethod, RunSettings } from '../solver/simulate';
+import type { LieGroupRunSettings } from '../solver/integrators/lieGroup/lieGroupSimulation';
+import { DEFAULT_RHO, methodParameter, type RunMethod } from '../scenario/methods';
 import type { InputIssue, ParamValues, ScenarioId, ScenarioState } from '../scenario/types';
 import { defaultMinStep, formatNumber, MAX_STEPS, stepCount, wholeMultiple } from '../scenario/validate';
 import { decimalProduct } from './decimalTime';
@@ -32,11 +34,32 @@ export interface RunOptions {
   readonly hMax?: number;
 }
 
-/** One integrator of a run and its parameters. */
-export interface MethodPlan {
+/** An HHT method of a run and its α. */
+export interface HhtMethodPlan {
   readonly method: IntegratorMethod;
   /** HHT α ∈ [−1/3, 0]; β = (1 − α)²/4 and γ = (1 − 2α)/2 follow (Negrut Eq. 8). */
   readonly alpha: number;
+}
+
+/** A ρ∞ method of a run (generalized-alpha, lie-group, ji-xing) and its ρ∞ (SPEC §6). */
+export interface RhoMethodPlan {
+  readonly method: RunMethod;
+  /** Spectral radius at infinite step ρ∞ ∈ [0, 1]; each method derives its own coefficients from it. */
+  readonly rho: number;
+}
+
+/** One method of a run with its own parameter (α or ρ∞; never converted from the other). */
+export type MethodPlan = HhtMethodPlan | RhoMethodPlan;
+
+/** The plan of one method of a state: α for the HHT methods, ρ∞ (default DEFAULT_RHO) for the others. */
+export function methodPlan(method: RunMethod, state: Pick<ScenarioState, 'alpha' | 'rho'>): MethodPlan {
+  if (methodParameter(method) === 'alpha') return { method: method as IntegratorMethod, alpha: state.alpha };
+  return { method, rho: state.rho ?? DEFAULT_RHO };
+}
+
+/** The parameter of a method plan as a number (α or ρ∞). */
+export function planParameter(method: MethodPlan): number {
+  return 'alpha' in method ? method.alpha : method.rho;
 }
 
 /** Fixed step: round(t_end / h) steps, t_n = n·h. */
@@ -174,7 +197,7 @@ function isIssue(x: object): x is InputIssue {
  */
 export function planRun(state: ScenarioState, options: RunOptions = {}, keys: PlanKeys = CLI_PLAN_KEYS): PlanResult {
   const { h, tEnd, tolerance } = state;
-  const methods = state.methods.map((method) => ({ method, alpha: state.alpha }));
+  const methods = state.methods.map((method) => methodPlan(method, state));
   const base = { scenario: state.scenario, values: state.values, methods, tEnd };
   const sampleDt = options.sampleDt ?? (tolerance === undefined ? h : adaptiveSampleDt(h, tEnd));
   if (sampleDt > tEnd) {
@@ -201,17 +224,36 @@ export function planRun(state: ScenarioState, options: RunOptions = {}, keys: Pl
 /** Which samples the solver emits: only the grid's (`sim`), or every step of a fixed-step run (the worker plots them all). */
 export type Emission = 'grid' | 'every-step';
 
+/** Settings of the Lie-group stepper (fixed step only; src/solver/integrators/lieGroup/lieGroupSimulation.ts). */
+export interface LieGroupSettings extends LieGroupRunSettings {
+  readonly method: 'lie-group';
+}
+
+/** What one method of a plan runs with: `Simulation`'s RunSettings, or the Lie-group stepper's settings. */
+export type SolverSettings = RunSettings | LieGroupSettings;
+
+/** The α or ρ∞ fields of RunSettings for a registry method (α is unused by the ρ∞ methods and set to 0). */
+function parameterSettings(method: MethodPlan): Pick<RunSettings, 'alpha' | 'rho'> {
+  return 'alpha' in method ? { alpha: method.alpha } : { alpha: 0, rho: method.rho };
+}
+
 /**
  * The solver settings of one method of a plan. The adaptive solver lands a step on every sample
- * time, k · (sampleEvery · h0); see landingEvery.
+ * time, k · (sampleEvery · h0); see landingEvery. The Lie-group method runs fixed steps only (the
+ * scenario rules refuse `tol` with it).
  */
-export function solverSettings(plan: RunPlan, method: MethodPlan, emission: Emission = 'grid'): RunSettings {
+export function solverSettings(plan: RunPlan, method: MethodPlan, emission: Emission = 'grid'): SolverSettings {
   const { steps, samples, tEnd } = plan;
+  if (method.method === 'lie-group') {
+    if (steps.kind !== 'fixed' || 'alpha' in method) throw new Error('lie-group runs with a fixed step and ρ∞ only');
+    return { method: 'lie-group', rhoInf: method.rho, h: steps.h, tEnd, sampleEvery: emission === 'grid' ? samples.every : 1 };
+  }
+  const name = method.method as IntegratorMethod;
   if (steps.kind === 'fixed') {
-    return { method: method.method, alpha: method.alpha, h: steps.h, tEnd, sampleEvery: emission === 'grid' ? samples.every : 1 };
+    return { method: name, ...parameterSettings(method), h: steps.h, tEnd, sampleEvery: emission === 'grid' ? samples.every : 1 };
   }
   const { h0, tolerance, hMin, hMax } = steps;
-  return { method: method.method, alpha: method.alpha, h: h0, tEnd, sampleEvery: landingEvery(samples.dt, h0, tEnd), tolerance, hMin, hMax };
+  return { method: name, ...parameterSettings(method), h: h0, tEnd, sampleEvery: landingEvery(samples.dt, h0, tEnd), tolerance, hMin, hMax };
 }
 
 /**

@@ -2,14 +2,12 @@
  * Argument-reading pieces shared by `sim` and `sim study …`, so both name a bad value the same
  * way and accept the same scenario, parameter and number spellings (SPEC §3).
  */
-import type { IntegratorMethod } from '../solver/simulate';
-import { INTEGRATOR_METHODS } from '../solver/simulate';
+import { checkRho, isRunMethod, RUN_METHODS, type RunMethod } from './methods';
 import { isScenarioId, SCENARIO_IDS } from './registry';
 import type { InputIssue, ParamValues, ScenarioDef, ScenarioId, ValueNamer } from './types';
 import {
   checkAlpha,
   checkPositiveTime,
-  isIntegratorMethod,
   parseNumberText,
   parseParamText,
   quoteText,
@@ -97,9 +95,9 @@ export function parseScenarioFlag(text: string): ScenarioId {
   return fail('--scenario', `--scenario ${quoteText(text)} is not a known scenario (${SCENARIO_IDS.join(', ')})`);
 }
 
-export function parseMethodFlag(text: string, flag = '--method'): IntegratorMethod {
-  if (isIntegratorMethod(text)) return text;
-  return fail(flag, `${flag} ${quoteText(text)} is not a method (${INTEGRATOR_METHODS.join(' or ')})`);
+export function parseMethodFlag(text: string, flag = '--method'): RunMethod {
+  if (isRunMethod(text)) return text;
+  return fail(flag, `${flag} ${quoteText(text)} is not a method (${RUN_METHODS.join(' or ')})`);
 }
 
 export function parseFormatFlag(text: string): OutputFormat {
@@ -112,6 +110,13 @@ export function parseAlpha(key: string, text: string, name: ValueNamer): number 
   const alpha = unwrap(parseNumberText(key, text, name));
   ensure(checkAlpha(alpha, key, (k) => name(k, text)));
   return alpha;
+}
+
+/** ρ∞ ∈ [0, 1], named as the user wrote it. */
+export function parseRho(key: string, text: string, name: ValueNamer): number {
+  const rho = unwrap(parseNumberText(key, text, name));
+  ensure(checkRho(rho, key, (k) => name(k, text)));
+  return rho;
 }
 
 /** A strictly positive time in seconds, named as the user wrote it. */
@@ -128,7 +133,7 @@ export interface ParamAssignment {
 }
 
 /** Run settings `--set` accepts besides the parameters (as share links write them). */
-const SET_RUN_KEYS = ['alpha', 'h', 't', 'tol', 'methods'];
+const SET_RUN_KEYS = ['alpha', 'rho', 'h', 't', 'tol', 'methods'];
 
 /** Complete parameter values of the final scenario: given ones parsed and checked, others default. */
 export function resolveParams(def: ScenarioDef, params: ReadonlyMap<string, ParamAssignment>): ParamValues {

@@ -1,7 +1,7 @@
 /**
  * All scenarios by id, and the default state of each (what a link without parameters opens).
  */
-import type { IntegratorMethod } from '../solver/simulate';
+import type { RunMethod } from './methods';
 import { heavyTopScenario } from './heavyTop';
 import { spinScenario } from './spin';
 import { v8CrankScenario } from './v8Crank';
@@ -19,7 +19,7 @@ export const SCENARIO_IDS: readonly ScenarioId[] = ['spin', 'heavy-top', 'v8-cra
 export const DEFAULT_SCENARIO_ID: ScenarioId = 'heavy-top';
 
 /** The web app compares both integrators unless told otherwise. */
-export const DEFAULT_METHODS: readonly IntegratorMethod[] = ['classical', 'modified'];
+export const DEFAULT_METHODS: readonly RunMethod[] = ['classical', 'modified'];
 
 /** Own-property test, so ids like '__proto__' or 'toString' are not mistaken for scenarios. */
 export function isScenarioId(id: string): id is ScenarioId {

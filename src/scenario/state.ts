@@ -4,15 +4,20 @@
  */
 import { getScenario } from './registry';
 import type { InputIssue, ScenarioState } from './types';
-import { checkMethods, validateParamValues, validateRunSettings } from './validate';
+import { assignmentNamer, checkMethods, validateParamValues, validateRunSettings } from './validate';
+import { adaptiveIssue, checkRho } from './methods';
 
-/** Every problem of a state, as issues keyed by link key ('alpha', 'h', 't', 'methods', parameter names). */
+/** Every problem of a state, as issues keyed by link key ('alpha', 'rho', 'h', 't', 'tol', 'methods', parameter names). */
 export function validateState(state: ScenarioState): InputIssue[] {
   const def = getScenario(state.scenario);
   if (!def) return [{ key: 'scenario', message: `scenario=${String(state.scenario)} is not a known scenario` }];
   const issues: InputIssue[] = [];
   const methodsIssue = checkMethods('methods', state.methods);
   if (methodsIssue) issues.push(methodsIssue);
+  const rhoIssue = state.rho === undefined ? null : checkRho(state.rho, 'rho', assignmentNamer);
+  if (rhoIssue) issues.push(rhoIssue);
+  const fixedOnly = state.tolerance === undefined ? null : adaptiveIssue(state.methods, 'tol');
+  if (fixedOnly) issues.push(fixedOnly);
   issues.push(...validateRunSettings(state));
   issues.push(...validateParamValues(def, state.values));
   return issues;

@@ -2,7 +2,7 @@
  * The scenario schema: one description of every scenario parameter (name, unit, default,
  * bounds) shared by the web app, share links and the `sim` command.
  */
-import type { IntegratorMethod } from '../solver/simulate';
+import type { RunMethod } from './methods';
 import type { MultibodyModel } from '../solver/model/types';
 
 export type ScenarioId = 'spin' | 'heavy-top' | 'v8-crank';
@@ -55,8 +55,15 @@ export type ValueNamer = (key: string, text: string) => string;
 /** Everything a run (and a share link) is made of. */
 export interface ScenarioState {
   readonly scenario: ScenarioId;
-  readonly methods: readonly IntegratorMethod[];
+  /** Compared methods in drawing order (one to four; src/scenario/methods.ts). */
+  readonly methods: readonly RunMethod[];
+  /** HHT α of the methods that take it (classical, modified). */
   readonly alpha: number;
+  /**
+   * ρ∞ ∈ [0, 1] of the methods that take it (generalized-alpha, lie-group, ji-xing; share-link key `rho`,
+   * CLI `--rho-inf`); absent: DEFAULT_RHO.
+   */
+  readonly rho?: number;
   readonly h: number;
   readonly tEnd: number;
   /**

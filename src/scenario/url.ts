@@ -7,7 +7,15 @@
  * Issue messages state the problem only; the fallback is always "default used" (for h/t
  * consistency both go back to their defaults, for a bad version everything does).
  */
-import type { IntegratorMethod } from '../solver/simulate';
+import {
+  adaptiveIssue,
+  checkRho,
+  DEFAULT_RHO,
+  LINK_PARAMETER_KEYS,
+  takesParameter,
+  unusedParameterIssue,
+  type RunMethod,
+} from './methods';
 import { DEFAULT_METHODS, DEFAULT_SCENARIO_ID, defaultState, getScenario, isScenarioId, SCENARIO_IDS } from './registry';
 import type { InputIssue, ParamDef, ParamValues, ScenarioDef, ScenarioId, ScenarioState } from './types';
 import {
@@ -58,7 +66,7 @@ export interface DecodedShareQuery {
   readonly setKeys: readonly string[];
 }
 
-const RUN_KEYS = ['methods', LINK_RUN_KEYS.alpha, LINK_RUN_KEYS.h, LINK_RUN_KEYS.tEnd, LINK_RUN_KEYS.tolerance] as const;
+const RUN_KEYS = ['methods', LINK_RUN_KEYS.alpha, LINK_PARAMETER_KEYS.rho, LINK_RUN_KEYS.h, LINK_RUN_KEYS.tEnd, LINK_RUN_KEYS.tolerance] as const;
 
 function issue(key: string, message: string): InputIssue {
   return { key, message };
@@ -80,7 +88,13 @@ function runPairs(state: ScenarioState, def: ScenarioDef): [string, string][] {
   const pairs: [string, string][] = [];
   const sameMethods = state.methods.length === DEFAULT_METHODS.length && state.methods.every((m, k) => m === DEFAULT_METHODS[k]);
   if (!sameMethods) pairs.push(['methods', state.methods.join(',')]);
-  if (!Object.is(state.alpha, def.defaultAlpha)) pairs.push([LINK_RUN_KEYS.alpha, formatNumber(state.alpha)]);
+  // Each parameter only where a selected method takes it (a link giving another one is refused on reading).
+  if (takesParameter(state.methods, 'alpha') && !Object.is(state.alpha, def.defaultAlpha)) {
+    pairs.push([LINK_RUN_KEYS.alpha, formatNumber(state.alpha)]);
+  }
+  if (takesParameter(state.methods, 'rho') && state.rho !== undefined && !Object.is(state.rho, DEFAULT_RHO)) {
+    pairs.push([LINK_PARAMETER_KEYS.rho, formatNumber(state.rho)]);
+  }
   if (!Object.is(state.h, def.defaultH)) pairs.push([LINK_RUN_KEYS.h, formatNumber(state.h)]);
   if (!Object.is(state.tEnd, def.defaultTEnd)) pairs.push([LINK_RUN_KEYS.tEnd, formatNumber(state.tEnd)]);
   if (state.tolerance !== undefined) pairs.push([LINK_RUN_KEYS.tolerance, formatNumber(state.tolerance)]);
@@ -206,8 +220,9 @@ function readScenario(single: Map<string, string>, issues: InputIssue[]): Scenar
 /** Mutable copy of a state while a link is read into it. */
 interface Draft {
   scenario: ScenarioId;
-  methods: readonly IntegratorMethod[];
+  methods: readonly RunMethod[];
   alpha: number;
+  rho?: number;
   h: number;
   tEnd: number;
   tolerance?: number;
@@ -223,6 +238,12 @@ function readRunKey(draft: Draft, key: string, text: string): InputIssue | null 
   }
   const parsed = parseNumberText(key, text);
   if (!parsed.ok) return parsed.issue;
+  if (key === LINK_PARAMETER_KEYS.rho) {
+    const bad = checkRho(parsed.value, key, assignmentNamer);
+    if (bad) return bad;
+    draft.rho = parsed.value;
+    return null;
+  }
   if (key === LINK_RUN_KEYS.tolerance) {
     const bad = checkTolerance(parsed.value, key);
     if (bad) return bad;
@@ -252,6 +273,28 @@ function readViewKey(view: Record<string, string>, key: ViewKey, text: string): 
 
 function isViewKey(key: string): key is ViewKey {
   return (VIEW_KEYS as readonly string[]).includes(key);
+}
+
+/**
+ * A parameter no selected method takes (alpha with only ρ∞ methods, rho with only HHT) and a fixed-step-only
+ * method with `tol` are reported; the offending key goes back to its default (never converted).
+ */
+function enforceMethodRules(draft: Draft, single: Map<string, string>, issues: InputIssue[], setKeys: Set<string>, def: ScenarioDef): void {
+  for (const key of ['alpha', 'rho'] as const) {
+    if (!setKeys.has(key)) continue;
+    const found = unusedParameterIssue(draft.methods, key, single.get(key) ?? '', LINK_PARAMETER_KEYS, assignmentNamer);
+    if (!found) continue;
+    issues.push(found);
+    setKeys.delete(key);
+    if (key === 'alpha') draft.alpha = def.defaultAlpha;
+    else delete draft.rho;
+  }
+  const fixedOnly = setKeys.has(LINK_RUN_KEYS.tolerance) ? adaptiveIssue(draft.methods, LINK_RUN_KEYS.tolerance) : null;
+  if (fixedOnly) {
+    issues.push(fixedOnly);
+    setKeys.delete(LINK_RUN_KEYS.tolerance);
+    delete draft.tolerance;
+  }
 }
 
 /** Cross-field checks after every key is read; offending keys go back to their defaults. */
@@ -304,6 +347,7 @@ export function decodeShareQuery(query: string): DecodedShareQuery {
     if (found) issues.push(found);
     else if (!isViewKey(key)) setKeys.add(key);
   }
+  enforceMethodRules(draft, single, issues, setKeys, def);
   enforceConsistency(draft, def, issues, setKeys);
   return { state: draft, view, issues, setKeys: [...setKeys] };
 }

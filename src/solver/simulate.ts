@@ -25,8 +25,10 @@ export const INTEGRATOR_METHODS: readonly IntegratorMethod[] = METHOD_NAMES;
 
 export interface RunSettings {
   readonly method: IntegratorMethod;
-  /** HHT α ∈ [−1/3, 0]. */
+  /** HHT α ∈ [−1/3, 0] (classical, modified). */
   readonly alpha: number;
+  /** ρ∞ ∈ [0, 1] of the methods that take it (registry `parameters: ['rho']`); passed to createMethod. */
+  readonly rho?: number;
   /** Step size, s. */
   readonly h: number;
   /** End time, s. */
@@ -59,6 +61,9 @@ export interface RunSettings {
 export {
   STEP_SAFETY, MAX_STEP_GROWTH, MAX_STEP_SHRINK, REJECTION_MEMORY, type ErrorNorm,
 } from './integrators/adaptiveStepper';
+
+/** The multiplier oscillation of a ρ∞ method (little high-frequency damping as ρ∞ → 1; SPEC §6). */
+const RHO_OSCILLATION_REASON = 'the constraint multipliers oscillate with alternating sign and growing amplitude (the index-3 instability of a method with little high-frequency damping)';
 
 /** Columns of a sample row, in the order of the CLI's CSV (SPEC §3). */
 export const SAMPLE_COLUMNS = [
@@ -256,8 +261,11 @@ export class Simulation {
 
   /** Names the likely cause of a Newton failure: the index-3 oscillation when α gives little damping. */
   private explainFailure(reason: string): string {
+    // The ρ∞ methods carry no α (RunSettings.rho set): their advice names ρ∞, not HHT's α.
+    const rho = this.settings.rho;
+    if (this.monitor.oscillating && rho !== undefined) return `${reason}: ${RHO_OSCILLATION_REASON} (ρ∞ = ${rho}); use a smaller ρ∞ or a smaller h`;
     if (this.monitor.oscillating) return `${reason}: ${OSCILLATION_REASON}`;
-    if (this.settings.alpha > -0.1) {
+    if (rho === undefined && this.settings.alpha > -0.1) {
       return `${reason}; with α = ${this.settings.alpha} HHT damps little and index-3 constraints can oscillate and diverge: use α < 0 or a smaller h`;
     }
     return `${reason}; try a smaller h`;

@@ -7,11 +7,11 @@
  * sample goes through per-column min/max decimators and a uniform picker (rows and poses),
  * so what is kept and sent is bounded whatever the number of steps.
  */
-import { SAMPLE_WIDTH, type RunSettings, type RunStatus, type SampleSink } from '../solver/simulate';
+import { SAMPLE_WIDTH, type RunStatus, type SampleSink } from '../solver/simulate';
 import { INVARIANT_COLUMNS } from '../solver/studies/invariants';
 import type { ScenarioState } from '../scenario/types';
 import { Float64Builder } from '../run/float64Builder';
-import { exportSampleDt, planRun, solverSettings, type RunPlan } from '../run/plan';
+import { exportSampleDt, planRun, solverSettings, type RunPlan, type SolverSettings } from '../run/plan';
 import { gridSink, type GridSampleSink } from '../run/sampleGrid';
 import { MAX_SERIES_POINTS, MinMaxDecimator, UniformPicker } from './decimate';
 import {
@@ -46,8 +46,11 @@ export interface SimulationLike {
 
 /** The scenario state of a start message: its one method, and the run settings of the page. */
 export function stateOfStart(start: StartMessage): ScenarioState {
-  const { scenario, values, method, alpha, h, tEnd, tolerance } = start;
-  return { scenario, values, methods: [method], alpha, h, tEnd, ...(tolerance !== undefined ? { tolerance } : {}) };
+  const { scenario, values, method, alpha, rho, h, tEnd, tolerance } = start;
+  return {
+    scenario, values, methods: [method], alpha, h, tEnd,
+    ...(rho !== undefined ? { rho } : {}), ...(tolerance !== undefined ? { tolerance } : {}),
+  };
 }
 
 /**
@@ -62,14 +65,15 @@ export function planOfStart(start: StartMessage): RunPlan {
 }
 
 /** Solver settings of a start message: its plan, every step of a fixed-step run emitted (all are plotted). */
-export function runSettingsFor(start: StartMessage): RunSettings {
+export function runSettingsFor(start: StartMessage): SolverSettings {
   const plan = planOfStart(start);
   return solverSettings(plan, plan.methods[0], 'every-step');
 }
 
 /** Number of samples a run emits (t = 0 included), which sizes the decimation. */
-export function expectedSamples(settings: RunSettings): number {
-  const { h, tEnd, sampleEvery, tolerance } = settings;
+export function expectedSamples(settings: SolverSettings): number {
+  const { h, tEnd, sampleEvery } = settings;
+  const tolerance = 'tolerance' in settings ? settings.tolerance : undefined;
   if (tolerance === undefined) return Math.ceil(Math.max(1, Math.round(tEnd / h)) / sampleEvery) + 1;
   return Math.ceil(tEnd / (sampleEvery * h) - 1e-9) + 1;
 }
@@ -94,7 +98,7 @@ export interface HandlerEnv {
   /** Runs `task` after pending messages have had a chance to be handled. */
   schedule(task: () => void): void;
   /** Builds the model and the Simulation for a start message (may throw on bad input). */
-  prepare(start: StartMessage, settings: RunSettings): PreparedRun;
+  prepare(start: StartMessage, settings: SolverSettings): PreparedRun;
 }
 
 interface ActiveRun {
@@ -168,7 +172,7 @@ export function createRunHandler(env: HandlerEnv): (message: MainToWorker) => vo
   const begin = (start: StartMessage) => {
     const startedAt = env.now();
     let plan: RunPlan;
-    let settings: RunSettings;
+    let settings: SolverSettings;
     let prepared: PreparedRun;
     try {
       plan = planOfStart(start);

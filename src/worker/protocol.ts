@@ -4,7 +4,8 @@
  * message so the page can drop replies of stale runs. Numeric payloads are Float64Arrays
  * sent as transferables.
  */
-import { SAMPLE_COLUMNS, type IntegratorMethod } from '../solver/simulate';
+import { SAMPLE_COLUMNS } from '../solver/simulate';
+import type { RunMethod } from '../scenario/methods';
 import { INVARIANT_COLUMNS } from '../solver/studies/invariants';
 import type { ParamValues, ScenarioId } from '../scenario/types';
 
@@ -24,8 +25,11 @@ export interface StartMessage {
   readonly runId: number;
   readonly scenario: ScenarioId;
   readonly values: ParamValues;
-  readonly method: IntegratorMethod;
+  readonly method: RunMethod;
+  /** HHT α (used by classical and modified). */
   readonly alpha: number;
+  /** ρ∞ (used by generalized-alpha, lie-group, ji-xing); absent: DEFAULT_RHO. */
+  readonly rho?: number;
   readonly h: number;
   readonly tEnd: number;
   /** Adaptive step size with this local error tolerance (then `h` is the initial step); absent: fixed step. */
@@ -60,7 +64,7 @@ export interface RunProgress {
 export interface StartedMessage {
   readonly kind: 'started';
   readonly runId: number;
-  readonly method: IntegratorMethod;
+  readonly method: RunMethod;
   readonly totalSteps: number;
   /** Coordinates per pose (7 per body). */
   readonly coordinates: number;
@@ -84,7 +88,7 @@ export interface StartedMessage {
 export interface ChunkMessage {
   readonly kind: 'chunk';
   readonly runId: number;
-  readonly method: IntegratorMethod;
+  readonly method: RunMethod;
   readonly series: Float64Array[];
   readonly rows: Float64Array;
   readonly poses: Float64Array;
@@ -97,7 +101,7 @@ export interface ChunkMessage {
 export interface ProgressMessage {
   readonly kind: 'progress';
   readonly runId: number;
-  readonly method: IntegratorMethod;
+  readonly method: RunMethod;
   readonly progress: RunProgress;
 }
 
@@ -105,7 +109,7 @@ export interface ProgressMessage {
 export interface DoneMessage {
   readonly kind: 'done';
   readonly runId: number;
-  readonly method: IntegratorMethod;
+  readonly method: RunMethod;
   readonly finalRow: Float64Array;
   readonly finalPose: Float64Array;
   readonly progress: RunProgress;
@@ -115,7 +119,7 @@ export interface DoneMessage {
 export interface FailedMessage {
   readonly kind: 'failed';
   readonly runId: number;
-  readonly method: IntegratorMethod;
+  readonly method: RunMethod;
   /** Time of the last good state, s. */
   readonly time: number;
   readonly reason: string;
@@ -128,7 +132,7 @@ export interface FailedMessage {
 export interface CancelledMessage {
   readonly kind: 'cancelled';
   readonly runId: number;
-  readonly method: IntegratorMethod;
+  readonly method: RunMethod;
   readonly progress: RunProgress;
 }
 

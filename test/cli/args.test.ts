@@ -110,7 +110,7 @@ describe('parseSimArgs', () => {
     [['--set', 'J=1,2'], '--set J=1,2: J needs 3 comma-separated numbers, got 2'],
     [['--set', 'J=1,1,5'], '--set J=1,1,5 violates the triangle inequality of principal inertias: Jx + Jy = 2 < Jz = 5'],
     [['--set', 'J'], '--set J must have the form NAME=VALUE'],
-    [['--method', 'rk4'], '--method rk4 is not a method (classical or modified)'],
+    [['--method', 'rk4'], '--method rk4 is not a method (classical or modified or generalized-alpha or lie-group or ji-xing)'],
     [['--format', 'xml'], '--format xml is not a format (csv or json)'],
     [['--alpha'], '--alpha needs a value (see --help)'],
     [['--frobnicate'], 'unknown option --frobnicate (see --help)'],

@@ -124,7 +124,7 @@ function commandInvariant(command: ParsedCommand): string | null {
     const o = command.options;
     const def = SCENARIOS[o.scenario];
     const issues = [
-      ...validateRunSettings({ alpha: o.alpha, h: o.h, tEnd: o.tEnd, tolerance: o.adaptive?.tolerance }),
+      ...validateRunSettings({ alpha: o.alpha ?? def.defaultAlpha, h: o.h, tEnd: o.tEnd, tolerance: o.adaptive?.tolerance }),
       ...validateParamValues(def, o.values),
     ];
     if (issues.length > 0) return `run options fail validation: ${issues[0].message}`;

@@ -9,19 +9,20 @@ import { solverSettings } from '../../src/run/plan';
 import { gridSink } from '../../src/run/sampleGrid';
 import { getScenario } from '../../src/scenario/registry';
 import { decodeShareQuery } from '../../src/scenario/url';
-import { SAMPLE_WIDTH, Simulation } from '../../src/solver/simulate';
+import { SAMPLE_WIDTH } from '../../src/solver/simulate';
+import { createSimulation } from '../../src/run/simulation';
 import { createRunHandler } from '../../src/worker/handler';
 import { prepareRun } from '../../src/worker/prepare';
 import type { WorkerToMain } from '../../src/worker/protocol';
-import type { IntegratorMethod } from '../../src/solver/simulate';
+import type { RunMethod } from '../../src/scenario/methods';
 
 /** The final row and step count of the worker's run of a link (one method). */
-function workerRun(link: string, method: IntegratorMethod): { row: number[]; steps: number } {
+function workerRun(link: string, method: RunMethod): { row: number[]; steps: number } {
   const { state } = decodeShareQuery(link);
   const messages: WorkerToMain[] = [];
   const tasks: (() => void)[] = [];
   const handle = createRunHandler({ post: (m) => messages.push(m), now: () => 0, schedule: (t) => tasks.push(t), prepare: prepareRun });
-  handle({ kind: 'start', runId: 1, scenario: state.scenario, values: state.values, method, alpha: state.alpha, h: state.h, tEnd: state.tEnd, ...(state.tolerance !== undefined ? { tolerance: state.tolerance } : {}) });
+  handle({ kind: 'start', runId: 1, scenario: state.scenario, values: state.values, method, alpha: state.alpha, ...(state.rho !== undefined ? { rho: state.rho } : {}), h: state.h, tEnd: state.tEnd, ...(state.tolerance !== undefined ? { tolerance: state.tolerance } : {}) });
   while (tasks.length > 0) tasks.shift()!();
   const last = messages[messages.length - 1];
   if (last.kind !== 'done') throw new Error(`worker run ended with ${last.kind}`);
@@ -29,11 +30,11 @@ function workerRun(link: string, method: IntegratorMethod): { row: number[]; ste
 }
 
 /** The last row `sim --url link --method m` writes, and its step count. */
-function cliRun(link: string, method: IntegratorMethod, ...extra: string[]): { row: number[]; steps: number; rows: number } {
+function cliRun(link: string, method: RunMethod, ...extra: string[]): { row: number[]; steps: number; rows: number } {
   const command = parseSimArgs(['--url', link, '--method', method, ...extra]);
   if (command.kind !== 'run') throw new Error(JSON.stringify(command));
   const { plan } = command.options;
-  const simulation = new Simulation(getScenario(plan.scenario).buildModel(plan.values), solverSettings(plan, plan.methods[0], 'grid'));
+  const simulation = createSimulation(getScenario(plan.scenario).buildModel(plan.values), solverSettings(plan, plan.methods[0], 'grid'));
   let row: number[] = [];
   let rows = 0;
   const sink = gridSink(plan, 'grid', (_r, _q, gridRow) => {
@@ -63,6 +64,32 @@ describe('worker and `sim --url` run the same computation', () => {
       expect(web.row).toEqual(cli.row);
       expect(web.steps).toBe(cli.steps);
     }
+  });
+
+  /** Issue 13: the ρ∞ methods (and the Lie-group stepper) run from a link exactly as `sim --url … --method M`. */
+  const FAMILY_LINKS: readonly [string, readonly RunMethod[]][] = [
+    ['?v=1&scenario=heavy-top&methods=modified,generalized-alpha&rho=0.5&t=0.05', ['modified', 'generalized-alpha']],
+    ['?v=1&scenario=spin&methods=ji-xing,lie-group&rho=0.8&t=0.5', ['ji-xing', 'lie-group']],
+    ['?v=1&scenario=heavy-top&methods=classical,ji-xing,lie-group&alpha=-0.2&h=0.001&t=0.05', ['classical', 'ji-xing', 'lie-group']],
+    ['?v=1&scenario=spin&methods=generalized-alpha&t=1&tol=1e-5', ['generalized-alpha']],
+  ];
+  it.each(FAMILY_LINKS)('%s: every listed method ends on the same row, web and CLI', (link, methods) => {
+    for (const method of methods) {
+      const web = workerRun(link, method);
+      const cli = cliRun(link, method);
+      expect(cli.row).toHaveLength(SAMPLE_WIDTH);
+      expect(web.row).toEqual(cli.row);
+      expect(web.steps).toBe(cli.steps);
+    }
+  });
+
+  it('ρ∞ reaches the solver: two ρ∞ give two runs, and the link\'s ρ∞ is the one run', () => {
+    const base = '?v=1&scenario=spin&methods=generalized-alpha&t=0.5';
+    const a = cliRun(`${base}&rho=0.2`, 'generalized-alpha');
+    const b = cliRun(`${base}&rho=0.9`, 'generalized-alpha');
+    const flag = cliRun(base, 'generalized-alpha', '--rho-inf', '0.9');
+    expect(a.row[1]).not.toBe(b.row[1]);
+    expect(flag.row).toEqual(b.row);
   });
 
   it('a fixed-step run computes the same whatever the sample grid: only the rows written differ', () => {

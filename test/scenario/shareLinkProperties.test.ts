@@ -9,7 +9,7 @@ import { decodeShareQuery, encodeShareQuery } from '../../src/scenario/url';
 import { defaultState, getScenario } from '../../src/scenario/registry';
 import { validateState } from '../../src/scenario/state';
 import type { ScenarioId, ScenarioState } from '../../src/scenario/types';
-import { INTEGRATOR_METHODS } from '../../src/solver/simulate';
+import { DEFAULT_RHO, MAX_COMPARED_METHODS, RUN_METHODS, takesParameter } from '../../src/scenario/methods';
 
 const SCENARIOS: ScenarioId[] = ['spin', 'heavy-top', 'v8-crank'];
 
@@ -20,15 +20,16 @@ const validState = fc.record({
   h: fc.double({ min: 1e-5, max: 1e-2, noNaN: true }),
   tEnd: fc.double({ min: 0.01, max: 2, noNaN: true }),
   tolerance: fc.option(fc.double({ min: 1e-10, max: 1e-2, noNaN: true }), { nil: undefined }),
-  methods: fc.shuffledSubarray([...INTEGRATOR_METHODS], { minLength: 1 }),
+  rho: fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: undefined }),
+  methods: fc.shuffledSubarray([...RUN_METHODS], { minLength: 1, maxLength: MAX_COMPARED_METHODS }),
   paramIndex: fc.nat(),
   scale: fc.double({ min: 0.5, max: 2, noNaN: true }),
-}).map(({ scenario, alpha, h, tEnd, tolerance, methods, paramIndex, scale }): ScenarioState => {
+}).map(({ scenario, alpha, rho, h, tEnd, tolerance, methods, paramIndex, scale }): ScenarioState => {
   const base = defaultState(scenario);
   const def = getScenario(scenario);
   const param = def.params[paramIndex % def.params.length];
   const values = { ...base.values, [param.name]: param.default.map((x) => x * scale) };
-  return { ...base, alpha, h, tEnd, tolerance, methods, values };
+  return { ...base, alpha, ...(rho !== undefined ? { rho } : {}), h, tEnd, tolerance, methods, values };
 });
 
 describe('share links (properties)', () => {
@@ -39,7 +40,10 @@ describe('share links (properties)', () => {
       expect(decoded.issues).toEqual([]);
       expect(decoded.state.scenario).toBe(state.scenario);
       expect(decoded.state.methods).toEqual(state.methods);
-      expect(Object.is(decoded.state.alpha, state.alpha)).toBe(true);
+      // Issue 13: a link carries each parameter only for the methods that take it (α for HHT, ρ∞ for the others),
+      // so α survives when an HHT method is listed and ρ∞ (absent = DEFAULT_RHO) when a ρ∞ method is.
+      if (takesParameter(state.methods, 'alpha')) expect(Object.is(decoded.state.alpha, state.alpha)).toBe(true);
+      if (takesParameter(state.methods, 'rho')) expect(Object.is(decoded.state.rho ?? DEFAULT_RHO, state.rho ?? DEFAULT_RHO)).toBe(true);
       expect(Object.is(decoded.state.h, state.h)).toBe(true);
       expect(Object.is(decoded.state.tEnd, state.tEnd)).toBe(true);
       expect(decoded.state.tolerance).toBe(state.tolerance);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createSimulation } from '../../src/run/simulation';
 import { SAMPLE_WIDTH, Simulation, type RunStatus, type SampleSink } from '../../src/solver/simulate';
 import { defaultState, getScenario } from '../../src/scenario/registry';
 import { COORDS_PER_BODY } from '../../src/solver/model/types';
@@ -258,7 +259,7 @@ describe('worker run handler', () => {
     const values = defaultState('heavy-top').values;
     const prepare: HandlerEnv['prepare'] = (msg, settings) => {
       const model = def.buildModel(msg.values);
-      return { simulation: new Simulation(model, settings), coordinates: model.bodies.length * COORDS_PER_BODY };
+      return { simulation: createSimulation(model, settings), coordinates: model.bodies.length * COORDS_PER_BODY };
     };
     const { handle, messages, runTasks } = harness(prepare);
     handle(start(1, { scenario: 'heavy-top', values, alpha: -0.2, h: 1e-4, tEnd: 0.5, tolerance: 1e-5 }));
@@ -284,7 +285,7 @@ describe('worker run handler', () => {
     const def = getScenario('spin');
     const prepare: HandlerEnv['prepare'] = (msg, settings) => {
       const model = def.buildModel(msg.values);
-      return { simulation: new Simulation(model, settings), coordinates: model.bodies.length * COORDS_PER_BODY };
+      return { simulation: createSimulation(model, settings), coordinates: model.bodies.length * COORDS_PER_BODY };
     };
     const { handle, messages, runTasks } = harness(prepare);
     handle(start(1, { values: state.values, alpha: state.alpha, h: state.h, tEnd: state.tEnd, method: 'modified' }));

@@ -1,5 +1,5 @@
 import { useStore } from 'zustand';
-import type { IntegratorMethod } from '../../solver/simulate';
+import type { RunMethod as IntegratorMethod } from '../../scenario/methods';
 import { LOWER_PLOT_LABELS } from '../chartViews';
 import { failureAdvice } from '../failure';
 import { niceDomain } from '../plotData';

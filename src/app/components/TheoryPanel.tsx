@@ -46,7 +46,7 @@ export function TheoryPanel() {
   const inputs = theoryInputs(state);
   const { gamma } = hhtBetaGamma(inputs.alpha);
   const adaptive = state.tolerance !== undefined;
-  const steps: Record<IntegratorMethod, MeasuredStep | null> = { classical: measured('classical'), modified: measured('modified') };
+  const steps: Partial<Record<IntegratorMethod, MeasuredStep | null>> = { classical: measured('classical'), modified: measured('modified') };
   return (
     <section className="tab-body theory" aria-label="Theory overlay" data-testid="theory-panel">
       <p className="theory-inputs">

@@ -1,7 +1,7 @@
 import { memo, useId, useMemo } from 'react';
 import { useStore } from 'zustand';
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { IntegratorMethod } from '../../solver/simulate';
+import type { RunMethod as IntegratorMethod } from '../../scenario/methods';
 import { getScenario } from '../../scenario/registry';
 import { chartSummary, chartView, type ChartKind } from '../chartViews';
 import { seek } from '../playhead';

@@ -6,6 +6,8 @@ import type { AssembledSystem } from '../model/assembly';
 import type { Method, MethodParameters } from './method';
 import { ClassicalHht } from './methods/classicalHht';
 import { ModifiedHht } from './methods/modifiedHht';
+import { GeneralizedAlpha } from './methods/generalizedAlpha';
+import { JiXing } from './methods/jiXing';
 
 export interface MethodOptions {
   /** Order of the predictor's extrapolation (Negrut Sect. 3.5; NewtonSettings.predictorOrder). */
@@ -21,9 +23,18 @@ export interface MethodEntry {
 export const METHOD_REGISTRY = {
   classical: { parameters: ['alpha'], create: (s, p, o) => new ClassicalHht(s, p.alpha, o.predictorOrder) },
   modified: { parameters: ['alpha'], create: (s, p, o) => new ModifiedHht(s, p.alpha, o.predictorOrder) },
+  'generalized-alpha': { parameters: ['rho'], create: (s, p, o) => new GeneralizedAlpha(s, requireRho(p), o.predictorOrder) },
+  'ji-xing': { parameters: ['rho'], create: (s, p) => new JiXing(s, requireRho(p)) },
 } as const satisfies Record<string, MethodEntry>;
 
 export type MethodName = keyof typeof METHOD_REGISTRY;
+
+/** ρ∞ of a run for a method that takes it; a missing or out-of-range value is a programming error here (the scenario parser reports bad input). */
+function requireRho(p: MethodParameters): number {
+  const rho = p.rho;
+  if (rho === undefined || !(rho >= 0 && rho <= 1)) throw new Error(`ρ∞ must be in [0, 1], got ${rho}`);
+  return rho;
+}
 
 /** The registry's names in drawing order. */
 export const METHOD_NAMES = Object.keys(METHOD_REGISTRY) as MethodName[];
