@@ -9,8 +9,11 @@ import { gzipSync } from 'node:zlib';
 
 /** Gzip sizes in bytes (zlib level 9, as a static server's precompression would). */
 export const BUDGET = {
-  /** Every JavaScript file of the app and its two workers. */
-  appJsGzip: 520_000,
+  /**
+   * Every JavaScript file of the app and its two workers. 540 kB: the five-method family (the Lie-group
+   * stepper ships in the simulation worker) measured 525 kB; the headroom is for the method picker to come.
+   */
+  appJsGzip: 540_000,
   /** The generated service worker and the Workbox runtime it loads. */
   serviceWorkerGzip: 12_000,
   /** Everything the service worker precaches, raw bytes. */
