@@ -1,5 +1,6 @@
 /**
- * Figures for the README (run with `MEASURE=1 npx playwright test measure`; skipped in the
+ * Figures for the README (run with `MEASURE=1 npx playwright test measure`, or `MEASURE=open` for the
+ * page-open figures only; skipped in the
  * normal suite): time from opening the page to both default curves drawn (median of 5),
  * the longest main-thread task during the default run, a 1,000,000-step run and the default
  * V8 run, and the gzip size of the built app. Prints the figures; asserts nothing about speed.
@@ -89,6 +90,11 @@ test('measure the figures for the README', async ({ browser, appUrl }) => {
   }
   lines.push(`time to both default curves drawn: median ${median(curveTimes).toFixed(0)} ms of [${curveTimes.map((t) => t.toFixed(0)).join(', ')}]`);
   lines.push(`longest main-thread task during the default run: ${ms(Math.max(...duringDefault))}; during page load before the run: ${ms(Math.max(...beforeDefault))}`);
+  if (process.env.MEASURE === 'open') {
+    // MEASURE=open: only the page-open figures above (a minute instead of several).
+    console.log(lines.join('\n'));
+    return;
+  }
 
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   const page = await context.newPage();
