@@ -33,6 +33,11 @@ export const test = base.extend<AppFixtures, { browser: Browser }>({
     if (!url) throw new Error('E2E_BASE_URL is not set (the global setup serves the build)');
     await use(url);
   },
+  // The first-visit explanation is a modal; tests other than its own start as returning visitors.
+  context: async ({ context }, use) => {
+    await context.addInitScript(() => window.localStorage.setItem('hht-playground.help-seen', '1'));
+    await use(context);
+  },
   consoleErrors: async ({ context }, use) => {
     const errors: string[] = [];
     const watch = (page: Page) => {

@@ -3,6 +3,8 @@ import { useStore } from 'zustand';
 import { Charts } from './components/Charts';
 import { DampingPanel } from './components/DampingPanel';
 import { ExportPanel } from './components/ExportPanel';
+import { HelpDialog } from './components/HelpDialog';
+import { LessonBar } from './components/LessonBar';
 import { Header } from './components/Header';
 import { IntegratorPanel } from './components/IntegratorPanel';
 import { MainTabs } from './components/MainTabs';
@@ -36,7 +38,7 @@ export function App() {
   useProjectorClass();
   const panel = useStore(appStore, (s) => s.view.panel);
   return (
-    <div className="app">
+    <div className={`app panel-${panel}`}>
       <Header />
       <aside className="controls" aria-label="Settings">
         <PresetPanel />
@@ -45,13 +47,18 @@ export function App() {
         <ParamPanel />
         <ExportPanel />
       </aside>
-      <main className={`main panel-${panel}`}>
-        <NoticeBanner />
-        <PresetBanner />
+      {/* display: contents: its parts are placed by the grid areas of the size class (styles.css). */}
+      <main className="main">
+        <div className="banners">
+          <NoticeBanner />
+          <LessonBar />
+          <PresetBanner />
+        </div>
         <Scene3D />
         <Timeline />
         <MainTabs panels={PANELS} />
       </main>
+      <HelpDialog />
     </div>
   );
 }

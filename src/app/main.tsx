@@ -5,15 +5,19 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { openHelpOnFirstVisit } from './lessons/helpStore';
+import { lessonStore, openLessonFromQuery } from './lessons/lessonStore';
 import { startPlayback } from './playback';
 import { startAutoRun, startRun, warmUpWorkers } from './runner';
-import { openShareQuery } from './store';
+import { appStore, openShareQuery } from './store';
 import { whenPageReady } from './ready';
 import { installTestApi } from './testApi';
 import { startUrlSync } from './urlSync';
 import './styles.css';
 
 openShareQuery(window.location.search);
+openLessonFromQuery(window.location.search);
+openHelpOnFirstVisit(appStore.getState().view.projector || lessonStore.getState().lesson !== null);
 startUrlSync();
 startPlayback();
 startAutoRun();

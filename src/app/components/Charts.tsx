@@ -1,11 +1,11 @@
 import { useStore } from 'zustand';
 import type { IntegratorMethod } from '../../solver/simulate';
 import { LOWER_PLOT_LABELS } from '../chartViews';
-import { failureAdvice } from '../failure';
 import { niceDomain } from '../plotData';
-import { allFailedEnd, formatTime as formatRunTime, results } from '../runs';
+import { allFailedEnd } from '../runs';
 import { appStore, LOWER_PLOTS, setComponent, setLowerPlot, type LowerPlot, type OmegaComponent } from '../store';
 import { METHOD_LABELS, usePalette } from '../theme';
+import { FailureBox } from './FailureBox';
 import { RadioChoice } from './SliderField';
 import { TimeChart } from './TimeChart';
 
@@ -14,19 +14,6 @@ const COMPONENT_OPTIONS: ReadonlyArray<{ value: OmegaComponent; label: string }>
   { value: 'y', label: 'y' },
   { value: 'z', label: 'z' },
 ];
-
-/** Why a method's run failed, when, and what to try: shown above its plots. */
-function FailureNotice({ method }: { method: IntegratorMethod }) {
-  const run = useStore(appStore, (s) => s.runs[method]);
-  if (run.phase !== 'failed' || !run.failure) return null;
-  const state = results.current[method]?.state ?? appStore.getState().state;
-  return (
-    <div className="failure-notice" role="alert" data-testid={`failure-${method}`}>
-      <strong>Failed at t = {formatRunTime(run.failure.time)} s.</strong> {run.failure.reason}.{' '}
-      <strong>What to try:</strong> {failureAdvice(state)}.
-    </div>
-  );
-}
 
 /** The plot under the ω plot: energy drift, steps, or an invariant monitor. */
 function LowerPlotChoice() {
@@ -74,7 +61,7 @@ export function Charts() {
               <h2 className="chart-title" style={{ color: palette.method[m] }} data-figure-heading>
                 {METHOD_LABELS[m]}
               </h2>
-              <FailureNotice method={m} />
+              <FailureBox method={m} />
             </div>
             <TimeChart kind="omega" method={m} methods={methods} component={component} palette={palette} tMax={tMax} />
             <TimeChart kind={lower} method={m} methods={methods} component={component} palette={palette} tMax={tMax} />
