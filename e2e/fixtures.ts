@@ -35,7 +35,13 @@ export const test = base.extend<AppFixtures, { browser: Browser }>({
   },
   // The first-visit explanation is a modal; tests other than its own start as returning visitors.
   context: async ({ context }, use) => {
-    await context.addInitScript(() => window.localStorage.setItem('hht-playground.help-seen', '1'));
+    await context.addInitScript(() => {
+      try {
+        window.localStorage.setItem('hht-playground.help-seen', '1');
+      } catch {
+        // about:blank and opaque origins have no storage.
+      }
+    });
     await use(context);
   },
   consoleErrors: async ({ context }, use) => {

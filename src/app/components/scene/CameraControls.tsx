@@ -39,20 +39,42 @@ export function OrbitCameraControls({ kind }: { kind: SceneKind }) {
   return null;
 }
 
-/** Moves the camera to the scene kind's view when the kind changes (an orbit is kept across reruns). */
+/** Width/height of the view the camera placements were chosen for; narrower views move the camera back. */
+export const DESIGN_ASPECT = 1.6;
+
+/**
+ * How far the camera stands back, relative to its placement, so that a view of `aspect`
+ * shows the same width of the scene as one of DESIGN_ASPECT (a phone's near-square view
+ * would otherwise cut off the outer rigs). Example: cameraDistanceFactor(0.8) === 2.
+ */
+export function cameraDistanceFactor(aspect: number): number {
+  return aspect > 0 && aspect < DESIGN_ASPECT ? DESIGN_ASPECT / aspect : 1;
+}
+
+/**
+ * Moves the camera to the scene kind's view when the kind or the view's shape changes (an
+ * orbit is kept across reruns), backed off along its line of sight for narrow views.
+ */
 export function CameraPlacement({ kind }: { kind: SceneKind }) {
   const camera = useThree((s) => s.camera);
   const controls = useThree((s) => s.controls) as unknown as { update(): void } | null;
   const invalidate = useThree((s) => s.invalidate);
+  const aspect = useThree((s) => (s.size.height > 0 ? s.size.width / s.size.height : DESIGN_ASPECT));
+  const factor = cameraDistanceFactor(aspect);
   useEffect(() => {
-    camera.position.set(...VIEWS[kind].camera);
+    const { camera: position, target, fov } = VIEWS[kind];
+    camera.position.set(
+      target[0] + (position[0] - target[0]) * factor,
+      target[1] + (position[1] - target[1]) * factor,
+      target[2] + (position[2] - target[2]) * factor,
+    );
     if ('fov' in camera) {
-      camera.fov = VIEWS[kind].fov;
+      camera.fov = fov;
       camera.updateProjectionMatrix();
     }
     controls?.update();
     invalidate();
-  }, [kind, camera, controls, invalidate]);
+  }, [kind, factor, camera, controls, invalidate]);
   return null;
 }
 

@@ -17,7 +17,7 @@ export function omegaReadout(rows: Float64Array | undefined, component: OmegaCom
   if (!rows || rows.length < SAMPLE_WIDTH) return `ω${component} = –`;
   const column = SAMPLE_COLUMNS.indexOf(`omega_${component}`);
   const value = rows[rowIndexAt(rows, t) * SAMPLE_WIDTH + column];
-  return `ω${component} = ${value.toFixed(3)} rad/s`;
+  return `ω${component} = ${value.toFixed(2)} rad/s`;
 }
 
 /** Method names over their rigs, each with its ω at the playhead, and the playhead time. */
@@ -70,7 +70,7 @@ export function AxesLegend() {
   return (
     <div className="scene-legend" aria-hidden="true">
       axes: <span style={{ color: '#e5484d' }}>x</span> <span style={{ color: '#30a46c' }}>y</span>{' '}
-      <span style={{ color: '#3e63dd' }}>z</span> (z up) · drag or one finger to orbit, scroll or pinch to zoom
+      <span style={{ color: '#3e63dd' }}>z</span> (z up)<span className="scene-hint"> · drag or one finger to orbit, scroll or pinch to zoom</span>
     </div>
   );
 }
