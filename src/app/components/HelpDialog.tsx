@@ -23,7 +23,11 @@ export function HelpDialog() {
   useEffect(() => {
     const d = dialog.current;
     if (!d) return;
-    if (open && !d.open) d.showModal();
+    if (open && !d.open) {
+      d.showModal();
+      // Focus on Close: Enter or Esc dismisses, Tab reaches the lesson and the Theory tab.
+      d.querySelector<HTMLButtonElement>('[data-testid="help-close"]')?.focus();
+    }
     if (!open && d.open) d.close();
   }, [open]);
   const lesson = () => {
@@ -73,7 +77,7 @@ export function HelpDialog() {
         <button type="button" onClick={theory}>
           Theory tab
         </button>
-        <button type="button" onClick={closeHelp} data-testid="help-close" autoFocus>
+        <button type="button" onClick={closeHelp} data-testid="help-close">
           Close
         </button>
       </div>
