@@ -17,7 +17,7 @@ async function outlineWidth(page: Page, testId: string): Promise<number> {
 test.describe('lesson mode in projector mode at 1280×720', () => {
   test.use({ viewport: { width: 1280, height: 720 } });
 
-  test('a lesson link opens its step; → / ← and the buttons move through the steps and the link follows', async ({ page, appUrl, consoleErrors }) => {
+  test('a lesson link opens its step; → / ← and the buttons move through the steps and the link follows', async ({ page, appUrl, consoleErrors }, testInfo) => {
     await page.goto(`${appUrl}?${lessonLink(1)}&projector=on`);
     await waitForSettled(page);
     const bar = page.getByTestId('lesson-bar');
@@ -34,6 +34,8 @@ test.describe('lesson mode in projector mode at 1280×720', () => {
     }
     for (const id of ['omega-chart-classical', 'energy-chart-classical']) expect((await page.getByTestId(id).boundingBox())!.height, id).toBeGreaterThanOrEqual(180);
     expect(await seriousViolations(page)).toEqual([]);
+    const shot = await page.screenshot({ path: 'test-results/layout/projector-1280x720-lesson.png' });
+    await testInfo.attach('projector-1280x720-lesson.png', { body: shot, contentType: 'image/png' });
 
     await page.keyboard.press('ArrowRight');
     await expect(page.getByTestId('lesson-step')).toHaveText(/^Step 2 of/);

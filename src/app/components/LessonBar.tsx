@@ -62,7 +62,8 @@ export function LessonBar() {
         </div>
       </div>
       <p className="lesson-narration" data-testid="lesson-narration">
-        {step.narration} <strong className="lesson-pointer">Look at: {step.highlight.label}</strong> <span className="lesson-keys">(→ / ← step through the lesson)</span>
+        <strong className="lesson-pointer">Look at: {step.highlight.label}.</strong> {step.narration}{' '}
+        <span className="lesson-keys">(→ / ← step through the lesson)</span>
       </p>
     </section>
   );
