@@ -198,3 +198,20 @@ for (const size of [
     });
   });
 }
+
+test('every parameter and the time plots have a short explanation behind a "?" (hover, focus or tap)', async ({ page, appUrl, consoleErrors }) => {
+  await page.goto(`${appUrl}?v=1&scenario=heavy-top&t=0.2`);
+  await waitForSettled(page);
+  const fields = await page.locator('.controls input[type="text"][data-testid^="field-"]').evaluateAll((inputs) => inputs.map((i) => i.getAttribute('data-testid')!));
+  expect(fields).toEqual(expect.arrayContaining(['field-alpha', 'field-h', 'field-t', 'field-J', 'field-omega0']));
+  for (const field of fields) await expect(page.getByTestId(`tip-${field}`), field).toHaveCount(1);
+  const alphaTip = page.getByRole('tooltip').filter({ hasText: 'β = (1 − α)²/4' });
+  await expect(alphaTip).toBeHidden();
+  await page.getByTestId('tip-field-alpha').focus();
+  await expect(alphaTip).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('tip-plots').click();
+  await expect(page.getByRole('tooltip').filter({ hasText: 'angular velocity ω' })).toBeVisible();
+  await expect(page.getByRole('tooltip').filter({ hasText: 'energy drift' })).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});

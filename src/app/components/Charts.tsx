@@ -5,7 +5,9 @@ import { niceDomain } from '../plotData';
 import { allFailedEnd } from '../runs';
 import { appStore, LOWER_PLOTS, setComponent, setLowerPlot, type LowerPlot, type OmegaComponent } from '../store';
 import { METHOD_LABELS, usePalette } from '../theme';
+import { LOWER_PLOT_TIPS, OMEGA_PLOT_TIP } from '../plotTips';
 import { FailureBox } from './FailureBox';
+import { InfoTip } from './InfoTip';
 import { RadioChoice } from './SliderField';
 import { TimeChart } from './TimeChart';
 
@@ -52,7 +54,9 @@ export function Charts() {
           onChange={setComponent}
         />
         <LowerPlotChoice />
-        <span className="charts-help">Click a plot to move the time cursor.</span>
+        <span className="charts-help">
+          Click a plot to move the time cursor. <InfoTip about="the plots" text={`${OMEGA_PLOT_TIP} ${LOWER_PLOT_TIPS[lower]}`} testId="tip-plots" />
+        </span>
       </div>
       <div className="charts-grid" style={{ gridTemplateColumns: `repeat(${methods.length}, minmax(0, 1fr))` }}>
         {methods.map((m) => (

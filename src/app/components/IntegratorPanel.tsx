@@ -24,6 +24,7 @@ function AlphaControl() {
     <SliderField
       fieldKey="alpha"
       label={<>Numerical damping <span className="key">α</span></>}
+      labelTitle="HHT's damping parameter α ∈ [−1/3, 0]; it sets Newmark's β = (1 − α)²/4 and γ = (1 − 2α)/2. α = 0: no numerical damping; −1/3: the most. Typed as on slides: −1/3, -0.1, 1e-2."
       slider={{
         min: SLIDER_MIN, max: ALPHA_MAX, value: alphaToSlider(committed),
         ariaLabel: 'α slider', ariaValueText: `α = ${formatNumber(committed)}`, testId: 'alpha-slider',
@@ -106,10 +107,11 @@ export function IntegratorPanel() {
         fieldKey="h"
         label={adaptive ? 'Initial step' : 'Step size'}
         unit="s"
+        description="The time step of both methods: smaller is more accurate and slower (the step count is shown below)."
         defaultText={formatNumber(def.defaultH)}
         extra={adaptive ? `then chosen by the error control, at most ${formatNumber(Number(adaptiveSampleInterval(h, tEnd).toPrecision(3)))} s` : `${stepCount(h, tEnd).toLocaleString('en')} steps`}
       />
-      <Field fieldKey="t" label="End time" unit="s" defaultText={formatNumber(def.defaultTEnd)} />
+      <Field fieldKey="t" label="End time" unit="s" description="How long the motion is simulated, in seconds of simulated time." defaultText={formatNumber(def.defaultTEnd)} />
       <MethodsChoice />
     </fieldset>
   );

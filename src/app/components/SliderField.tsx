@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { appStore, resetField, setField } from '../store';
+import { InfoTip } from './InfoTip';
 
 export interface SliderProps {
   readonly min: number;
@@ -32,7 +33,10 @@ export function SliderField(props: {
   const invalid = field.issue !== null;
   return (
     <div className={invalid ? 'field invalid' : 'field'}>
-      <label htmlFor={`${id}-n`} title={labelTitle}>{label}</label>
+      <div className="field-head">
+        <label htmlFor={`${id}-n`}>{label}</label>
+        {labelTitle && <InfoTip about={fieldKey} text={labelTitle} testId={`tip-field-${fieldKey}`} />}
+      </div>
       <div className="field-row">
         <input
           type="range"
