@@ -9,7 +9,7 @@ import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { playheadStore } from '../../playhead';
 import { markPageReady } from '../../ready';
 import { appStore } from '../../store';
-import { VIEWS, type SceneKind } from './sceneLayout';
+import { cameraDistanceFactor, DESIGN_ASPECT, VIEWS, type SceneKind } from './sceneLayout';
 
 /**
  * Orbit controls on the canvas, registered as the scene's default controls (`useThree().controls`),
@@ -37,18 +37,6 @@ export function OrbitCameraControls({ kind }: { kind: SceneKind }) {
     invalidate();
   }, [controls, kind, invalidate]);
   return null;
-}
-
-/** Width/height of the view the camera placements were chosen for; narrower views move the camera back. */
-export const DESIGN_ASPECT = 1.6;
-
-/**
- * How far the camera stands back, relative to its placement, so that a view of `aspect`
- * shows the same width of the scene as one of DESIGN_ASPECT (a phone's near-square view
- * would otherwise cut off the outer rigs). Example: cameraDistanceFactor(0.8) === 2.
- */
-export function cameraDistanceFactor(aspect: number): number {
-  return aspect > 0 && aspect < DESIGN_ASPECT ? DESIGN_ASPECT / aspect : 1;
 }
 
 /**

@@ -5,20 +5,12 @@
  */
 import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
-import { SAMPLE_COLUMNS, SAMPLE_WIDTH, type IntegratorMethod } from '../../../solver/simulate';
+import type { IntegratorMethod } from '../../../solver/simulate';
 import { playheadStore } from '../../playhead';
-import { rowIndexAt } from '../../poses';
 import { results } from '../../runs';
-import { appStore, type OmegaComponent } from '../../store';
+import { appStore } from '../../store';
+import { omegaReadout } from './readout';
 import { METHOD_LABELS, type Palette } from '../../theme';
-
-/** The ω component shown at time t, as the readout writes it ('–' before the first sample). */
-export function omegaReadout(rows: Float64Array | undefined, component: OmegaComponent, t: number): string {
-  if (!rows || rows.length < SAMPLE_WIDTH) return `ω${component} = –`;
-  const column = SAMPLE_COLUMNS.indexOf(`omega_${component}`);
-  const value = rows[rowIndexAt(rows, t) * SAMPLE_WIDTH + column];
-  return `ω${component} = ${value.toFixed(2)} rad/s`;
-}
 
 /** Method names over their rigs, each with its ω at the playhead, and the playhead time. */
 export function SceneReadout({ methods, palette }: { methods: readonly IntegratorMethod[]; palette: Palette }) {

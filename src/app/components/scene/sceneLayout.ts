@@ -106,3 +106,15 @@ export function axesPosition(layout: SceneLayout, n: number): [number, number, n
   const along = -(n * layout.spacing) / 2 - 0.8;
   return [sx * along + sy * 1.2, sy * along - sx * 1.2, layout.groundZ + 0.001];
 }
+
+/** Width/height of the view the camera placements were chosen for; narrower views move the camera back. */
+export const DESIGN_ASPECT = 1.6;
+
+/**
+ * How far the camera stands back, relative to its placement, so that a view of `aspect`
+ * shows the same width of the scene as one of DESIGN_ASPECT (a phone's near-square view
+ * would otherwise cut off the outer rigs). Example: cameraDistanceFactor(0.8) === 2.
+ */
+export function cameraDistanceFactor(aspect: number): number {
+  return aspect > 0 && aspect < DESIGN_ASPECT ? DESIGN_ASPECT / aspect : 1;
+}
