@@ -153,6 +153,16 @@ for (const size of SIZES) {
         const path = `test-results/layout/${size.name}${suffix}.png`;
         await testInfo.attach(`${size.name}${suffix}.png`, { body: await page.screenshot({ path }), contentType: 'image/png' });
       }
+      if (touch) {
+        // The other views fit the width too, and their controls stay reachable.
+        for (const [tab, control] of [['theory', null], ['damping', 'damping-chart'], ['studies', 'study-run']] as const) {
+          await page.getByTestId(`tab-${tab}`).click();
+          await expect(page.locator(`#tabpanel-${tab}`)).toBeVisible();
+          if (control) await expect(page.getByTestId(control)).toBeVisible();
+          expect(await page.evaluate(() => document.documentElement.scrollWidth), tab).toBeLessThanOrEqual(size.width);
+          expect(await controlsOutsideWidth(page), tab).toEqual([]);
+        }
+      }
       expect(consoleErrors).toEqual([]);
     });
   });
