@@ -16,6 +16,7 @@ import { RunPanel } from './components/RunPanel';
 import { Scene3D } from './components/Scene3D';
 import { StudiesPanel } from './components/StudiesPanel';
 import { TheoryPanel } from './components/TheoryPanel';
+import { UpdateNotice } from './components/UpdateNotice';
 import { Timeline } from './components/Timeline';
 import { appStore } from './store';
 
@@ -50,6 +51,7 @@ export function App() {
       {/* display: contents: its parts are placed by the grid areas of the size class (styles.css). */}
       <main className="main">
         <div className="banners">
+          <UpdateNotice />
           <NoticeBanner />
           <LessonBar />
           <PresetBanner />

@@ -13,6 +13,7 @@ import { appStore, openShareQuery } from './store';
 import { whenPageReady } from './ready';
 import { installTestApi } from './testApi';
 import { startUrlSync } from './urlSync';
+import { startServiceWorker } from './offline/serviceWorker';
 import './styles.css';
 
 openShareQuery(window.location.search);
@@ -24,6 +25,7 @@ startAutoRun();
 installTestApi();
 warmUpWorkers();
 whenPageReady(startRun);
+void startServiceWorker();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

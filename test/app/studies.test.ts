@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultState } from '../../src/scenario/registry';
-import { parseStudyArgs } from '../../src/cli/studyArgs';
-import { CONVERGENCE_DEFAULTS } from '../../src/cli/studyDefaults';
+import { parseStudyArgs } from '../../src/scenario/studyArgs';
+import { CONVERGENCE_DEFAULTS } from '../../src/scenario/studyDefaults';
 import { checkStudy, commandText, defaultTexts, resultCsv, studyArgv, studyStore, type StudyResult } from '../../src/app/studies';
 import { convergenceRows, decadeDomain, orderLabels, sweepComponent, sweepRows } from '../../src/app/studyPlot';
 import type { ConvergencePoint } from '../../src/solver/studies/convergenceStudy';
