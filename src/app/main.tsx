@@ -10,10 +10,12 @@ import { startAutoRun, startRun, warmUpWorkers } from './runner';
 import { openShareQuery } from './store';
 import { whenPageReady } from './ready';
 import { installTestApi } from './testApi';
+import { startPaletteSync } from './theme';
 import { startUrlSync } from './urlSync';
 import './styles.css';
 
 openShareQuery(window.location.search);
+startPaletteSync();
 startUrlSync();
 startPlayback();
 startAutoRun();

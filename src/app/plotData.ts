@@ -88,6 +88,21 @@ export function logDomain([lo, hi]: [number, number]): [number, number] {
   return [decade(a), decade(b)];
 }
 
+/**
+ * [min, max] of the positive finite values, for logDomain ([NaN, NaN] when there is none, which
+ * logDomain turns into its fallback). Example: logDomain(positiveRange([3e-4, 2e-2])) → [1e-4, 1e-1].
+ */
+export function positiveRange(values: readonly number[]): [number, number] {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const v of values) {
+    if (!(v > 0) || !Number.isFinite(v)) continue;
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  return lo <= hi ? [lo, hi] : [NaN, NaN];
+}
+
 /** Decade ticks of a logDomain, every k-th decade so there are at most about six. Example: logTicks([1e-5, 1e-3]) → [1e-5, 1e-4, 1e-3]. */
 export function logTicks([lo, hi]: readonly [number, number]): number[] {
   const a = Math.round(Math.log10(lo));

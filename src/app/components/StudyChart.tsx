@@ -2,11 +2,10 @@ import { useId, useState } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ReferenceDot, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { INTEGRATOR_METHODS } from '../../solver/simulate';
 import { formatNumber } from '../../scenario/validate';
-import { logTicks, niceDomain, tickFormatterFor } from '../plotData';
+import { logDomain, logTicks, niceDomain, positiveRange, tickFormatterFor } from '../plotData';
 import type { StudyResult } from '../studies';
 import {
   convergenceRows,
-  decadeDomain,
   orderLabels,
   sweepComponent,
   sweepRows,
@@ -41,7 +40,7 @@ function axesOf(result: StudyResult, quantity: string): Axes {
     const ys = rows.flatMap((r) => INTEGRATOR_METHODS.flatMap((m) => (r[m] === undefined ? [] : [r[m]!])));
     return {
       rows, log: true, xLabel: 'step size h (s)', yLabel: quantity === 'omega' ? 'e_ω (rad)' : 'e_q (m s)',
-      xDomain: decadeDomain(rows.map((r) => r.x)), yDomain: decadeDomain(ys),
+      xDomain: logDomain(positiveRange(rows.map((r) => r.x))), yDomain: logDomain(positiveRange(ys)),
     };
   }
   const component = sweepComponent(result.options.scenario, result.options.values);
