@@ -16,7 +16,8 @@ import './styles.css';
 
 openShareQuery(window.location.search);
 startPaletteSync();
-startUrlSync();
+// An embedded page (a later `embed=on` view key) would pass pushEntries: false.
+startUrlSync({ pushEntries: true, onRestore: startRun });
 startPlayback();
 startAutoRun();
 installTestApi();

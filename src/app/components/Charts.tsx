@@ -1,11 +1,12 @@
 import { useStore } from 'zustand';
 import type { IntegratorMethod } from '../../solver/simulate';
+import { getScenario } from '../../scenario/registry';
 import { LOWER_PLOT_LABELS } from '../chartViews';
 import { failureAdvice } from '../failure';
 import { niceDomain } from '../plotData';
 import { allFailedEnd, formatTime as formatRunTime, results } from '../runs';
 import { appStore, LOWER_PLOTS, setComponent, setLowerPlot, type LowerPlot, type OmegaComponent } from '../store';
-import { METHOD_LABELS, usePalette } from '../theme';
+import { METHOD_LABELS, usePalette, type Palette } from '../theme';
 import { RadioChoice } from './SliderField';
 import { TimeChart } from './TimeChart';
 
@@ -28,7 +29,7 @@ function FailureNotice({ method }: { method: IntegratorMethod }) {
   );
 }
 
-/** The plot under the ω plot: energy drift, steps, or an invariant monitor. */
+/** The plot under the ω plot: energy drift, steps, an invariant monitor or the difference plot. */
 function LowerPlotChoice() {
   const lower = useStore(appStore, (s) => s.view.lower);
   return (
@@ -45,14 +46,56 @@ function LowerPlotChoice() {
   );
 }
 
+/** The previous lower plot, so the difference button toggles back to it. */
+let beforeDifference: LowerPlot = 'energy';
+
+/** One click to the difference plot (and back): against the exact solution, or modified − classical. */
+function DifferenceToggle({ exact }: { exact: boolean }) {
+  const lower = useStore(appStore, (s) => s.view.lower);
+  const on = lower === 'difference';
+  const toggle = () => {
+    if (!on) beforeDifference = lower;
+    setLowerPlot(on ? beforeDifference : 'difference');
+  };
+  return (
+    <button type="button" className="difference-toggle" aria-pressed={on} onClick={toggle} data-testid="difference-toggle" title="Plot the difference under the ω plots">
+      Δω {exact ? '− exact' : 'modified − classical'}
+    </button>
+  );
+}
+
+/** The full-width modified − classical plot (scenarios without an exact solution). */
+function DifferenceRow({ methods, component, palette, tMax }: { methods: readonly IntegratorMethod[]; component: OmegaComponent; palette: Palette; tMax: number | null }) {
+  const both = methods.length === 2;
+  return (
+    <div className="chart-column difference-row" data-figure-column>
+      <div className="chart-header">
+        <h2 className="chart-title" data-figure-heading>
+          modified − classical
+        </h2>
+      </div>
+      {both ? (
+        <TimeChart kind="difference" method="modified" methods={methods} component={component} palette={palette} tMax={tMax} />
+      ) : (
+        <p className="hint difference-needs-both" data-testid="difference-needs-both">
+          The difference plot compares the two methods: set Compare to both.
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** ω and the chosen lower plot, classical and modified side by side with identical axes. */
 export function Charts() {
   const component = useStore(appStore, (s) => s.view.component);
   const lower = useStore(appStore, (s) => s.view.lower);
   const methods = useStore(appStore, (s) => s.state.methods);
+  const exact = useStore(appStore, (s) => !!getScenario(s.state.scenario).exactOmega);
   const failedEnd = useStore(appStore, (s) => allFailedEnd(s));
   const palette = usePalette();
   const tMax = failedEnd === null ? null : niceDomain([0, failedEnd])[1];
+  // Without an exact solution the difference is one curve for both methods: one full-width row.
+  const sharedDifference = lower === 'difference' && !exact;
   return (
     <section className="charts" aria-label="Plots" data-testid="charts">
       <div className="charts-toolbar">
@@ -65,11 +108,15 @@ export function Charts() {
           onChange={setComponent}
         />
         <LowerPlotChoice />
+        <DifferenceToggle exact={exact} />
         <span className="charts-help">Click a plot to move the time cursor.</span>
       </div>
-      <div className="charts-grid" style={{ gridTemplateColumns: `repeat(${methods.length}, minmax(0, 1fr))` }}>
+      <div
+        className={`charts-grid${sharedDifference ? ' with-difference-row' : ''}`}
+        style={{ gridTemplateColumns: `repeat(${methods.length}, minmax(0, 1fr))` }}
+      >
         {methods.map((m) => (
-          <div key={m} className="chart-column" data-figure-column>
+          <div key={m} className={`chart-column${sharedDifference ? ' omega-only' : ''}`} data-figure-column>
             <div className="chart-header">
               <h2 className="chart-title" style={{ color: palette.method[m] }} data-figure-heading>
                 {METHOD_LABELS[m]}
@@ -77,9 +124,10 @@ export function Charts() {
               <FailureNotice method={m} />
             </div>
             <TimeChart kind="omega" method={m} methods={methods} component={component} palette={palette} tMax={tMax} />
-            <TimeChart kind={lower} method={m} methods={methods} component={component} palette={palette} tMax={tMax} />
+            {!sharedDifference && <TimeChart kind={lower} method={m} methods={methods} component={component} palette={palette} tMax={tMax} />}
           </div>
         ))}
+        {sharedDifference && <DifferenceRow methods={methods} component={component} palette={palette} tMax={tMax} />}
       </div>
     </section>
   );
