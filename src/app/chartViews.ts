@@ -166,6 +166,13 @@ export type DomainPolicy = (axis: 'left' | 'right', tight: [number, number], log
 
 const TIGHT: DomainPolicy = (_axis, tight) => tight;
 
+export interface ChartViewOptions {
+  /** Domain of each axis from its data's own (default: exactly that). */
+  readonly policy?: DomainPolicy;
+  /** Most y ticks that fit the chart's height (default 11: as many as the nice step gives). */
+  readonly maxTicks?: number;
+}
+
 /** Labels of the lower plots, as the plot choice names them. */
 export const LOWER_PLOT_LABELS: Readonly<Record<LowerPlot, string>> = {
   energy: 'energy drift',
@@ -177,16 +184,18 @@ export const LOWER_PLOT_LABELS: Readonly<Record<LowerPlot, string>> = {
 };
 
 /** A view on a linear axis: the policy's domain with nice ticks. */
-function linearView(base: Omit<ChartView, 'domain' | 'log' | 'ticks' | 'right' | 'second'>, tight: [number, number], policy: DomainPolicy): ChartView {
+type ViewBase = Omit<ChartView, 'domain' | 'log' | 'ticks' | 'right' | 'second'>;
+
+function linearView(base: ViewBase, tight: [number, number], { policy = TIGHT, maxTicks }: ChartViewOptions): ChartView {
   const domain = policy('left', tight, false);
-  return { ...base, domain, log: false, ticks: niceTicks(domain), right: null, second: null };
+  return { ...base, domain, log: false, ticks: niceTicks(domain, maxTicks), right: null, second: null };
 }
 
-function logView(base: Omit<ChartView, 'domain' | 'log' | 'ticks' | 'right' | 'second'>, sets: Point[][], second: SecondLine | null, policy: DomainPolicy): ChartView {
+function logView(base: ViewBase, sets: Point[][], second: SecondLine | null, { policy = TIGHT, maxTicks }: ChartViewOptions): ChartView {
   const [lo, hi] = valueRange(sets, 'v');
   const [wLo, wHi] = second?.axis === 'left' ? valueRange(sets, 'w') : [Infinity, -Infinity];
   const domain = policy('left', logDomain([Math.min(lo, wLo), Math.max(hi, wHi)]), true);
-  return { ...base, domain, log: true, ticks: logTicks(domain), right: null, second };
+  return { ...base, domain, log: true, ticks: logTicks(domain, Math.min(6, maxTicks ?? 6)), right: null, second };
 }
 
 /**
@@ -197,8 +206,9 @@ function logView(base: Omit<ChartView, 'domain' | 'log' | 'ticks' | 'right' | 's
 export function chartView(
   kind: ChartKind, method: IntegratorMethod, methods: readonly IntegratorMethod[], component: OmegaComponent,
   results: Partial<Record<IntegratorMethod, MethodResults>>, fallbackState: ScenarioState, label: string,
-  policy: DomainPolicy = TIGHT,
+  options: ChartViewOptions = {},
 ): ChartView {
+  const { policy = TIGHT, maxTicks } = options;
   const own = results[method];
   const data = own || kind === 'difference' ? pointsFor(kind, own!, component, results) : [];
   const sets = methods.map((m) => (m === method ? data : results[m] ? pointsFor(kind, results[m]!, component, results) : []));
@@ -207,39 +217,40 @@ export function chartView(
   switch (kind) {
     case 'steps': {
       const domain = policy('left', logDomain(valueRange(sets, 'v')), true);
+      const logTickCount = Math.min(6, maxTicks ?? 6);
       const maxIterations = valueRange(sets, 'w')[1];
       const top = Number.isFinite(maxIterations) ? Math.max(4, Math.ceil(maxIterations * 1.25)) : 4;
       const rightDomain = policy('right', [0, top], false);
       return {
-        ...base, domain, log: true, ticks: logTicks(domain), yLabel: 'step h (s)', seriesName: `${label} step h`,
-        right: { domain: rightDomain, ticks: niceTicks(rightDomain).filter(Number.isInteger), label: 'Newton iterations per step', integer: true },
+        ...base, domain, log: true, ticks: logTicks(domain, logTickCount), yLabel: 'step h (s)', seriesName: `${label} step h`,
+        right: { domain: rightDomain, ticks: niceTicks(rightDomain, maxTicks).filter(Number.isInteger), label: 'Newton iterations (per step)', integer: true },
         second: { name: 'Newton iterations', axis: 'right', step: true },
       };
     }
     case 'norm':
-      return logView({ ...base, yLabel: '| |e|² − 1 | (–)', seriesName: `${label} Euler-norm drift` }, sets, null, policy);
+      return logView({ ...base, yLabel: '| |e|² − 1 | (–)', seriesName: `${label} Euler-norm drift` }, sets, null, options);
     case 'constraints':
-      return logView({ ...base, yLabel: 'constraint residual (m, m/s)', seriesName: `${label} position |C|` }, sets, { name: 'velocity |C_q q̇ + C_t|', axis: 'left', step: false }, policy);
+      return logView({ ...base, yLabel: 'constraint residual (m, m/s)', seriesName: `${label} position |C|` }, sets, { name: 'velocity |C_q q̇ + C_t|', axis: 'left', step: false }, options);
     case 'momentum':
-      return linearView({ ...base, yLabel: 'L_z − L_z(0) (kg m²/s)', seriesName: `${label} L_z drift` }, niceDomain(valueRange(sets, 'v')), policy);
+      return linearView({ ...base, yLabel: 'L_z − L_z(0) (kg m²/s)', seriesName: `${label} L_z drift` }, niceDomain(valueRange(sets, 'v')), options);
     case 'energy': {
       const metric = own ? energyMetric(own) : energyMetric({ state, rows: { length: 0, view: () => new Float64Array(0) } });
-      return linearView({ ...base, yLabel: metric.label, seriesName: `${label} energy drift` }, niceDomain(valueRange(sets, 'v')), policy);
+      return linearView({ ...base, yLabel: metric.label, seriesName: `${label} energy drift` }, niceDomain(valueRange(sets, 'v')), options);
     }
     case 'difference': {
       const against = differenceReference(state);
       const name = against === 'exact' ? `${label} ω${component} − exact` : `modified − classical ω${component}`;
-      return linearView({ ...base, yLabel: `Δω${component} (rad/s)`, seriesName: name }, niceDomain(valueRange(against === 'exact' ? sets : [data], 'v')), policy);
+      return linearView({ ...base, yLabel: `Δω${component} (rad/s)`, seriesName: name }, niceDomain(valueRange(against === 'exact' ? sets : [data], 'v')), options);
     }
     case 'omega': {
       const tight = niceDomain(valueRange(sets, 'v'));
       // The V8's crank speed is the crankshaft's ω_x: also shown in rpm on the right.
       if (state.scenario === 'v8-crank' && component === 'x') {
-        const view = linearView({ ...base, yLabel: 'crank speed ωx (rad/s)', seriesName: `${label} crank speed` }, tight, policy);
+        const view = linearView({ ...base, yLabel: 'crank speed ωx (rad/s)', seriesName: `${label} crank speed` }, tight, options);
         const rpm: [number, number] = [view.domain[0] * RPM_PER_RAD_S, view.domain[1] * RPM_PER_RAD_S];
-        return { ...view, right: { domain: rpm, ticks: niceTicks(rpm), label: 'crank speed (rpm)', integer: false } };
+        return { ...view, right: { domain: rpm, ticks: niceTicks(rpm, maxTicks), label: 'crank speed (rpm)', integer: false } };
       }
-      return linearView({ ...base, yLabel: `ω${component} (rad/s)`, seriesName: `${label} ω${component}` }, tight, policy);
+      return linearView({ ...base, yLabel: `ω${component} (rad/s)`, seriesName: `${label} ω${component}` }, tight, options);
     }
   }
 }

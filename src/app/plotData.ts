@@ -111,17 +111,36 @@ export function niceDomain([lo, hi]: [number, number]): [number, number] {
 /** A value as 12 significant digits, so k·step prints 0.3, not 0.30000000000000004. */
 const tidy = (x: number): number => (x === 0 ? 0 : Number(x.toPrecision(12)));
 
+/** The next coarser 1-2-5 step. Example: coarserStep(2e-3) === 5e-3. */
+function coarserStep(step: number): number {
+  const power = 10 ** Math.floor(Math.log10(step) + 1e-9);
+  const m = Math.round(step / power);
+  return tidy((m === 1 ? 2 : m === 2 ? 5 : 10) * power);
+}
+
 /**
- * Ticks at whole multiples of the nice step of `domain` (the step tickFormatterFor formats for),
- * at most about seven, so an axis never reads 92.5 or 137.14.
- * Example: niceTicks([70, 160]) → [80, 100, 120, 140, 160].
+ * Ticks at whole multiples of a 1-2-5 step inside `domain`: the nice step of the domain (the one
+ * tickFormatterFor formats for), made coarser until at most `maxCount` ticks remain (what fits
+ * the axis's height), so an axis never reads 92.5 or 137.14 and labels never overprint.
+ * Example: niceTicks([70, 160]) → [80, 100, 120, 140, 160]; niceTicks([70, 160], 3) → [100, 150].
  */
-export function niceTicks([lo, hi]: readonly [number, number]): number[] {
+export function niceTicks([lo, hi]: readonly [number, number], maxCount = 11): number[] {
   if (!(hi > lo) || !Number.isFinite(lo) || !Number.isFinite(hi)) return [];
-  const step = niceStep((hi - lo) / 5);
+  let step = niceStep((hi - lo) / 5);
+  const count = (s: number) => Math.floor(hi / s + 1e-9) - Math.ceil(lo / s - 1e-9) + 1;
+  while (count(step) > Math.max(2, maxCount)) step = coarserStep(step);
   const ticks: number[] = [];
   for (let k = Math.ceil(lo / step - 1e-9); k <= Math.floor(hi / step + 1e-9); k++) ticks.push(tidy(k * step));
   return ticks;
+}
+
+/**
+ * How many tick labels of `fontSize` px fit a y axis of `height` px (the chart's height less
+ * its legend and x axis), at least 2. Example: ticksThatFit(200, 11) === 6.
+ */
+export function ticksThatFit(height: number, fontSize: number): number {
+  const plot = height - 3 * fontSize - 40;
+  return Math.max(2, Math.floor(plot / (fontSize * 2.2)) + 1);
 }
 
 /**
@@ -201,11 +220,11 @@ export function positiveRange(values: readonly number[]): [number, number] {
   return lo <= hi ? [lo, hi] : [NaN, NaN];
 }
 
-/** Decade ticks of a logDomain, every k-th decade so there are at most about six. Example: logTicks([1e-5, 1e-3]) → [1e-5, 1e-4, 1e-3]. */
-export function logTicks([lo, hi]: readonly [number, number]): number[] {
+/** Decade ticks of a logDomain, every k-th decade so there are at most `maxCount` (default six). Example: logTicks([1e-5, 1e-3]) → [1e-5, 1e-4, 1e-3]. */
+export function logTicks([lo, hi]: readonly [number, number], maxCount = 6): number[] {
   const a = Math.round(Math.log10(lo));
   const b = Math.round(Math.log10(hi));
-  const every = Math.max(1, Math.ceil((b - a) / 5));
+  const every = Math.max(1, Math.ceil((b - a) / Math.max(1, maxCount - 1)));
   const ticks: number[] = [];
   for (let k = a; k <= b; k += every) ticks.push(decade(k));
   return ticks;

@@ -114,6 +114,15 @@ export function paletteFor(dark: boolean, projector: boolean): Palette {
 }
 
 /**
+ * The palette of exported figures: light (slides are light), at least 13 px type and 2.2 px
+ * lines so a figure scaled onto a slide stays legible; projector mode's when it is on.
+ */
+export function exportPalette(projector: boolean): Palette {
+  const base = paletteFor(false, projector);
+  return { ...base, fontSize: Math.max(13, base.fontSize), lineWidth: Math.max(2.2, base.lineWidth) };
+}
+
+/**
  * The CSS custom properties the stylesheet colours the page with, from a palette: the one
  * source of every colour (three.js and SVG export need concrete values, so the CSS follows
  * the TypeScript, not the other way round). Example: cssVariables(LIGHT)['--classical'] === '#c2410c'.

@@ -22,6 +22,8 @@ export interface ChartFrameProps {
   /** Drawn over the chart (e.g. the playhead cursor). */
   readonly overlay?: ReactNode;
   readonly attributes?: Record<string, string | number>;
+  /** Callback ref of the figure element (to measure it). */
+  readonly measureRef?: (element: HTMLDivElement | null) => void;
   /** Axes, lines and marks of the chart. */
   readonly children: ReactNode;
 }
@@ -41,6 +43,7 @@ export function ChartFrame(props: ChartFrameProps) {
   const font = palette.fontSize;
   return (
     <div
+      ref={props.measureRef}
       className={props.className}
       role="figure"
       aria-label={props.label}
@@ -71,12 +74,9 @@ export function ChartFrame(props: ChartFrameProps) {
   );
 }
 
-/**
- * Shared axis styling: stroke and tick type of the palette. The ticks given are nice values;
- * on a short axis recharts drops every other one rather than overprint them.
- */
+/** Shared axis styling: stroke and tick type of the palette; every tick given is drawn (the caller chose how many fit). */
 export function axisStyle(palette: Palette) {
-  return { stroke: palette.muted, tick: { fontSize: palette.fontSize }, interval: 'equidistantPreserveStart' } as const;
+  return { stroke: palette.muted, tick: { fontSize: palette.fontSize }, interval: 0 } as const;
 }
 
 /** An axis title in the palette's muted colour: rotated on y axes. */

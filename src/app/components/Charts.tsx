@@ -68,7 +68,7 @@ function DifferenceToggle({ exact }: { exact: boolean }) {
 function DifferenceRow({ methods, component, palette, tMax }: { methods: readonly IntegratorMethod[]; component: OmegaComponent; palette: Palette; tMax: number | null }) {
   const both = methods.length === 2;
   return (
-    <div className="chart-column difference-row" data-figure-column>
+    <div className="chart-column difference-row" data-figure-column="wide">
       <div className="chart-header">
         <h2 className="chart-title" data-figure-heading>
           modified − classical
@@ -85,17 +85,60 @@ function DifferenceRow({ methods, component, palette, tMax }: { methods: readonl
   );
 }
 
+export interface ChartColumnsProps {
+  readonly methods: readonly IntegratorMethod[];
+  readonly component: OmegaComponent;
+  readonly lower: LowerPlot;
+  readonly exact: boolean;
+  readonly palette: Palette;
+  readonly tMax: number | null;
+  /** Failure notices above the plots (the page; not the exported figure). */
+  readonly notices: boolean;
+}
+
+/**
+ * The chart columns, one per method: ω and the lower plot with identical axes, or (difference
+ * plot without an exact solution) ω per method over one full-width modified − classical row.
+ * The page shows them, and the PNG export renders them off screen at a fixed size.
+ */
+export function ChartColumns({ methods, component, lower, exact, palette, tMax, notices }: ChartColumnsProps) {
+  const sharedDifference = lower === 'difference' && !exact;
+  return (
+    <div
+      className={`charts-grid${sharedDifference ? ' with-difference-row' : ''}`}
+      style={{ gridTemplateColumns: `repeat(${methods.length}, minmax(0, 1fr))` }}
+    >
+      {methods.map((m) => (
+        <div key={m} className={`chart-column${sharedDifference ? ' omega-only' : ''}`} data-figure-column>
+          <div className="chart-header">
+            <h2 className="chart-title" style={{ color: palette.method[m] }} data-figure-heading>
+              {METHOD_LABELS[m]}
+            </h2>
+            {notices && <FailureNotice method={m} />}
+          </div>
+          <TimeChart kind="omega" method={m} methods={methods} component={component} palette={palette} tMax={tMax} />
+          {!sharedDifference && <TimeChart kind={lower} method={m} methods={methods} component={component} palette={palette} tMax={tMax} />}
+        </div>
+      ))}
+      {sharedDifference && <DifferenceRow methods={methods} component={component} palette={palette} tMax={tMax} />}
+    </div>
+  );
+}
+
+/** End of the time axes: t_end, or (every method failed) a nice time just past the failures. */
+export function useTimeAxisEnd(): number | null {
+  const failedEnd = useStore(appStore, (s) => allFailedEnd(s));
+  return failedEnd === null ? null : niceDomain([0, failedEnd])[1];
+}
+
 /** ω and the chosen lower plot, classical and modified side by side with identical axes. */
 export function Charts() {
   const component = useStore(appStore, (s) => s.view.component);
   const lower = useStore(appStore, (s) => s.view.lower);
   const methods = useStore(appStore, (s) => s.state.methods);
   const exact = useStore(appStore, (s) => !!getScenario(s.state.scenario).exactOmega);
-  const failedEnd = useStore(appStore, (s) => allFailedEnd(s));
   const palette = usePalette();
-  const tMax = failedEnd === null ? null : niceDomain([0, failedEnd])[1];
-  // Without an exact solution the difference is one curve for both methods: one full-width row.
-  const sharedDifference = lower === 'difference' && !exact;
+  const tMax = useTimeAxisEnd();
   return (
     <section className="charts" aria-label="Plots" data-testid="charts">
       <div className="charts-toolbar">
@@ -111,24 +154,7 @@ export function Charts() {
         <DifferenceToggle exact={exact} />
         <span className="charts-help">Click a plot to move the time cursor.</span>
       </div>
-      <div
-        className={`charts-grid${sharedDifference ? ' with-difference-row' : ''}`}
-        style={{ gridTemplateColumns: `repeat(${methods.length}, minmax(0, 1fr))` }}
-      >
-        {methods.map((m) => (
-          <div key={m} className={`chart-column${sharedDifference ? ' omega-only' : ''}`} data-figure-column>
-            <div className="chart-header">
-              <h2 className="chart-title" style={{ color: palette.method[m] }} data-figure-heading>
-                {METHOD_LABELS[m]}
-              </h2>
-              <FailureNotice method={m} />
-            </div>
-            <TimeChart kind="omega" method={m} methods={methods} component={component} palette={palette} tMax={tMax} />
-            {!sharedDifference && <TimeChart kind={lower} method={m} methods={methods} component={component} palette={palette} tMax={tMax} />}
-          </div>
-        ))}
-        {sharedDifference && <DifferenceRow methods={methods} component={component} palette={palette} tMax={tMax} />}
-      </div>
+      <ChartColumns methods={methods} component={component} lower={lower} exact={exact} palette={palette} tMax={tMax} notices />
     </section>
   );
 }

@@ -1,9 +1,10 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { useStore } from 'zustand';
 import { Line, ReferenceLine, XAxis, YAxis } from 'recharts';
 import { INTEGRATOR_METHODS, type IntegratorMethod } from '../../solver/simulate';
 import { formatNumber } from '../../scenario/validate';
 import { dampingCurve, eulerFrequencies, OMEGA_H_RANGE, placeFrequencies, type RunFrequency } from '../damping';
+import { useElementSize } from '../elementSize';
 import { labelWidth, stackLabels } from '../markerLabels';
 import { logTicks } from '../plotData';
 import { results } from '../runs';
@@ -46,19 +47,6 @@ function MarkerText({ viewBox, row, text, color, fontSize }: { viewBox?: { x: nu
   );
 }
 
-/** Width of an element in px, kept current (ResizeObserver). */
-function useWidth(): [(element: HTMLDivElement | null) => void, number] {
-  const [width, setWidth] = useState(0);
-  const observer = useRef<ResizeObserver | null>(null);
-  const ref = useCallback((element: HTMLDivElement | null) => {
-    observer.current?.disconnect();
-    if (!element) return;
-    observer.current = new ResizeObserver(([entry]) => setWidth(entry.contentRect.width));
-    observer.current.observe(element);
-  }, []);
-  return [ref, width];
-}
-
 /**
  * Spectral radius ρ and period error of HHT on the linear oscillator over Ωh for the current α,
  * with the frequencies of the current run (peaks of the primary body's Euler parameters) marked;
@@ -75,7 +63,7 @@ export function DampingPanel() {
   const font = palette.fontSize;
   const rhoInf = (1 + alpha) / (1 - alpha);
   const rows = INTEGRATOR_METHODS.flatMap((m) => (marks[m] ?? []).map((f) => ({ method: m, ...f, label: `${num(f.omega, 3)} rad/s` })));
-  const [measure, width] = useWidth();
+  const [measure, { width }] = useElementSize();
   const pxPerDecade = Math.max(1, width - MARGIN.left - MARGIN.right - LEFT_AXIS - RIGHT_AXIS) / DECADES;
   const labelRows = stackLabels(rows.map((f) => ({ x: f.wh / OMEGA_H_RANGE[0], width: labelWidth(f.label, font) })), pxPerDecade);
   const style = axisStyle(palette);

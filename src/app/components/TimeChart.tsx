@@ -5,7 +5,8 @@ import type { IntegratorMethod } from '../../solver/simulate';
 import { getScenario } from '../../scenario/registry';
 import { chartSummary, chartView, differenceReference, type ChartKind } from '../chartViews';
 import { seek } from '../playhead';
-import { axisWidth, niceTicks, tickFormatterFor } from '../plotData';
+import { useElementSize } from '../elementSize';
+import { axisWidth, niceTicks, ticksThatFit, tickFormatterFor } from '../plotData';
 import { formatTime, isBusy, results } from '../runs';
 import { streamingPolicy } from '../stableAxes';
 import { useStaggeredPlotVersion } from '../staggered';
@@ -41,21 +42,24 @@ export const TimeChart = memo(function TimeChart({ kind, method, methods, compon
   const failedAt = useStore(appStore, (s) => s.runs[method].failure?.time ?? null);
   const runId = useStore(appStore, (s) => s.runId);
   const streaming = useStore(appStore, (s) => isBusy(s));
+  const [measure, size] = useElementSize();
+  const maxTicks = size.height > 0 ? ticksThatFit(size.height, palette.fontSize) : undefined;
   const view = useMemo(
     () => {
       const policy = streamingPolicy(runId, `${kind}|${component}|${methods.join(',')}`, streaming);
-      return chartView(kind, method, methods, component, results.current, appStore.getState().state, METHOD_LABELS[method], policy);
+      return chartView(kind, method, methods, component, results.current, appStore.getState().state, METHOD_LABELS[method], { policy, maxTicks });
     },
     // `version` stands for the streamed data, which lives outside React.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [version, kind, method, methods, component, runId, streaming],
+    [version, kind, method, methods, component, runId, streaming, maxTicks],
   );
   const withExact = kind === 'omega' && !!getScenario(view.state.scenario).exactOmega;
   const { data, domain, right, second } = view;
   const yTicks = useMemo(() => (view.log ? logTick : tickFormatterFor(domain)), [view.log, domain]);
   const rightTicks = useMemo(() => (right ? tickFormatterFor(right.domain) : undefined), [right]);
   const tEnd = Math.min(tMax ?? Infinity, view.state.tEnd);
-  const timeTicks = useMemo(() => niceTicks([0, tEnd]), [tEnd]);
+  // As many time ticks as fit the width (labels of up to ~5 characters).
+  const timeTicks = useMemo(() => niceTicks([0, tEnd], Math.max(3, Math.floor(size.width / (palette.fontSize * 6)))), [tEnd, size.width, palette.fontSize]);
   const geometry = useMemo(emptyGeometry, []);
   const font = palette.fontSize;
   const style = axisStyle(palette);
@@ -75,6 +79,7 @@ export const TimeChart = memo(function TimeChart({ kind, method, methods, compon
       gridAxis="left"
       tooltipLabel={(t) => `t = ${formatTime(t)} s`}
       attributes={{ 'data-points': data.length, 'data-domain': domain.join(',') }}
+      measureRef={measure}
       overlay={<PlayheadCursor geometry={geometry} color={palette.cursor} />}
       onClick={(e) => {
         const t = geometry.invert?.(e.clientX - e.currentTarget.getBoundingClientRect().left);
