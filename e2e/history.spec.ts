@@ -64,7 +64,9 @@ test('the preset banner turns into “changed from preset · back to preset” o
 
 /** What the link parser makes of `text` as the value of `key`: the value, or null when the link notice rejects it. */
 async function linkReading(page: import('@playwright/test').Page, appUrl: string, key: string, text: string): Promise<number | null> {
-  await page.goto(`${appUrl}?v=1&scenario=heavy-top&t=0.2&tol=0.0001&${key}=${encodeURIComponent(text)}`);
+  const params = new URLSearchParams({ v: '1', scenario: 'heavy-top', t: '0.2', tol: '0.0001' });
+  params.set(key, text);
+  await page.goto(`${appUrl}?${params.toString().replace(/\+/g, '%20')}`);
   await page.waitForFunction(() => window.__hht !== undefined);
   return page.evaluate((k) => {
     const api = window.__hht!;

@@ -6,7 +6,7 @@ import { formatNumber } from '../../scenario/validate';
 import { dampingCurve, eulerFrequencies, OMEGA_H_RANGE, placeFrequencies, type RunFrequency } from '../damping';
 import { useElementSize } from '../elementSize';
 import { labelWidth, stackLabels } from '../markerLabels';
-import { logTicks } from '../plotData';
+import { axisWidth, logTicks } from '../plotData';
 import { results } from '../runs';
 import { appStore } from '../store';
 import { METHOD_LABELS, usePalette } from '../theme';
@@ -33,15 +33,21 @@ function runFrequencies(alpha: number): Partial<Record<IntegratorMethod, RunFreq
 
 /** Chart margins and y-axis widths, px: the plot area between them carries the log Ωh axis. */
 const MARGIN = { top: 6, right: 4, bottom: 16, left: 6 };
-const LEFT_AXIS = 60;
-const RIGHT_AXIS = 56;
+/** Top of the ρ axis: a little above 1, so the undamped plateau is visible. */
+const RHO_TOP = 1.05;
+const RHO_TICKS = [0, 0.2, 0.4, 0.6, 0.8, 1];
+const formatDecade = (v: number): string => v.toExponential(0);
 const DECADES = Math.log10(OMEGA_H_RANGE[1] / OMEGA_H_RANGE[0]);
 
-/** A marker's label in its row under the top of the plot (recharts passes the marker's viewBox). */
-function MarkerText({ viewBox, row, text, color, fontSize }: { viewBox?: { x: number; y: number }; row: number; text: string; color: string; fontSize: number }) {
+/**
+ * A marker's label in its row, from just under the ρ = 1 line down (recharts passes the marker's
+ * viewBox: its x and the plot's top and height), clear of the ρ curve's plateau.
+ */
+function MarkerText({ viewBox, row, text, color, fontSize }: { viewBox?: { x: number; y: number; height: number }; row: number; text: string; color: string; fontSize: number }) {
   if (!viewBox) return null;
+  const top = viewBox.y + viewBox.height * ((RHO_TOP - 1) / RHO_TOP) + 4;
   return (
-    <text className="damping-marker-label" x={viewBox.x + 3} y={viewBox.y + fontSize + 2 + row * (fontSize + 3)} fill={color} fontSize={fontSize}>
+    <text className="damping-marker-label" x={viewBox.x + 4} y={top + fontSize + row * (fontSize + 3)} fill={color} fontSize={fontSize}>
       {text}
     </text>
   );
@@ -64,7 +70,9 @@ export function DampingPanel() {
   const rhoInf = (1 + alpha) / (1 - alpha);
   const rows = INTEGRATOR_METHODS.flatMap((m) => (marks[m] ?? []).map((f) => ({ method: m, ...f, label: `${num(f.omega, 3)} rad/s` })));
   const [measure, { width }] = useElementSize();
-  const pxPerDecade = Math.max(1, width - MARGIN.left - MARGIN.right - LEFT_AXIS - RIGHT_AXIS) / DECADES;
+  const leftAxis = axisWidth(RHO_TICKS.map(String), font);
+  const rightAxis = axisWidth(logTicks(PERIOD_DOMAIN).map(formatDecade), font);
+  const pxPerDecade = Math.max(1, width - MARGIN.left - MARGIN.right - leftAxis - rightAxis) / DECADES;
   const labelRows = stackLabels(rows.map((f) => ({ x: f.wh / OMEGA_H_RANGE[0], width: labelWidth(f.label, font) })), pxPerDecade);
   const style = axisStyle(palette);
   return (
@@ -89,11 +97,11 @@ export function DampingPanel() {
               scale="log"
               domain={[...OMEGA_H_RANGE]}
               ticks={logTicks(OMEGA_H_RANGE)}
-              tickFormatter={(v: number) => v.toExponential(0)}
+              tickFormatter={formatDecade}
               {...style}
               label={axisTitle(palette, 'Ωh (rad)', 'insideBottomRight', -10)}
             />
-            <YAxis yAxisId="rho" type="number" domain={[0, 1.05]} ticks={[0, 0.2, 0.4, 0.6, 0.8, 1]} {...style} width={LEFT_AXIS} label={axisTitle(palette, 'spectral radius ρ (–)', 'insideLeft')} />
+            <YAxis yAxisId="rho" type="number" domain={[0, RHO_TOP]} ticks={RHO_TICKS} {...style} width={leftAxis} label={axisTitle(palette, 'spectral radius ρ (–)', 'insideLeft')} />
             <YAxis
               yAxisId="period"
               orientation="right"
@@ -102,9 +110,9 @@ export function DampingPanel() {
               domain={PERIOD_DOMAIN}
               ticks={logTicks(PERIOD_DOMAIN)}
               allowDataOverflow
-              tickFormatter={(v: number) => v.toExponential(0)}
+              tickFormatter={formatDecade}
               {...style}
-              width={RIGHT_AXIS}
+              width={rightAxis}
               label={axisTitle(palette, 'period error (%)', 'insideRight')}
             />
             <Line yAxisId="rho" name={`ρ (α = ${formatNumber(alpha)})`} dataKey="spectralRadius" stroke={palette.text} dot={false} strokeWidth={palette.lineWidth} isAnimationActive={false} />
