@@ -77,7 +77,9 @@ export function StudyChart({ result }: { result: StudyResult }) {
   const xTick = axes.log ? (v: number) => v.toExponential(0) : tickFormatterFor(axes.xDomain);
   const xTicks = axes.log ? logTicks(axes.xDomain) : niceTicks(axes.xDomain);
   const yTicks = axes.log ? logTicks(axes.yDomain) : niceTicks(axes.yDomain);
-  const style = axisStyle(palette);
+  /** Both axes: numeric, log–log or linear, with the given ticks. */
+  const axisProps = (domain: [number, number], ticks: number[], format: (v: number) => string) =>
+    ({ type: 'number', scale: axes.log ? 'log' : 'linear', domain, ticks, allowDataOverflow: true, tickFormatter: format, ...axisStyle(palette) }) as const;
   return (
     <div className="study-chart-block">
       {result.kind === 'convergence' ? (
@@ -96,28 +98,8 @@ export function StudyChart({ result }: { result: StudyResult }) {
         palette={palette}
         tooltipLabel={(x) => `${axes.log ? 'h' : 'α'} = ${formatNumber(x)}`}
       >
-        <XAxis
-          dataKey="x"
-          type="number"
-          scale={axes.log ? 'log' : 'linear'}
-          domain={axes.xDomain}
-          ticks={xTicks}
-          allowDataOverflow
-          tickFormatter={xTick}
-          {...style}
-          label={axisTitle(palette, axes.xLabel, 'insideBottomRight', -10)}
-        />
-        <YAxis
-          type="number"
-          scale={axes.log ? 'log' : 'linear'}
-          domain={axes.yDomain}
-          ticks={yTicks}
-          allowDataOverflow
-          tickFormatter={tick}
-          {...style}
-          width={axisWidth(yTicks.map(tick), font)}
-          label={axisTitle(palette, axes.yLabel, 'insideLeft')}
-        />
+        <XAxis dataKey="x" {...axisProps(axes.xDomain, xTicks, xTick)} label={axisTitle(palette, axes.xLabel, 'insideBottomRight', -10)} />
+        <YAxis {...axisProps(axes.yDomain, yTicks, tick)} width={axisWidth(yTicks.map(tick), font)} label={axisTitle(palette, axes.yLabel, 'insideLeft')} />
         {result.options.methods.map((m) => (
           <Line key={m} name={METHOD_LABELS[m]} dataKey={m} stroke={palette.method[m]} strokeWidth={palette.lineWidth} dot={{ r: palette.lineWidth + 1.5 }} connectNulls isAnimationActive={false} />
         ))}
