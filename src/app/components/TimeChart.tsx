@@ -5,7 +5,7 @@ import type { IntegratorMethod } from '../../solver/simulate';
 import { getScenario } from '../../scenario/registry';
 import { chartSummary, chartView, differenceReference, type ChartKind } from '../chartViews';
 import { seek } from '../playhead';
-import { useElementSize } from '../elementSize';
+import { useDerivedSize } from '../elementSize';
 import { axisWidth, niceTicks, ticksThatFit, tickFormatterFor } from '../plotData';
 import { formatTime, isBusy, results } from '../runs';
 import { streamingPolicy } from '../stableAxes';
@@ -40,26 +40,30 @@ function logTick(v: number): string {
 export const TimeChart = memo(function TimeChart({ kind, method, methods, component, palette, tMax }: TimeChartProps) {
   const version = useStaggeredPlotVersion();
   const failedAt = useStore(appStore, (s) => s.runs[method].failure?.time ?? null);
-  const runId = useStore(appStore, (s) => s.runId);
   const streaming = useStore(appStore, (s) => isBusy(s));
-  const [measure, size] = useElementSize();
-  const maxTicks = size.height > 0 ? ticksThatFit(size.height, palette.fontSize) : undefined;
+  // How many ticks fit: y from the height, time from the width (labels of up to ~5 characters).
+  // Packed in one number so a resize re-renders only when a count changes.
+  const [measure, fit] = useDerivedSize(({ width, height }) =>
+    height > 0 ? ticksThatFit(height, palette.fontSize) * 1000 + Math.max(3, Math.floor(width / (palette.fontSize * 6))) : 0,
+  );
+  const maxTicks = fit > 0 ? Math.floor(fit / 1000) : undefined;
+  const maxTimeTicks = fit > 0 ? fit % 1000 : 3;
   const view = useMemo(
     () => {
-      const policy = streamingPolicy(runId, `${kind}|${component}|${methods.join(',')}`, streaming);
+      // The run id is read, not subscribed to: a new run also flips `streaming`.
+      const policy = streamingPolicy(appStore.getState().runId, `${kind}|${component}|${methods.join(',')}`, streaming);
       return chartView(kind, method, methods, component, results.current, appStore.getState().state, METHOD_LABELS[method], { policy, maxTicks });
     },
     // `version` stands for the streamed data, which lives outside React.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [version, kind, method, methods, component, runId, streaming, maxTicks],
+    [version, kind, method, methods, component, streaming, maxTicks],
   );
   const withExact = kind === 'omega' && !!getScenario(view.state.scenario).exactOmega;
   const { data, domain, right, second } = view;
   const yTicks = useMemo(() => (view.log ? logTick : tickFormatterFor(domain)), [view.log, domain]);
   const rightTicks = useMemo(() => (right ? tickFormatterFor(right.domain) : undefined), [right]);
   const tEnd = Math.min(tMax ?? Infinity, view.state.tEnd);
-  // As many time ticks as fit the width (labels of up to ~5 characters).
-  const timeTicks = useMemo(() => niceTicks([0, tEnd], Math.max(3, Math.floor(size.width / (palette.fontSize * 6)))), [tEnd, size.width, palette.fontSize]);
+  const timeTicks = useMemo(() => niceTicks([0, tEnd], maxTimeTicks), [tEnd, maxTimeTicks]);
   const geometry = useMemo(emptyGeometry, []);
   const font = palette.fontSize;
   const style = axisStyle(palette);
