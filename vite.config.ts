@@ -1,8 +1,44 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** Largest file the service worker precaches: the app bundle is ~1.7 MB raw. */
+const PRECACHE_LIMIT_BYTES = 4 * 1024 * 1024;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Offline after one visit (SPEC §7): Workbox precaches the whole build (page, both workers,
+    // every scenario, preset and lesson are in the bundle). 'prompt': a new version waits until
+    // the page offers a reload, so old and new files are never mixed.
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: null,
+      includeAssets: ['icon.svg', 'apple-touch-icon.png'],
+      manifest: {
+        name: 'HHT Playground',
+        short_name: 'HHT',
+        description: 'Classical vs modified HHT for rigid-body rotation with Euler parameters',
+        start_url: './',
+        scope: './',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#14213d',
+        icons: [
+          { src: 'icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: 'icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: 'icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: 'icon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        maximumFileSizeToCacheInBytes: PRECACHE_LIMIT_BYTES,
+        navigateFallback: 'index.html',
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
   // Relative asset URLs, so the built app works from any path (e.g. a static file host).
   base: './',
   worker: { format: 'es' },

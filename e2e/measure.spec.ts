@@ -4,11 +4,9 @@
  * the longest main-thread task during the default run, a 1,000,000-step run and the default
  * V8 run, and the gzip size of the built app. Prints the figures; asserts nothing about speed.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { test, waitForSettled } from './fixtures';
+import { measureBundle } from './bundleSize';
 
 test.skip(!process.env.MEASURE, 'set MEASURE=1 to measure');
 test.setTimeout(300_000);
@@ -118,20 +116,7 @@ test('measure the figures for the README', async ({ browser, appUrl }) => {
   lines.push(`V8 default run (α = −0.3, h = 1e-4, t = 9 s, 90,000 steps per method, both in parallel): ${perMethod}; longest main-thread task during it ${ms(split(v8Probe).duringRun)}`);
   await v8Context.close();
 
-  let raw = 0;
-  let gz = 0;
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (/\.(js|css|html)$/.test(name)) {
-        const bytes = readFileSync(path);
-        raw += bytes.length;
-        gz += gzipSync(bytes, { level: 9 }).length;
-      }
-    }
-  };
-  walk('dist');
-  lines.push(`bundle (dist/ js+css+html incl. worker): ${(raw / 1024).toFixed(0)} kB raw, ${(gz / 1024).toFixed(0)} kB gzip`);
+  const bundle = measureBundle();
+  lines.push(`bundle (dist/): app JS ${(bundle.appJsGzip / 1000).toFixed(1)} kB gzip (${(bundle.appJsRaw / 1e6).toFixed(2)} MB raw), service worker ${(bundle.serviceWorkerGzip / 1000).toFixed(1)} kB gzip, precache ${(bundle.precacheRaw / 1e6).toFixed(2)} MB`);
   console.log(lines.join('\n'));
 });

@@ -14,6 +14,7 @@ import { RunPanel } from './components/RunPanel';
 import { Scene3D } from './components/Scene3D';
 import { StudiesPanel } from './components/StudiesPanel';
 import { TheoryPanel } from './components/TheoryPanel';
+import { UpdateNotice } from './components/UpdateNotice';
 import { Timeline } from './components/Timeline';
 import { appStore } from './store';
 
@@ -46,6 +47,7 @@ export function App() {
         <ExportPanel />
       </aside>
       <main className={`main panel-${panel}`}>
+        <UpdateNotice />
         <NoticeBanner />
         <PresetBanner />
         <Scene3D />

@@ -12,6 +12,7 @@ import { whenPageReady } from './ready';
 import { installTestApi } from './testApi';
 import { startPaletteSync } from './theme';
 import { startUrlSync } from './urlSync';
+import { startServiceWorker } from './offline/serviceWorker';
 import './styles.css';
 
 openShareQuery(window.location.search);
@@ -23,6 +24,7 @@ startAutoRun();
 installTestApi();
 warmUpWorkers();
 whenPageReady(startRun);
+void startServiceWorker();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -5,7 +5,7 @@
  */
 import { SAMPLE_WIDTH, type IntegratorMethod } from '../solver/simulate';
 import type { ScenarioState } from '../scenario/types';
-import { Float64Builder } from '../worker/float64Builder';
+import { Float64Builder } from '../run/float64Builder';
 import { SERIES_WIDTH, type RunProgress, type WorkerToMain } from '../worker/protocol';
 import { appStore, IDLE_RUN, type MethodRun, type RunPhase } from './store';
 

@@ -10,9 +10,9 @@ import type { AlphaSweepPoint, ConvergencePoint } from '../solver/studies/conver
 import { getScenario } from '../scenario/registry';
 import type { ScenarioId, ScenarioState } from '../scenario/types';
 import { formatNumber } from '../scenario/validate';
-import { parseStudyArgs, type AlphaSweepOptions, type ConvergenceOptions, type StudyKind, type StudyOptions } from '../cli/studyArgs';
-import { ALPHA_SWEEP_DEFAULTS, CONVERGENCE_DEFAULTS, DEFAULT_ALPHA_COUNT } from '../cli/studyDefaults';
-import { formatAlphaSweep, formatConvergence } from '../cli/studyFormat';
+import { parseStudyArgs, type AlphaSweepOptions, type ConvergenceOptions, type StudyKind, type StudyOptions } from '../scenario/studyArgs';
+import { ALPHA_SWEEP_DEFAULTS, CONVERGENCE_DEFAULTS, DEFAULT_ALPHA_COUNT } from '../scenario/studyDefaults';
+import { formatAlphaSweep, formatConvergence } from '../run/studyFormat';
 import type { StudyReply } from '../worker/studyProtocol';
 
 export type { StudyKind };

@@ -4,13 +4,12 @@
  */
 import type { IntegratorMethod } from '../solver/simulate';
 import { DEFAULT_SCENARIO_ID, getScenario } from '../scenario/registry';
-import type { InputIssue, ParamValues, ScenarioId, ValueNamer } from '../scenario/types';
+import type { InputIssue, ParamValues, ScenarioId, ScenarioState, ValueNamer } from '../scenario/types';
 import { decodeShareQuery } from '../scenario/url';
+import { CLI_PLAN_KEYS, planRun, solverSettings, type RunPlan } from '../run/plan';
 import {
   checkTolerance,
-  defaultMinStep,
   formatNumber,
-  MAX_STEPS,
   parseMethodsText,
   parseNumberText,
   quoteText,
@@ -33,13 +32,13 @@ import {
   setNamer,
   tokenize,
   unwrap,
-  wholeMultiple,
   type FlagArg,
   type OutputFormat,
   type ParamAssignment,
-} from './input';
+} from '../scenario/flags';
 
-export { flagNamer, OUTPUT_FORMATS, SAMPLE_MULTIPLE_TOLERANCE, type OutputFormat } from './input';
+export { flagNamer, OUTPUT_FORMATS, type OutputFormat } from '../scenario/flags';
+export { SAMPLE_MULTIPLE_TOLERANCE } from '../scenario/validate';
 
 /** The method run when neither a flag nor a single-method link chooses one. */
 export const DEFAULT_METHOD: IntegratorMethod = 'modified';
@@ -50,19 +49,24 @@ export interface AdaptiveOptions {
   readonly tolerance: number;
   /** Smallest step before the run is given up; tEnd / hMin ≤ MAX_STEPS. */
   readonly hMin: number;
-  /** Largest step (steps never cross a sample time either). */
+  /** Largest step (default max(h, t_end / ADAPTIVE_SAMPLES), whatever the sample grid). */
   readonly hMax: number;
 }
 
+/**
+ * A `sim` run: its plan (one method), and the plan's figures spelled out as the JSON head writes
+ * them. h is the fixed step or the initial step; sampleEvery is the solver's (steps per row for a
+ * fixed step; sampleDt / h for an adaptive run, whose steps land on each sample time).
+ */
 export interface SimOptions {
+  readonly plan: RunPlan;
   readonly scenario: ScenarioId;
   readonly method: IntegratorMethod;
   readonly alpha: number;
-  /** Fixed step, or the initial step of an adaptive run (then a whole fraction of sampleDt). */
+  /** Fixed step, or the initial step of an adaptive run. */
   readonly h: number;
   readonly tEnd: number;
   readonly sampleDt: number;
-  /** round(sampleDt / h) ≥ 1. */
   readonly sampleEvery: number;
   /** Present for an adaptive run (`--tol`), absent for a fixed step. */
   readonly adaptive?: AdaptiveOptions;
@@ -140,135 +144,54 @@ function applyUrl(into: Assignments, link: string): void {
   }
 }
 
+/** What each flag does to the assignments: one table of options (STYLE.md habit 18). */
+const FLAG_ACTIONS: Readonly<Record<ValueFlag, (into: Assignments, value: string) => void>> = {
+  '--scenario': (into, value) => (into.scenario = parseScenarioFlag(value)),
+  '--url': applyUrl,
+  '--method': (into, value) => (into.method = parseMethodFlag(value)),
+  '--alpha': (into, value) => (into.alpha = parseAlpha('--alpha', value, flagNamer)),
+  '--h': (into, value) => (into.h = parseTime('--h', value, flagNamer)),
+  '--t-end': (into, value) => (into.tEnd = parseTime('--t-end', value, flagNamer)),
+  '--sample-dt': (into, value) => (into.sampleDt = parseTime('--sample-dt', value, flagNamer)),
+  '--tol': (into, value) => (into.tolerance = parseTolerance('--tol', value, flagNamer)),
+  '--h-min': (into, value) => (into.hMin = parseTime('--h-min', value, flagNamer)),
+  '--h-max': (into, value) => (into.hMax = parseTime('--h-max', value, flagNamer)),
+  '--set': applySet,
+  '--format': (into, value) => (into.format = parseFormatFlag(value)),
+};
+
 function applyFlag(into: Assignments, { flag, value }: FlagArg<ValueFlag>): void {
-  switch (flag) {
-    case '--scenario':
-      into.scenario = parseScenarioFlag(value);
-      break;
-    case '--url':
-      applyUrl(into, value);
-      break;
-    case '--method':
-      into.method = parseMethodFlag(value);
-      break;
-    case '--alpha':
-      into.alpha = parseAlpha(flag, value, flagNamer);
-      break;
-    case '--h':
-      into.h = parseTime(flag, value, flagNamer);
-      break;
-    case '--t-end':
-      into.tEnd = parseTime(flag, value, flagNamer);
-      break;
-    case '--sample-dt':
-      into.sampleDt = parseTime(flag, value, flagNamer);
-      break;
-    case '--tol':
-      into.tolerance = parseTolerance(flag, value, flagNamer);
-      break;
-    case '--h-min':
-      into.hMin = parseTime(flag, value, flagNamer);
-      break;
-    case '--h-max':
-      into.hMax = parseTime(flag, value, flagNamer);
-      break;
-    case '--set':
-      applySet(into, value);
-      break;
-    case '--format':
-      into.format = parseFormatFlag(value);
-      break;
-  }
-}
-
-/** Relative slack of the step-bound comparisons, so a bound met up to rounding (h = t_end / MAX_STEPS) passes. */
-const STEP_BOUND_SLACK = 1e-12;
-
-/** Fixed step: steps between samples; DT must be a whole multiple of h (SPEC §3). */
-function resolveSampleEvery(sampleDt: number, h: number): number {
-  const every = wholeMultiple(sampleDt, h);
-  if (every === 0) fail('--sample-dt', `--sample-dt ${formatNumber(sampleDt)} is not a whole multiple of --h ${formatNumber(h)}`);
-  return every;
-}
-
-/**
- * The step DT / k closest to it whose k-fold product is exactly DT where one exists, so the
- * solver's sample interval k·h is DT to the last bit.
- */
-function exactFraction(sampleDt: number, every: number): number {
-  const h = sampleDt / every;
-  for (const candidate of [h, h * (1 + Number.EPSILON), h * (1 - Number.EPSILON)]) {
-    if (candidate * every === sampleDt) return candidate;
-  }
-  return h;
-}
-
-/**
- * Adaptive step: the solver samples every sampleEvery · h seconds, so the initial step is h itself
- * when DT is a whole multiple of it, else DT / ceil(DT / h), the largest whole fraction of DT not
- * above h. Also resolves h_min (default tEnd / MAX_STEPS, the work limit) and h_max (default DT).
- */
-function resolveAdaptive(
-  given: Assignments, tolerance: number, h: number, tEnd: number, sampleDt: number,
-): { h: number; sampleEvery: number; adaptive: AdaptiveOptions } {
-  const multiple = wholeMultiple(sampleDt, h);
-  const sampleEvery = multiple > 0 ? multiple : Math.ceil(sampleDt / h);
-  const initial = multiple > 0 && multiple * h === sampleDt ? h : exactFraction(sampleDt, sampleEvery);
-  const hMin = given.hMin ?? defaultMinStep(tEnd);
-  const hMax = given.hMax ?? sampleDt;
-  const minText = `--h-min ${formatNumber(hMin)}${given.hMin === undefined ? ' (default t_end / MAX_STEPS)' : ''}`;
-  const maxText = `--h-max ${formatNumber(hMax)}${given.hMax === undefined ? ' (default --sample-dt)' : ''}`;
-  if (given.hMin !== undefined && tEnd / hMin > MAX_STEPS * (1 + STEP_BOUND_SLACK)) {
-    fail(
-      '--h-min',
-      `${minText} with --t-end ${formatNumber(tEnd)} allows ${formatNumber(Math.ceil(tEnd / hMin))} steps; ` +
-        `the limit is ${MAX_STEPS} (use --h-min ≥ ${formatNumber(defaultMinStep(tEnd))})`,
-    );
-  }
-  const dtText = `--sample-dt ${formatNumber(sampleDt)}${given.sampleDt === undefined ? ' (default --h)' : ''}`;
-  if (sampleDt < hMin * (1 - STEP_BOUND_SLACK)) fail('--sample-dt', `${dtText} is smaller than ${minText}`);
-  // Given bounds must leave room between them; the defaults may meet (h = DT = t_end / MAX_STEPS, a run at the work limit).
-  const bothDefault = given.hMin === undefined && given.hMax === undefined;
-  if (bothDefault ? hMin > hMax * (1 + STEP_BOUND_SLACK) : !(hMin < hMax)) {
-    fail(given.hMin !== undefined ? '--h-min' : '--h-max', `${minText} must be smaller than ${maxText}`);
-  }
-  const hText = `--h ${formatNumber(h)}${given.h === undefined ? ' (scenario default)' : ''}`;
-  const initialText = initial === h ? 'the initial step' : `the initial step ${formatNumber(initial)} (a whole fraction of --sample-dt)`;
-  if (initial < hMin * (1 - STEP_BOUND_SLACK)) fail('--h', `${hText}: ${initialText} is smaller than ${minText}`);
-  if (initial > hMax * (1 + STEP_BOUND_SLACK)) fail('--h', `${hText}: ${initialText} is larger than ${maxText}`);
-  return { h: initial, sampleEvery, adaptive: { tolerance, hMin, hMax } };
-}
-
-function rejectAdaptiveOnlyFlags(given: Assignments): void {
-  for (const [flag, value] of [['--h-min', given.hMin], ['--h-max', given.hMax]] as const) {
-    if (value !== undefined) fail(flag, `${flag} applies to adaptive runs only: give --tol too (or leave ${flag} out)`);
-  }
+  FLAG_ACTIONS[flag](into, value);
 }
 
 function resolveOptions(given: Assignments): SimOptions {
   const scenario = given.scenario ?? DEFAULT_SCENARIO_ID;
   const def = getScenario(scenario);
   const alpha = given.alpha ?? def.defaultAlpha;
-  const requestedH = given.h ?? def.defaultH;
+  const h = given.h ?? def.defaultH;
   const tEnd = given.tEnd ?? def.defaultTEnd;
   const tolerance = given.tolerance;
-  const runIssue = validateRunSettings({ alpha, h: requestedH, tEnd, tolerance }, CLI_RUN_KEYS, flagNamer)[0];
+  const runIssue = validateRunSettings({ alpha, h, tEnd, tolerance }, CLI_RUN_KEYS, flagNamer)[0];
   if (runIssue) throw new InputError(runIssue);
-  const sampleDt = given.sampleDt ?? requestedH;
-  if (sampleDt > tEnd) fail('--sample-dt', `--sample-dt ${formatNumber(sampleDt)} is larger than --t-end ${formatNumber(tEnd)}`);
-  let step: { h: number; sampleEvery: number; adaptive?: AdaptiveOptions };
-  if (tolerance === undefined) {
-    rejectAdaptiveOnlyFlags(given);
-    step = { h: requestedH, sampleEvery: resolveSampleEvery(sampleDt, requestedH) };
-  } else {
-    step = resolveAdaptive(given, tolerance, requestedH, tEnd, sampleDt);
-  }
   const values = resolveParams(def, given.params);
   const method = given.method ?? DEFAULT_METHOD;
+  const state: ScenarioState = { scenario, methods: [method], alpha, h, tEnd, values, ...(tolerance !== undefined ? { tolerance } : {}) };
+  const keys = given.h === undefined ? { ...CLI_PLAN_KEYS, hNote: '(scenario default)' } : CLI_PLAN_KEYS;
+  const planned = planRun(state, { sampleDt: given.sampleDt, hMin: given.hMin, hMax: given.hMax }, keys);
+  if (!planned.ok) throw new InputError(planned.issue);
+  return simOptionsOf(planned.plan, given.format ?? 'csv');
+}
+
+/** The options of a one-method plan, with the plan's figures spelled out for `--format json`. */
+export function simOptionsOf(plan: RunPlan, format: OutputFormat): SimOptions {
+  const [method] = plan.methods;
+  const settings = solverSettings(plan, method);
+  const { steps } = plan;
   return {
-    scenario, method, alpha, h: step.h, tEnd, sampleDt, sampleEvery: step.sampleEvery,
-    ...(step.adaptive ? { adaptive: step.adaptive } : {}),
-    values, format: given.format ?? 'csv',
+    plan, scenario: plan.scenario, method: method.method, alpha: method.alpha, h: settings.h, tEnd: plan.tEnd,
+    sampleDt: plan.samples.dt, sampleEvery: settings.sampleEvery,
+    ...(steps.kind === 'adaptive' ? { adaptive: { tolerance: steps.tolerance, hMin: steps.hMin, hMax: steps.hMax } } : {}),
+    values: plan.values, format,
   };
 }
 

@@ -4,7 +4,8 @@
  */
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { SAMPLE_COLUMNS, SAMPLE_WIDTH, type RunFailure, type RunStatus } from '../solver/simulate';
+import { SAMPLE_COLUMNS, type RunFailure, type RunStatus } from '../solver/simulate';
+import { csvCell, jsonCell, paramsObject, SAMPLE_HEADER, sampleLine } from '../run/rowText';
 import type { SimOptions } from './args';
 
 /** Flush after this many characters are buffered (a few thousand rows). */
@@ -39,22 +40,6 @@ export class ChunkedOutput {
   }
 }
 
-/** Shortest text that reads back as the same double (SPEC §3: full precision). */
-function formatCell(x: number): string {
-  return String(x);
-}
-
-/** JSON has no NaN or Infinity; a diverged value is written as null. */
-function formatJsonCell(x: number): string {
-  return Number.isFinite(x) ? String(x) : 'null';
-}
-
-function joinRow(row: Float64Array, format: (x: number) => string): string {
-  let line = format(row[0]);
-  for (let k = 1; k < SAMPLE_WIDTH; k++) line += ',' + format(row[k]);
-  return line;
-}
-
 /** Work done by a run, reported at its end (JSON only; the CSV columns are fixed by SPEC §3). */
 export interface RunStats {
   /** Accepted steps. */
@@ -75,17 +60,10 @@ export interface RunWriter {
 /** CSV: the SAMPLE_COLUMNS header line, then one line per sample. */
 export function csvWriter(out: ChunkedOutput): RunWriter {
   return {
-    begin: () => out.push(SAMPLE_COLUMNS.join(',') + '\n'),
-    row: (row) => out.push(joinRow(row, formatCell) + '\n'),
+    begin: () => out.push(SAMPLE_HEADER + '\n'),
+    row: (row) => out.push(sampleLine(row, 0, csvCell) + '\n'),
     end: () => {},
   };
-}
-
-/** Scalars as numbers, vectors as arrays, for readable JSON. */
-function paramsObject(options: SimOptions): Record<string, number | readonly number[]> {
-  const params: Record<string, number | readonly number[]> = {};
-  for (const [name, value] of Object.entries(options.values)) params[name] = value.length === 1 ? value[0] : value;
-  return params;
 }
 
 /**
@@ -94,7 +72,7 @@ function paramsObject(options: SimOptions): Record<string, number | readonly num
  * never have to be held in memory. tolerance, hMin and hMax are null for a fixed step (then h is
  * the step; for an adaptive run h is the initial step).
  */
-export function jsonWriter(out: ChunkedOutput, options: SimOptions): RunWriter {
+export function jsonWriter(out: ChunkedOutput, options: Omit<SimOptions, 'plan'>): RunWriter {
   let first = true;
   return {
     begin() {
@@ -108,13 +86,13 @@ export function jsonWriter(out: ChunkedOutput, options: SimOptions): RunWriter {
         tolerance: options.adaptive?.tolerance ?? null,
         hMin: options.adaptive?.hMin ?? null,
         hMax: options.adaptive?.hMax ?? null,
-        params: paramsObject(options),
+        params: paramsObject(options.values),
         columns: SAMPLE_COLUMNS,
       };
       out.push(JSON.stringify(head).slice(0, -1) + ',"rows":[');
     },
     row(row) {
-      out.push((first ? '\n[' : ',\n[') + joinRow(row, formatJsonCell) + ']');
+      out.push((first ? '\n[' : ',\n[') + sampleLine(row, 0, jsonCell) + ']');
       first = false;
     },
     end(status, failure, stats) {
@@ -124,6 +102,6 @@ export function jsonWriter(out: ChunkedOutput, options: SimOptions): RunWriter {
   };
 }
 
-export function runWriter(out: ChunkedOutput, options: SimOptions): RunWriter {
+export function runWriter(out: ChunkedOutput, options: Omit<SimOptions, 'plan'>): RunWriter {
   return options.format === 'json' ? jsonWriter(out, options) : csvWriter(out);
 }

@@ -6,6 +6,7 @@ import { SAMPLE_COLUMNS } from '../solver/simulate';
 import { DEFAULT_SCENARIO_ID, SCENARIO_IDS, SCENARIOS } from '../scenario/registry';
 import type { ParamDef, ScenarioDef } from '../scenario/types';
 import { formatNumber, MAX_STEPS, TOLERANCE_MAX, TOLERANCE_MIN } from '../scenario/validate';
+import { ADAPTIVE_SAMPLES } from '../run/plan';
 import { DEFAULT_METHOD } from './args';
 
 const USAGE = `Usage: npm run --silent sim -- [--scenario ID | --url URL] [--method classical|modified]
@@ -15,7 +16,8 @@ const USAGE = `Usage: npm run --silent sim -- [--scenario ID | --url URL] [--met
        npm run --silent sim -- study convergence|alpha-sweep [...]   (see: sim study --help)
 
 Runs one scenario without the web app and prints one row per sample time
-t = 0, DT, 2 DT, ... t_end with the columns
+t = 0, DT, 2 DT, ... t_end with the columns (a share link runs exactly as in the web app:
+\`sim --url LINK --method M\` ends on the app's final row to the last bit)
   ${SAMPLE_COLUMNS.join(',')}
 
 Options (flags may also be written --alpha=-0.2; later flags override earlier ones and --url):
@@ -26,16 +28,16 @@ Options (flags may also be written --alpha=-0.2; later flags override earlier on
   --alpha A         HHT alpha in [-1/3, 0] (default: per scenario, below)
   --h H             step size in s (default: per scenario); with --tol the initial step
   --t-end T         end time in s (default: per scenario); at most ${MAX_STEPS} steps (t_end / h)
-  --sample-dt DT    time between rows in s (default h); a whole multiple of h for a fixed step.
-                    With --tol any DT >= h_min: if it is not a multiple of h, the initial step
-                    becomes DT / ceil(DT / h), the largest whole fraction of DT not above h
+  --sample-dt DT    time between rows in s (default h for a fixed step, a whole multiple of h;
+                    with --tol the web app's grid max(h, t_end / ${ADAPTIVE_SAMPLES}), any DT >= h_min)
   --tol TOL         adaptive step size with local error tolerance TOL in [${formatNumber(TOLERANCE_MIN)}, ${formatNumber(TOLERANCE_MAX)}]
-                    (Negrut et al. Eq. 34; default: none, i.e. fixed step h). Column h is then the
-                    last step taken; steps always land on the sample times
+                    (Negrut et al. Eq. 34; default: none, i.e. fixed step h). The initial step is h
+                    as given; column h is the largest step since the previous row; steps land on
+                    the sample times, so a DT other than the default changes the steps taken
   --h-min HMIN      adaptive only: smallest step in s before the run is given up
                     (default t_end / ${MAX_STEPS}; t_end / HMIN may not exceed ${MAX_STEPS})
-  --h-max HMAX      adaptive only: largest step in s (default DT; no step crosses a sample time);
-                    HMIN < HMAX, and the initial step must lie in [HMIN, HMAX]
+  --h-max HMAX      adaptive only: largest step in s (default max(h, t_end / ${ADAPTIVE_SAMPLES}), whatever DT);
+                    HMIN < HMAX, and the initial step h must lie in [HMIN, HMAX]
   --set NAME=VALUE  a scenario parameter (vectors as comma lists, e.g. --set omega0=0,150,-4.61538);
                     alpha, h, t, tol and methods are accepted too, as in share links
   --format F        csv | json (default csv); json adds the settings and, at the end, the

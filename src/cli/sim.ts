@@ -6,6 +6,8 @@
 import { Simulation, type RunStatus } from '../solver/simulate';
 import { getScenario } from '../scenario/registry';
 import { formatNumber } from '../scenario/validate';
+import { solverSettings } from '../run/plan';
+import { gridSink } from '../run/sampleGrid';
 import { parseSimArgs, type SimOptions } from './args';
 import { ChunkedOutput, runWriter } from './format';
 import { EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK, EXIT_SOLVER_FAILED, printError } from './exitCodes';
@@ -19,17 +21,11 @@ const STEPS_PER_CHUNK = 5_000;
 async function runAndPrint(options: SimOptions): Promise<number> {
   const def = getScenario(options.scenario);
   const model = def.buildModel(options.values);
-  const simulation = new Simulation(model, {
-    method: options.method,
-    alpha: options.alpha,
-    h: options.h,
-    tEnd: options.tEnd,
-    sampleEvery: options.sampleEvery,
-    ...options.adaptive,
-  });
+  const { plan } = options;
+  const simulation = new Simulation(model, solverSettings(plan, plan.methods[0], 'grid'));
   const out = new ChunkedOutput(process.stdout);
   const writer = runWriter(out, options);
-  const sink = (row: Float64Array) => writer.row(row);
+  const sink = gridSink(plan, 'grid', (_row, _q, gridRow) => gridRow && writer.row(gridRow));
   writer.begin();
   let status: RunStatus = 'running';
   try {

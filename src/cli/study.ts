@@ -9,8 +9,8 @@ import { alphaSweep, convergenceStudy, type StudyProgress } from '../solver/stud
 import { getScenario } from '../scenario/registry';
 import { formatNumber } from '../scenario/validate';
 import { EXIT_BAD_INPUT, EXIT_OK, EXIT_SOLVER_FAILED, printError } from './exitCodes';
-import { parseStudyArgs, type StudyOptions } from './studyArgs';
-import { formatAlphaSweep, formatConvergence } from './studyFormat';
+import { parseStudyArgs, type StudyOptions } from '../scenario/studyArgs';
+import { formatAlphaSweep, formatConvergence } from '../run/studyFormat';
 import { studyHelpText } from './studyHelp';
 import { ReferenceRunFailed } from '../solver/studies/convergenceStudy';
 

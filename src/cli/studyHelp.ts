@@ -14,8 +14,8 @@ import {
   MAX_LIST_LENGTH,
   MAX_STUDY_STEPS,
   STUDY_WORK_FACTOR,
-} from './studyDefaults';
-import { ALPHA_SWEEP_COLUMNS, CONVERGENCE_COLUMNS } from './studyFormat';
+} from '../scenario/studyDefaults';
+import { ALPHA_SWEEP_COLUMNS, CONVERGENCE_COLUMNS } from '../run/studyFormat';
 
 const USAGE = `Usage: npm run --silent sim -- study convergence [--scenario ID | --url URL] [--set NAME=VALUE ...]
            [--alpha A] [--methods classical,modified] [--steps H1,H2,...] [--t-end T] [--sample-dt DT]

@@ -21,6 +21,7 @@ import {
   parseNumberText,
   parseParamText,
   quoteText,
+  suggestionText,
   validateRunSettings,
 } from './validate';
 
@@ -315,7 +316,9 @@ function readKey(draft: Draft, def: ScenarioDef, view: Record<string, string>, k
   return unknownKeyIssue(def, key);
 }
 
+/** "unknown key 'alhpa' (scenario spin has parameters J, M, omega0); did you mean 'alpha'?" */
 function unknownKeyIssue(def: ScenarioDef, key: string): InputIssue {
-  const names = def.params.map((p) => p.name).join(', ');
-  return issue(key, `unknown key '${quoteText(key)}' (scenario ${def.id} has parameters ${names})`);
+  const names = def.params.map((p) => p.name);
+  const known = ['v', 'scenario', ...RUN_KEYS, ...names, ...VIEW_KEYS];
+  return issue(key, `unknown key '${quoteText(key)}' (scenario ${def.id} has parameters ${names.join(', ')})${suggestionText(key, known)}`);
 }

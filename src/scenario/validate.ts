@@ -77,17 +77,37 @@ function issue(key: string, message: string): InputIssue {
   return { key, message };
 }
 
-/** The finite number written in `text` (decimal or scientific notation), else null. */
-function readFiniteNumber(text: string): number | null {
+/** U+2212 MINUS SIGN, as slides and word processors write a negative number (−0.1). */
+const TYPOGRAPHIC_MINUS = /\u2212/g;
+
+/** A fraction of two decimals, as α is written on slides: -1/3, 1e-3 / 4 (spaces around '/' allowed). */
+const FRACTION = /^([^/]+)\/([^/]+)$/;
+
+/** One decimal (after the typographic minus is read as '-'), else null. */
+function readDecimal(text: string): number | null {
   const trimmed = text.trim();
-  if (!DECIMAL_NUMBER.test(trimmed)) return null;
-  const value = Number(trimmed);
-  return Number.isFinite(value) ? value : null;
+  return DECIMAL_NUMBER.test(trimmed) ? Number(trimmed) : null;
 }
 
 /**
- * Reads one finite number in decimal notation (surrounding spaces allowed).
- * Example: parseNumberText('h', '1e-4') → { ok: true, value: 0.0001 }.
+ * The finite number written in `text`, else null: a decimal or scientific number, or a fraction of
+ * two of them (one rounding: -1/3 is the double nearest −1/3), with surrounding spaces and '−' (U+2212)
+ * for '-'. Examples: ' −0.1 ' → -0.1; '-1/3' → -1/3; '1e-4' → 0.0001; '1/0', '0x10', 'NaN' → null.
+ */
+function readFiniteNumber(text: string): number | null {
+  const plain = text.replace(TYPOGRAPHIC_MINUS, '-');
+  const fraction = FRACTION.exec(plain);
+  const value = fraction ? quotient(readDecimal(fraction[1]), readDecimal(fraction[2])) : readDecimal(plain);
+  return value !== null && Number.isFinite(value) ? value : null;
+}
+
+function quotient(numerator: number | null, denominator: number | null): number | null {
+  return numerator === null || denominator === null ? null : numerator / denominator;
+}
+
+/**
+ * Reads one finite number as people write it (see readFiniteNumber: decimals, '−', fractions, spaces).
+ * Example: parseNumberText('alpha', '−1/3') → { ok: true, value: -1/3 }.
  */
 export function parseNumberText(key: string, text: string, name: ValueNamer = assignmentNamer): Parsed<number> {
   if (text.trim() === '') return { ok: false, issue: issue(key, `${name(key, text)}: a number is required`) };
@@ -213,6 +233,15 @@ export function defaultMinStep(tEnd: number): number {
   return tEnd / MAX_STEPS;
 }
 
+/** Relative tolerance of "DT is a whole multiple of h", so decimal input like 0.03 / 0.01 passes. */
+export const SAMPLE_MULTIPLE_TOLERANCE = 1e-9;
+
+/** Whether DT is a whole multiple k ≥ 1 of h, to SAMPLE_MULTIPLE_TOLERANCE; k, else 0. */
+export function wholeMultiple(sampleDt: number, h: number): number {
+  const every = Math.round(sampleDt / h);
+  return every >= 1 && Math.abs(sampleDt - every * h) <= SAMPLE_MULTIPLE_TOLERANCE * sampleDt ? every : 0;
+}
+
 /** Number of steps of a run, as the solver computes it. */
 export function stepCount(h: number, tEnd: number): number {
   return Math.round(tEnd / h);
@@ -296,8 +325,52 @@ export function validateParamValues(def: ScenarioDef, values: ParamValues, name:
   return issues;
 }
 
-/** "'foo' is not a parameter of scenario spin (parameters: J, M, omega0)". */
-export function unknownParamIssue(def: ScenarioDef, key: string): InputIssue {
-  const names = def.params.map((p) => p.name).join(', ');
-  return issue(key, `'${quoteText(key)}' is not a parameter of scenario ${def.id} (parameters: ${names})`);
+/**
+ * "'foo' is not a parameter of scenario spin (parameters: J, M, omega0)", with "; did you mean 'J'?"
+ * when a parameter or one of `otherNames` (the run keys where they are accepted too) is a likely misspelling.
+ */
+export function unknownParamIssue(def: ScenarioDef, key: string, otherNames: readonly string[] = []): InputIssue {
+  const names = def.params.map((p) => p.name);
+  return issue(key, `'${quoteText(key)}' is not a parameter of scenario ${def.id} (parameters: ${names.join(', ')})${suggestionText(key, [...names, ...otherNames])}`);
+}
+
+/** "; did you mean 'alpha'?" for a likely misspelling of one of `names`, else ''. */
+export function suggestionText(key: string, names: readonly string[]): string {
+  const match = closestName(key, names);
+  return match === null ? '' : `; did you mean '${match}'?`;
+}
+
+/**
+ * The name `text` most likely misspells: the nearest within 1 edit for 3 to 5 characters, 2 edits
+ * for longer ones (insertions, deletions, substitutions and swaps of neighbours each count 1);
+ * null for shorter text or when nothing is that near. Example: closestName('alhpa', ['alpha', 'h']) === 'alpha'.
+ */
+export function closestName(text: string, names: readonly string[]): string | null {
+  if (text.length < 3 || text.length > MAX_QUOTED_LENGTH) return null;
+  const limit = text.length <= 5 ? 1 : 2;
+  let best: string | null = null;
+  let bestDistance = limit + 1;
+  for (const name of names) {
+    const distance = editDistance(text, name);
+    if (distance > 0 && distance < bestDistance) {
+      best = name;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+/** Optimal string alignment distance (Damerau–Levenshtein without repeated edits of a substring). */
+function editDistance(a: string, b: string): number {
+  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) rows[0][j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2][j - 2] + 1);
+      rows[i][j] = d;
+    }
+  }
+  return rows[a.length][b.length];
 }

@@ -8,8 +8,11 @@
  * O(points drained since the last drain) whatever the number of samples.
  */
 
-/** Default bound on the points of one series handed to the plots. */
-export const MAX_SERIES_POINTS = 2000;
+import { Float64Builder } from '../run/float64Builder';
+import { SAMPLE_POINTS } from '../run/plan';
+
+/** Default bound on the points of one series handed to the plots (an adaptive run's samples all fit). */
+export const MAX_SERIES_POINTS = SAMPLE_POINTS;
 
 /**
  * Samples per bucket so that `expectedCount` samples give at most `maxPoints` points.
@@ -22,33 +25,6 @@ export function bucketSizeFor(expectedCount: number, maxPoints: number): number 
   return Math.ceil((expectedCount - 1) / buckets);
 }
 
-/** A growable list of (t, v) pairs stored interleaved in one Float64Array. */
-class PairBuffer {
-  private data = new Float64Array(64);
-  private length = 0;
-
-  push(t: number, v: number): void {
-    if (this.length + 2 > this.data.length) {
-      const bigger = new Float64Array(this.data.length * 2);
-      bigger.set(this.data);
-      this.data = bigger;
-    }
-    this.data[this.length++] = t;
-    this.data[this.length++] = v;
-  }
-
-  /** Copies the pairs out and empties the buffer. */
-  take(): Float64Array {
-    const out = this.data.slice(0, this.length);
-    this.length = 0;
-    return out;
-  }
-
-  get size(): number {
-    return this.length / 2;
-  }
-}
-
 /**
  * Streaming min/max decimator for one series. Push samples in time order, drain the points
  * decided so far as interleaved (t, v) pairs, call finish() after the last sample.
@@ -57,7 +33,8 @@ class PairBuffer {
  */
 export class MinMaxDecimator {
   readonly bucketSize: number;
-  private readonly out = new PairBuffer();
+  /** (t, v) pairs decided since the last drain, interleaved. */
+  private readonly out = new Float64Builder(64);
   private pushed = 0;
   private emitted = 0;
   private inBucket = 0;
@@ -132,7 +109,7 @@ export class MinMaxDecimator {
   }
 
   private emit(t: number, v: number): void {
-    this.out.push(t, v);
+    this.out.appendPair(t, v);
     this.emitted++;
   }
 }

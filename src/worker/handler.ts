@@ -9,12 +9,13 @@
  */
 import { SAMPLE_WIDTH, type RunSettings, type RunStatus, type SampleSink } from '../solver/simulate';
 import { INVARIANT_COLUMNS } from '../solver/studies/invariants';
-import { defaultMinStep } from '../scenario/validate';
-import { Float64Builder } from './float64Builder';
+import type { ScenarioState } from '../scenario/types';
+import { Float64Builder } from '../run/float64Builder';
+import { exportSampleDt, planRun, solverSettings, type RunPlan } from '../run/plan';
+import { gridSink, type GridSampleSink } from '../run/sampleGrid';
 import { MAX_SERIES_POINTS, MinMaxDecimator, UniformPicker } from './decimate';
 import {
   HEAD_SAMPLES,
-  MAX_EXPORT_ROWS,
   SERIES_WIDTH,
   transferablesOf,
   type MainToWorker,
@@ -34,13 +35,6 @@ export const MAX_INVARIANT_SAMPLES = 20_000;
 /** Minimum wall time between two data chunks, ms (the first chunk goes out at once). */
 export const CHUNK_MS = 100;
 
-/**
- * Sample intervals of an adaptive run over its whole length: with t = 0, MAX_SERIES_POINTS
- * samples, so all are kept. Its steps land on every sample time, so the interval
- * tEnd / ADAPTIVE_SAMPLES is also its largest step (the solver's h_max).
- */
-export const ADAPTIVE_SAMPLES = MAX_SERIES_POINTS - 1;
-
 /** What the handler needs of a running simulation (src/solver/simulate.ts Simulation). */
 export interface SimulationLike {
   advance(maxSteps: number, sink: SampleSink): RunStatus;
@@ -50,34 +44,27 @@ export interface SimulationLike {
   readonly stepsRejected: number;
 }
 
-/** Sample interval, and so largest step, of an adaptive run with initial step h, s. */
-export function adaptiveSampleInterval(h: number, tEnd: number): number {
-  return Math.max(h, tEnd / ADAPTIVE_SAMPLES);
+/** The scenario state of a start message: its one method, and the run settings of the page. */
+export function stateOfStart(start: StartMessage): ScenarioState {
+  const { scenario, values, method, alpha, h, tEnd, tolerance } = start;
+  return { scenario, values, methods: [method], alpha, h, tEnd, ...(tolerance !== undefined ? { tolerance } : {}) };
 }
 
 /**
- * Solver settings of a start message. Fixed step: every step is a sample (the handler
- * decimates). Adaptive: a sample every adaptiveSampleInterval seconds, and the work limit's
- * smallest step as h_min (as `sim --tol` does).
+ * The run plan of a start message (src/run/plan.ts): the app's CSV grid (exportSampleDt) for a fixed
+ * step, the default sample grid of an adaptive run, exactly as `sim --url <link>` plans it.
  */
+export function planOfStart(start: StartMessage): RunPlan {
+  const state = stateOfStart(start);
+  const planned = planRun(state, { sampleDt: exportSampleDt(state) });
+  if (!planned.ok) throw new Error(planned.issue.message);
+  return planned.plan;
+}
+
+/** Solver settings of a start message: its plan, every step of a fixed-step run emitted (all are plotted). */
 export function runSettingsFor(start: StartMessage): RunSettings {
-  const { method, alpha, h, tEnd, tolerance } = start;
-  if (tolerance === undefined) return { method, alpha, h, tEnd, sampleEvery: 1 };
-  return { method, alpha, h, tEnd, sampleEvery: adaptiveSampleEvery(h, tEnd), tolerance, hMin: defaultMinStep(tEnd) };
-}
-
-/**
- * Samples every adaptiveSampleInterval seconds, as a multiple of h. Where whole intervals reach
- * tEnd, nudged up by an ulp or two so the last one ends on tEnd rather than a rounding error
- * before it (which would leave a last step of ~1e-17 s).
- */
-function adaptiveSampleEvery(h: number, tEnd: number): number {
-  const interval = adaptiveSampleInterval(h, tEnd);
-  const count = Math.round(tEnd / interval);
-  let every = interval / h;
-  if (Math.abs(count * interval - tEnd) > 1e-9 * interval) return every;
-  for (let k = 0; k < 8 && count * (every * h) < tEnd; k++) every *= 1 + Number.EPSILON;
-  return every;
+  const plan = planOfStart(start);
+  return solverSettings(plan, plan.methods[0], 'every-step');
 }
 
 /** Number of samples a run emits (t = 0 included), which sizes the decimation. */
@@ -122,11 +109,14 @@ interface ActiveRun {
   readonly picker: UniformPicker;
   readonly rows: Float64Builder;
   readonly poses: Float64Builder;
-  readonly exportPicker: UniformPicker;
+  /** Every exportStride-th sample (the plan's sample grid) and the last go to `exportRows`. */
+  readonly exportStride: number;
   readonly exportRows: Float64Builder;
   /** The first HEAD_SAMPLES samples as (row, pose) pairs, until sent. */
   readonly head: Float64Builder;
   readonly lastRow: Float64Array;
+  /** The last sample as written on the sample grid (the last sample always is): the final row `sim` writes. */
+  readonly lastGridRow: Float64Array;
   readonly lastPose: Float64Array;
   sink: SampleSink;
   samples: number;
@@ -173,14 +163,16 @@ export function createRunHandler(env: HandlerEnv): (message: MainToWorker) => vo
       run.rows.append(run.lastRow);
       run.poses.append(run.lastPose);
     }
-    if (run.samples > 0 && !run.exportPicker.lastKept) run.exportRows.append(run.lastRow);
   };
 
   const begin = (start: StartMessage) => {
     const startedAt = env.now();
-    const settings = runSettingsFor(start);
+    let plan: RunPlan;
+    let settings: RunSettings;
     let prepared: PreparedRun;
     try {
+      plan = planOfStart(start);
+      settings = solverSettings(plan, plan.methods[0], 'every-step');
       prepared = env.prepare(start, settings);
     } catch (error) {
       const progress: RunProgress = { time: 0, stepsDone: 0, totalSteps: 0, stepsRejected: 0, elapsedMs: env.now() - startedAt };
@@ -203,10 +195,11 @@ export function createRunHandler(env: HandlerEnv): (message: MainToWorker) => vo
       picker: new UniformPicker(sampleCount, maxPoints),
       rows: new Float64Builder(SAMPLE_WIDTH * 256),
       poses: new Float64Builder(coordinates * 256),
-      exportPicker: new UniformPicker(sampleCount, MAX_EXPORT_ROWS),
+      exportStride: plan.samples.every,
       exportRows: new Float64Builder(SAMPLE_WIDTH * 1024),
       head: new Float64Builder(HEAD_SAMPLES * (SAMPLE_WIDTH + coordinates)),
       lastRow: new Float64Array(SAMPLE_WIDTH),
+      lastGridRow: new Float64Array(SAMPLE_WIDTH),
       lastPose: new Float64Array(coordinates),
       sink: () => {},
       samples: 0,
@@ -214,16 +207,16 @@ export function createRunHandler(env: HandlerEnv): (message: MainToWorker) => vo
       lastChunkAt: -Infinity,
       chunksSent: 0,
     };
-    run.sink = sinkFor(run);
+    run.sink = gridSink(plan, 'every-step', sinkFor(run));
     current = run;
     send({
       kind: 'started', runId: start.runId, method: start.method, totalSteps: simulation.totalSteps, coordinates,
-      width: SAMPLE_WIDTH, exportStride: run.exportPicker.stride, primaryBody: prepared.primaryBody ?? 0,
+      width: SAMPLE_WIDTH, exportStride: run.exportStride, primaryBody: prepared.primaryBody ?? 0,
     });
     env.schedule(() => step(run));
   };
 
-  const sinkFor = (run: ActiveRun): SampleSink => (row, q) => {
+  const sinkFor = (run: ActiveRun): GridSampleSink => (row, q, gridRow) => {
     const t = row[0];
     for (let c = 1; c < SAMPLE_WIDTH; c++) run.decimators[c].push(t, row[c]);
     if (run.invariants && run.invariantPicker.next()) {
@@ -234,7 +227,10 @@ export function createRunHandler(env: HandlerEnv): (message: MainToWorker) => vo
       run.rows.append(row);
       run.poses.appendPrefix(q, run.coordinates);
     }
-    if (run.exportPicker.next()) run.exportRows.append(row);
+    if (gridRow) {
+      run.exportRows.append(gridRow);
+      run.lastGridRow.set(gridRow);
+    }
     if (run.samples < HEAD_SAMPLES) {
       run.head.append(row);
       run.head.appendPrefix(q, run.coordinates);
@@ -268,7 +264,7 @@ export function createRunHandler(env: HandlerEnv): (message: MainToWorker) => vo
     sendChunk(run, true);
     const progress = progressOf(run);
     if (status === 'finished') {
-      send({ kind: 'done', runId: run.start.runId, method: run.start.method, finalRow: run.lastRow.slice(), finalPose: run.lastPose.slice(), progress });
+      send({ kind: 'done', runId: run.start.runId, method: run.start.method, finalRow: run.lastGridRow.slice(), finalPose: run.lastPose.slice(), progress });
       return;
     }
     const failure = run.simulation.failure;

@@ -15,12 +15,6 @@ import type { ParamValues, ScenarioId } from '../scenario/types';
 export const SERIES_COLUMNS = [...SAMPLE_COLUMNS, ...INVARIANT_COLUMNS] as const;
 export const SERIES_WIDTH = SERIES_COLUMNS.length;
 
-/**
- * Bound on the full-resolution sample rows kept for export. A run with more samples keeps every
- * k-th one (k = ceil(samples / MAX_EXPORT_ROWS)), and the last: the rows `sim --sample-dt k·h` writes.
- */
-export const MAX_EXPORT_ROWS = 200_000;
-
 /** Samples at the start of a run sent whole (row and pose): t = 0 and the first step (theory overlay). */
 export const HEAD_SAMPLES = 2;
 
@@ -72,7 +66,7 @@ export interface StartedMessage {
   readonly coordinates: number;
   /** Number of sample columns (SAMPLE_WIDTH). */
   readonly width: number;
-  /** Every exportStride-th sample (and the last) is kept in `exportRows`; 1: every sample. */
+  /** Every exportStride-th sample (the plan's sample grid, src/run/plan.ts) and the last are kept in `exportRows`; 1: every sample. */
   readonly exportStride: number;
   /** The body whose ω the samples report (its pose is at primaryBody · 7 in each pose). */
   readonly primaryBody: number;
@@ -84,7 +78,7 @@ export interface StartedMessage {
  *   pairs, interleaved, of column c (SERIES_COLUMNS order).
  * - `rows`: full sample rows (width each) at uniformly spaced sample times (bounded, for the 3D view).
  * - `poses`: coordinates q (`coordinates` each) at the same times as `rows`.
- * - `exportRows`: full sample rows at full resolution (every exportStride-th sample), for CSV export.
+ * - `exportRows`: full sample rows on the run plan's sample grid (every exportStride-th sample), for CSV export.
  * - `head`: the first HEAD_SAMPLES samples as (row, pose) pairs, in the chunk where they are complete; else empty.
  */
 export interface ChunkMessage {

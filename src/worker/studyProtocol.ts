@@ -4,7 +4,7 @@
  * page cancels it by terminating the worker.
  */
 import type { AlphaSweepPoint, ConvergencePoint } from '../solver/studies/convergenceStudy';
-import type { StudyOptions } from '../cli/studyArgs';
+import type { StudyOptions } from '../scenario/studyArgs';
 
 /** Page → worker: run a study with options validated by parseStudyArgs (the `sim study` parser). */
 export interface StudyRequest {

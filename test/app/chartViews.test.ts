@@ -5,7 +5,7 @@ import { chartSummary, chartView, LOWER_PLOT_LABELS } from '../../src/app/chartV
 import { COLUMN } from '../../src/app/plotData';
 import type { MethodResults } from '../../src/app/runs';
 import { LOWER_PLOTS } from '../../src/app/store';
-import { Float64Builder } from '../../src/worker/float64Builder';
+import { Float64Builder } from '../../src/run/float64Builder';
 import { SERIES_WIDTH } from '../../src/worker/protocol';
 
 /** Results whose series c holds the (t, value) pairs given for it. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_COLUMNS } from '../../src/solver/simulate';
 import { COLUMN, energyScale, logDomain, logTicks, mergePairs, niceDomain, niceStep, RPM_PER_RAD_S } from '../../src/app/plotData';
-import { Float64Builder } from '../../src/worker/float64Builder';
+import { Float64Builder } from '../../src/run/float64Builder';
 
 describe('plot helpers', () => {
   it('names every sample column', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultState } from '../../src/scenario/registry';
-import { parseStudyArgs } from '../../src/cli/studyArgs';
-import { CONVERGENCE_DEFAULTS } from '../../src/cli/studyDefaults';
+import { parseStudyArgs } from '../../src/scenario/studyArgs';
+import { CONVERGENCE_DEFAULTS } from '../../src/scenario/studyDefaults';
 import { checkStudy, commandText, defaultTexts, resultCsv, studyArgv, studyStore, type StudyResult } from '../../src/app/studies';
 import { logDomain, positiveRange } from '../../src/app/plotData';
 import { convergenceRows, orderLabels, sweepComponent, sweepRows } from '../../src/app/studyPlot';

@@ -17,7 +17,9 @@ function errorMessage(argv: string[]): string {
 
 describe('parseSimArgs', () => {
   it('fills every default: heavy-top, modified, the scenario run defaults, DT = h, csv', () => {
-    expect(options([])).toEqual({
+    const { plan, ...figures } = options([]);
+    expect(plan.steps).toEqual({ kind: 'fixed', h: 1e-4, count: 100_000 });
+    expect(figures).toEqual({
       scenario: 'heavy-top',
       method: 'modified',
       alpha: -0.2,
@@ -64,28 +66,22 @@ describe('parseSimArgs', () => {
     expect(options(['--url', 'scenario=spin&alpha=-0.1', '--alpha', '-0.2']).alpha).toBe(-0.2);
   });
 
-  it('--tol switches to adaptive stepping with h_min = t_end / MAX_STEPS and h_max = DT by default', () => {
+  // Issue 11 item 1: an adaptive run's h_max and initial step no longer depend on the sample grid
+  // (they were DT and DT / ceil(DT / h)); both default to the run plan's, as in the web app.
+  it('--tol switches to adaptive stepping with h_min = t_end / MAX_STEPS and h_max = max(h, t_end / 1999) by default', () => {
     const o = options(['--scenario', 'spin', '--tol', '1e-6', '--sample-dt', '0.1']);
-    expect(o).toMatchObject({ h: 0.01, sampleDt: 0.1, sampleEvery: 10, adaptive: { tolerance: 1e-6, hMin: 10 / MAX_STEPS, hMax: 0.1 } });
+    expect(o).toMatchObject({ h: 0.01, sampleDt: 0.1, sampleEvery: 10, adaptive: { tolerance: 1e-6, hMin: 10 / MAX_STEPS, hMax: 10 / 1999 > 0.01 ? 10 / 1999 : 0.01 } });
     expect(options(['--scenario', 'spin']).adaptive).toBeUndefined();
     const bounded = options(['--scenario', 'spin', '--tol=1e-4', '--h-min', '1e-5', '--h-max', '0.05', '--sample-dt', '0.1']);
     expect(bounded.adaptive).toEqual({ tolerance: 1e-4, hMin: 1e-5, hMax: 0.05 });
   });
 
-  it('adaptive: a DT that is no multiple of h makes the initial step DT / ceil(DT / h), exactly dividing DT', () => {
+  it('adaptive: the initial step is h as given, whatever DT; without --sample-dt the rows are the web app\'s', () => {
     const o = options(['--scenario', 'spin', '--tol', '1e-6', '--h', '0.03', '--sample-dt', '0.1']);
-    expect(o.sampleEvery).toBe(4);
-    expect(o.h).toBeCloseTo(0.025, 15);
-    expect(o.h).toBeLessThanOrEqual(0.03);
-    expect(o.sampleEvery * o.h).toBe(0.1);
-    const small = options(['--scenario', 'spin', '--tol', '1e-6', '--h', '0.01', '--sample-dt', '0.004']);
-    expect(small).toMatchObject({ h: 0.004, sampleEvery: 1, sampleDt: 0.004 });
-    // Many DT, h pairs: the step never exceeds the request and k·h lands on DT.
-    for (const [h, dt] of [[0.003, 0.01], [0.007, 0.1], [1e-4, 0.0105], [0.013, 0.7], [0.3, 1]]) {
-      const run = options(['--scenario', 'spin', '--tol', '1e-6', '--h', String(h), '--sample-dt', String(dt)]);
-      expect(run.h, `${h} ${dt}`).toBeLessThanOrEqual(h);
-      expect(Math.abs(run.sampleEvery * run.h - dt), `${h} ${dt}`).toBeLessThanOrEqual(Number.EPSILON * dt);
-    }
+    expect(o.h).toBe(0.03);
+    expect(o.sampleEvery * o.h).toBeCloseTo(0.1, 15);
+    const web = options(['--scenario', 'spin', '--tol', '1e-6', '--h', '1e-4', '--t-end', '10']);
+    expect(web).toMatchObject({ h: 1e-4, sampleDt: 10 / 1999, adaptive: { hMax: 10 / 1999 } });
   });
 
   it('reads tol from --set and --url; later flags override it', () => {
@@ -142,7 +138,7 @@ describe('parseSimArgs', () => {
       ['--tol', '1e-6', '--sample-dt', '0.01', '--h-min', '0.01', '--h-max', '0.001'],
       '--h-min 0.01 must be smaller than --h-max 0.001',
     ],
-    [['--tol', '1e-6', '--h-min', '1e-3'], '--sample-dt 0.0001 (default --h) is smaller than --h-min 0.001'],
+    [['--tol', '1e-6', '--h-min', '1e-3'], '--h 0.0001 (scenario default): the initial step is smaller than --h-min 0.001'],
     [['--tol', '1e-6', '--sample-dt', '0.01', '--h-min', '1e-3', '--h-max', '1e-3'], '--h-min 0.001 must be smaller than --h-max 0.001'],
     [
       ['--tol', '1e-6', '--sample-dt', '0.01', '--h-min', '1e-3'],
@@ -153,8 +149,12 @@ describe('parseSimArgs', () => {
       '--h 0.005: the initial step is larger than --h-max 0.001',
     ],
     [
-      ['--scenario', 'spin', '--tol', '1e-6', '--sample-dt', '0.1', '--h', '0.03', '--h-min', '0.026'],
-      '--h 0.03: the initial step 0.025 (a whole fraction of --sample-dt) is smaller than --h-min 0.026',
+      ['--scenario', 'spin', '--tol', '1e-6', '--sample-dt', '0.1', '--h', '0.03', '--h-min', '0.031', '--h-max', '0.05'],
+      '--h 0.03: the initial step is smaller than --h-min 0.031',
+    ],
+    [
+      ['--scenario', 'spin', '--tol', '1e-6', '--h', '0.03', '--h-min', '0.031'],
+      '--sample-dt 0.03 (default max(--h, t_end / 1999)) is smaller than --h-min 0.031',
     ],
     [['--scenario', 'spin', '--tol', '1e-6', '--t-end', '0.05', '--sample-dt', '0.1'], '--sample-dt 0.1 is larger than --t-end 0.05'],
     [['--scenario', 'spin', '--tol', '1e-6', '--sample-dt', '1e-7'], '--sample-dt 1e-7 is smaller than --h-min 5e-7 (default t_end / MAX_STEPS)'],

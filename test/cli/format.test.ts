@@ -17,7 +17,7 @@ function collectingStream(highWaterMark = 16): { stream: Writable; text: () => s
   return { stream, text: () => chunks.join(''), writes: () => chunks.length };
 }
 
-const OPTIONS: SimOptions = {
+const OPTIONS: Omit<SimOptions, 'plan'> = {
   scenario: 'spin',
   method: 'modified',
   alpha: -0.3,

@@ -62,10 +62,12 @@ describe('sim command', () => {
     const rows = csvRows(csv.stdout);
     // Sample k lands at k · DT exactly as the solver computes it (3 · 0.1 = 0.30000000000000004).
     expect(rows.map((r) => r[0])).toEqual([0, 1, 2, 3, 4, 5].map((k) => k * 0.1));
-    expect(rows[0][8]).toBe(0.025); // the initial step: 0.1 / ceil(0.1 / 0.03)
+    // Issue 11 item 1: the initial step is h as given (it was 0.1 / ceil(0.1 / 0.03) = 0.025, fitted to DT).
+    expect(rows[0][8]).toBe(0.03);
     for (const row of rows.slice(1)) expect(row[8]).toBeLessThanOrEqual(0.1);
     const parsed = JSON.parse(json.stdout);
-    expect(parsed).toMatchObject({ h: 0.025, sampleDt: 0.1, tolerance: 1e-6, hMin: 0.5 / 20_000_000, hMax: 0.1, status: 'finished' });
+    // h_max defaults to max(h, t_end / 1999), whatever DT (it was DT).
+    expect(parsed).toMatchObject({ h: 0.03, sampleDt: 0.1, tolerance: 1e-6, hMin: 0.5 / 20_000_000, hMax: 0.03, status: 'finished' });
     expect(parsed.steps).toBeGreaterThan(5);
     expect(parsed.stepsRejected).toBeGreaterThanOrEqual(0);
     expect(parsed.newtonIterations).toBeGreaterThanOrEqual(parsed.steps);
@@ -99,12 +101,13 @@ describe('sim command', () => {
     expect(rows.length).toBeLessThan(2001);
   });
 
+  // Issue 11 item 1: 'DT / ceil(DT / h)' (the initial step fitted to DT) gave way to the run plan's defaults.
   it('lists every scenario and parameter in --help', async () => {
     const result = await sim('--help');
     expect(result.code).toBe(0);
     for (const word of [
       'spin', 'heavy-top', 'omega0', 'xcm', 'kg m²', 'rad/s', '0.234375,0.46875,0.234375', '[1e-9, 1000000]', '--alpha -0.2',
-      '--tol TOL', '[1e-12, 0.1]', '--h-min HMIN', '--h-max HMAX', 'DT / ceil(DT / h)', 'default t_end / 20000000',
+      '--tol TOL', '[1e-12, 0.1]', '--h-min HMIN', '--h-max HMAX', 'max(h, t_end / 1999)', 'default t_end / 20000000',
     ]) {
       expect(result.stdout).toContain(word);
     }

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { expectBadInput, sim } from './spawnSim';
-import { ALPHA_SWEEP_COLUMNS, CONVERGENCE_COLUMNS } from '../../src/cli/studyFormat';
+import { ALPHA_SWEEP_COLUMNS, CONVERGENCE_COLUMNS } from '../../src/run/studyFormat';
 
 /** CSV rows as text cells (method and failure are text). */
 function csvCells(stdout: string): string[][] {

@@ -11,6 +11,7 @@ import { validateState } from '../../src/scenario/state';
 import type { ScenarioId, ScenarioState } from '../../src/scenario/types';
 import { encodeShareQuery } from '../../src/scenario/url';
 import { formatNumber, MAX_STEPS, validateParamValues, validateRunSettings } from '../../src/scenario/validate';
+import { adaptiveSampleDt, defaultMaxStep } from '../../src/run/plan';
 import { logUniform, mulberry32, pick } from '../support/prng';
 import { borderlineState, hostileText, randomValidState, type Rand } from './generators';
 import { FuzzTally, guarded, pollutionFound, prototypeSnapshot, runFuzzPlan } from './tally';
@@ -67,7 +68,7 @@ function validArgv(rand: Rand, state: ScenarioState): { pairs: Pair[]; expected:
     if (rand() < 0.6 && most >= 1) sampleDt = (1 + Math.floor(rand() * most)) * h;
   } else {
     if (rand() < 0.7) sampleDt = logUniform(rand, h / 3, tEnd);
-    // Bounds that always admit the initial step, which lies in (h / 3, h].
+    // Bounds that always admit the initial step h.
     if (rand() < 0.4 && h / 4 > (1.01 * tEnd) / MAX_STEPS) hMin = logUniform(rand, (1.01 * tEnd) / MAX_STEPS, h / 4);
     if (rand() < 0.4) hMax = logUniform(rand, h, 10 * h);
   }
@@ -85,7 +86,8 @@ function optionsMismatch(options: SimOptions, expected: Expected): string | null
   if (!Object.is(options.alpha, state.alpha)) return `alpha ${options.alpha}`;
   if (options.tEnd !== state.tEnd) return `tEnd ${options.tEnd}`;
   if (JSON.stringify(options.values) !== JSON.stringify(state.values) && !sameValues(options, state)) return 'parameter values differ';
-  const dt = expected.sampleDt ?? state.h;
+  // Issue 11 item 1: an adaptive run's default grid is the run plan's (as in the web app), not h.
+  const dt = expected.sampleDt ?? (state.tolerance === undefined ? state.h : adaptiveSampleDt(state.h, state.tEnd));
   if (Math.abs(options.sampleDt - dt) > 1e-15 * dt) return `sampleDt ${options.sampleDt}, wanted ${dt}`;
   if (state.tolerance === undefined) {
     if (options.adaptive) return 'adaptive options on a fixed-step run';
@@ -96,12 +98,13 @@ function optionsMismatch(options: SimOptions, expected: Expected): string | null
   const adaptive = options.adaptive;
   if (!adaptive) return 'no adaptive options on a --tol run';
   if (adaptive.tolerance !== state.tolerance) return `tolerance ${adaptive.tolerance}`;
-  if (options.h > state.h * (1 + 1e-15)) return `initial step ${options.h} above the requested ${state.h}`;
-  if (Math.abs(options.sampleEvery * options.h - options.sampleDt) > 2 * Number.EPSILON * options.sampleDt) {
+  // The initial step is h as given (no longer a whole fraction of DT: the plan's steps do not depend on the grid).
+  if (options.h !== state.h) return `initial step ${options.h}, requested ${state.h}`;
+  if (Math.abs(options.sampleEvery * options.h - options.sampleDt) > 8 * Number.EPSILON * options.sampleDt) {
     return `sampleEvery ${options.sampleEvery} · h ${options.h} ≠ DT ${options.sampleDt}`;
   }
   if (adaptive.hMin !== (expected.hMin ?? state.tEnd / MAX_STEPS)) return `hMin ${adaptive.hMin}`;
-  if (adaptive.hMax !== (expected.hMax ?? options.sampleDt)) return `hMax ${adaptive.hMax}`;
+  if (adaptive.hMax !== (expected.hMax ?? defaultMaxStep(state.h, state.tEnd))) return `hMax ${adaptive.hMax}`;
   if (!(adaptive.hMin <= options.h * (1 + 1e-12) && options.h <= adaptive.hMax * (1 + 1e-12))) return 'initial step outside [hMin, hMax]';
   return null;
 }
@@ -125,7 +128,8 @@ function commandInvariant(command: ParsedCommand): string | null {
       ...validateParamValues(def, o.values),
     ];
     if (issues.length > 0) return `run options fail validation: ${issues[0].message}`;
-    if (!(o.sampleEvery >= 1 && Number.isInteger(o.sampleEvery))) return `sampleEvery ${o.sampleEvery}`;
+    // Adaptive: the solver samples every sampleEvery · h0 seconds, which may be a fraction of the initial step.
+    if (!(o.adaptive ? o.sampleEvery > 0 : o.sampleEvery >= 1 && Number.isInteger(o.sampleEvery))) return `sampleEvery ${o.sampleEvery}`;
     if (!(o.sampleDt > 0 && o.sampleDt <= o.tEnd)) return `sampleDt ${o.sampleDt}`;
     if (o.adaptive && !(o.tEnd / o.adaptive.hMin <= MAX_STEPS * (1 + 1e-12))) return `hMin ${o.adaptive.hMin} allows too many steps`;
   } else if (command.kind !== 'help') {
@@ -337,9 +341,11 @@ describe('sim argument fuzzing: pinned seeds', () => {
     });
   }
 
-  it('the defaults h_min = t_end / MAX_STEPS and h_max = DT may meet; given bounds may not', () => {
+  // Issue 11 item 1: h_max defaults to max(h, t_end / 1999), no longer to DT (default h), so at the work
+  // limit the defaults no longer meet; the run is accepted with h_min = h.
+  it('at the work limit the defaults h_min = t_end / MAX_STEPS = h and h_max = max(h, t_end / 1999) are accepted; given equal bounds are not', () => {
     const command = parseSimArgs(['--scenario', 'spin', '--tol', '1e-6', '--h', '5e-7', '--t-end', '10']);
-    expect(command).toMatchObject({ kind: 'run', options: { h: 5e-7, adaptive: { hMin: 5e-7, hMax: 5e-7 } } });
+    expect(command).toMatchObject({ kind: 'run', options: { h: 5e-7, adaptive: { hMin: 5e-7, hMax: 10 / 1999 } } });
     const given = parseSimArgs(['--scenario', 'spin', '--tol', '1e-6', '--h', '1e-3', '--h-min', '1e-3', '--h-max', '1e-3']);
     expect(given).toMatchObject({ kind: 'error', issue: { key: '--h-min', message: '--h-min 0.001 must be smaller than --h-max 0.001' } });
   });

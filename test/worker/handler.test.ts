@@ -3,8 +3,8 @@ import { SAMPLE_WIDTH, Simulation, type RunStatus, type SampleSink } from '../..
 import { defaultState, getScenario } from '../../src/scenario/registry';
 import { COORDS_PER_BODY } from '../../src/solver/model/types';
 import { COLUMN } from '../../src/app/plotData';
+import { ADAPTIVE_SAMPLES, EXPORT_INTERVALS } from '../../src/run/plan';
 import {
-  ADAPTIVE_SAMPLES,
   createRunHandler,
   expectedSamples,
   nextSliceSteps,
@@ -14,7 +14,7 @@ import {
   type SimulationLike,
 } from '../../src/worker/handler';
 import { defaultMinStep } from '../../src/scenario/validate';
-import { HEAD_SAMPLES, MAX_EXPORT_ROWS, SERIES_WIDTH, transferablesOf, type StartMessage, type WorkerToMain } from '../../src/worker/protocol';
+import { HEAD_SAMPLES, SERIES_WIDTH, transferablesOf, type StartMessage, type WorkerToMain } from '../../src/worker/protocol';
 import { prepareRun } from '../../src/worker/prepare';
 
 /** A simulation of ω_x = 10 + 5t on a grid of h, failing at step `failAt` if given. */
@@ -298,7 +298,7 @@ describe('worker run handler', () => {
     expect(Array.from(done.finalRow)).toEqual(Array.from(direct));
   });
 
-  it('keeps every sample for export up to MAX_EXPORT_ROWS, then every k-th and the last (as `sim --sample-dt k·h`)', () => {
+  it('keeps the samples of the CSV grid for export: every step up to EXPORT_INTERVALS, then every k-th (k = 1, 2, 5 × 10ⁿ) and the last', () => {
     const { handle, messages, runTasks } = harness(() => ({ simulation: new FakeSimulation(0.001, 10), coordinates: 7 }));
     handle(start(1, { maxPoints: 100 }));
     runTasks();
@@ -314,11 +314,14 @@ describe('worker run handler', () => {
     const long = harness(() => ({ simulation: new FakeSimulation(1e-5, 2.5), coordinates: 7 }));
     long.handle(start(2, { h: 1e-5, tEnd: 2.5 }));
     long.runTasks();
-    const stride = Math.ceil(250_001 / MAX_EXPORT_ROWS);
+    // Issue 10 item 5: the export is on the sample grid `sim --sample-dt 0.0005` writes (k = 50 for
+    // 250,000 steps), no longer every step up to 200,000 rows (then the stride was 2).
+    const stride = 50;
     expect(long.messages[0]).toMatchObject({ kind: 'started', exportStride: stride });
     const kept = collect(long.messages, 2).exportRows;
     const times = kept.filter((_, k) => k % SAMPLE_WIDTH === 0);
-    expect(times.length).toBeLessThanOrEqual(MAX_EXPORT_ROWS + 1);
+    expect(times.length).toBe(5001);
+    expect(times.length).toBeLessThanOrEqual(EXPORT_INTERVALS + 1);
     expect(times[1]).toBeCloseTo(stride * 1e-5, 12);
     expect(times[times.length - 1]).toBeCloseTo(2.5, 12);
   });

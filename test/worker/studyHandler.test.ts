@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseStudyArgs, type StudyOptions } from '../../src/cli/studyArgs';
+import { parseStudyArgs, type StudyOptions } from '../../src/scenario/studyArgs';
 import { runStudyRequest } from '../../src/worker/studyHandler';
 import type { StudyReply } from '../../src/worker/studyProtocol';
 

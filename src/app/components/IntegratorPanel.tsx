@@ -4,7 +4,7 @@ import { getScenario } from '../../scenario/registry';
 import { ALPHA_MAX, formatNumber, parseNumberText, stepCount, TOLERANCE_MAX, TOLERANCE_MIN } from '../../scenario/validate';
 import { alphaToSlider, hhtBetaGamma, SLIDER_MIN, sliderToAlpha } from '../alpha';
 import { appStore, DEFAULT_TOLERANCE, setAdaptive, setAlpha, setField, setMethods } from '../store';
-import { adaptiveSampleInterval } from '../../worker/handler';
+import { defaultMaxStep } from '../../run/plan';
 import { sliderToTolerance, TOLERANCE_SLIDER_MAX, TOLERANCE_SLIDER_MIN, toleranceToSlider } from '../tolerance';
 import { Field } from './Field';
 import { RadioChoice, SliderField } from './SliderField';
@@ -109,7 +109,7 @@ export function IntegratorPanel() {
         label={adaptive ? 'Initial step' : 'Step size'}
         unit="s"
         defaultText={formatNumber(def.defaultH)}
-        extra={adaptive ? `then chosen by the error control, at most ${formatNumber(Number(adaptiveSampleInterval(h, tEnd).toPrecision(3)))} s` : `${stepCount(h, tEnd).toLocaleString('en')} steps`}
+        extra={adaptive ? `then chosen by the error control, at most ${formatNumber(Number(defaultMaxStep(h, tEnd).toPrecision(3)))} s` : `${stepCount(h, tEnd).toLocaleString('en')} steps`}
       />
       <Field fieldKey="t" label="End time" unit="s" defaultText={formatNumber(def.defaultTEnd)} />
       <MethodsChoice />

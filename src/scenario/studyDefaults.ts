@@ -4,9 +4,9 @@
  * table, so the documented defaults cannot drift from the applied ones.
  */
 import type { IntegratorMethod } from '../solver/simulate';
-import { SCENARIOS } from '../scenario/registry';
-import type { ScenarioId } from '../scenario/types';
-import { MAX_STEPS } from '../scenario/validate';
+import { SCENARIOS } from './registry';
+import type { ScenarioId } from './types';
+import { MAX_STEPS } from './validate';
 
 /** Both integrators: a study exists to compare them. */
 export const DEFAULT_STUDY_METHODS: readonly IntegratorMethod[] = ['classical', 'modified'];

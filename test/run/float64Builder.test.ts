@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Float64Builder } from '../../src/worker/float64Builder';
+import { Float64Builder } from '../../src/run/float64Builder';
 
 describe('Float64Builder', () => {
   it('appends typed and plain arrays across growth, and takes a copy', () => {
@@ -13,5 +13,12 @@ describe('Float64Builder', () => {
     b.append([9]);
     expect(Array.from(taken)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(Array.from(b.view())).toEqual([9]);
+  });
+
+  it('appends (t, v) pairs, growing past its capacity (the decimators\' output, which was PairBuffer)', () => {
+    const b = new Float64Builder(1);
+    for (let k = 0; k < 100; k++) b.appendPair(k, -k);
+    expect(b.length).toBe(200);
+    expect(Array.from(b.view().subarray(196))).toEqual([98, -98, 99, -99]);
   });
 });

@@ -4,8 +4,8 @@
  */
 import type { IntegratorMethod } from '../solver/simulate';
 import { INTEGRATOR_METHODS } from '../solver/simulate';
-import { isScenarioId, SCENARIO_IDS } from '../scenario/registry';
-import type { InputIssue, ParamValues, ScenarioDef, ScenarioId, ValueNamer } from '../scenario/types';
+import { isScenarioId, SCENARIO_IDS } from './registry';
+import type { InputIssue, ParamValues, ScenarioDef, ScenarioId, ValueNamer } from './types';
 import {
   checkAlpha,
   checkPositiveTime,
@@ -15,13 +15,10 @@ import {
   quoteText,
   unknownParamIssue,
   type Parsed,
-} from '../scenario/validate';
+} from './validate';
 
 export type OutputFormat = 'csv' | 'json';
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['csv', 'json'];
-
-/** Relative tolerance of "DT is a whole multiple of h", so decimal input like 0.03 / 0.01 passes. */
-export const SAMPLE_MULTIPLE_TOLERANCE = 1e-9;
 
 /** Bad input found while reading arguments; caught at the parser's entry and returned as a value. */
 export class InputError extends Error {
@@ -130,12 +127,15 @@ export interface ParamAssignment {
   readonly name: ValueNamer;
 }
 
+/** Run settings `--set` accepts besides the parameters (as share links write them). */
+const SET_RUN_KEYS = ['alpha', 'h', 't', 'tol', 'methods'];
+
 /** Complete parameter values of the final scenario: given ones parsed and checked, others default. */
 export function resolveParams(def: ScenarioDef, params: ReadonlyMap<string, ParamAssignment>): ParamValues {
   for (const key of params.keys()) {
     if (!def.params.some((p) => p.name === key)) {
       const given = params.get(key)!;
-      const base = unknownParamIssue(def, key);
+      const base = unknownParamIssue(def, key, SET_RUN_KEYS);
       fail(key, `${given.name(key, given.text)}: ${base.message}`);
     }
   }
@@ -148,10 +148,4 @@ export function resolveParams(def: ScenarioDef, params: ReadonlyMap<string, Para
   const crossIssue = def.checkValues?.(values, nameOf)[0];
   if (crossIssue) throw new InputError(crossIssue);
   return values;
-}
-
-/** Whether DT is a whole multiple k ≥ 1 of h, to SAMPLE_MULTIPLE_TOLERANCE; k, else 0. */
-export function wholeMultiple(sampleDt: number, h: number): number {
-  const every = Math.round(sampleDt / h);
-  return every >= 1 && Math.abs(sampleDt - every * h) <= SAMPLE_MULTIPLE_TOLERANCE * sampleDt ? every : 0;
 }

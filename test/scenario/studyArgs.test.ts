@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseStudyArgs, type AlphaSweepOptions, type ConvergenceOptions, type StudyOptions } from '../../src/cli/studyArgs';
-import { CONVERGENCE_DEFAULTS, evenAlphas, MAX_STUDY_STEPS } from '../../src/cli/studyDefaults';
+import { parseStudyArgs, type AlphaSweepOptions, type ConvergenceOptions, type StudyOptions } from '../../src/scenario/studyArgs';
+import { CONVERGENCE_DEFAULTS, evenAlphas, MAX_STUDY_STEPS } from '../../src/scenario/studyDefaults';
 import { defaultState } from '../../src/scenario/registry';
 import { MAX_STEPS } from '../../src/scenario/validate';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseStudyArgs, type AlphaSweepOptions, type ConvergenceOptions } from '../../src/cli/studyArgs';
-import { ALPHA_SWEEP_COLUMNS, CONVERGENCE_COLUMNS, formatAlphaSweep, formatConvergence } from '../../src/cli/studyFormat';
+import { parseStudyArgs, type AlphaSweepOptions, type ConvergenceOptions } from '../../src/scenario/studyArgs';
+import { ALPHA_SWEEP_COLUMNS, CONVERGENCE_COLUMNS, formatAlphaSweep, formatConvergence } from '../../src/run/studyFormat';
 import { progressLines } from '../../src/cli/study';
 import type { AlphaSweepPoint, ConvergencePoint } from '../../src/solver/studies/convergenceStudy';
 

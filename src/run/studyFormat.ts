@@ -5,8 +5,8 @@
  * drawing NaN.
  */
 import type { AlphaSweepPoint, ConvergencePoint } from '../solver/studies/convergenceStudy';
-import type { ParamValues } from '../scenario/types';
-import type { AlphaSweepOptions, ConvergenceOptions } from './studyArgs';
+import type { AlphaSweepOptions, ConvergenceOptions } from '../scenario/studyArgs';
+import { paramsObject } from './rowText';
 
 export const CONVERGENCE_COLUMNS = ['method', 'h', 'omega_error', 'omega_order', 'position_error', 'position_order', 'failure'] as const;
 export const ALPHA_SWEEP_COLUMNS = ['method', 'alpha', 'omega_x', 'omega_y', 'omega_z', 'energy_error', 'failure'] as const;
@@ -40,13 +40,6 @@ function jsonCell(cell: Cell): Cell {
 
 function csvTable(columns: readonly string[], rows: readonly Cell[][]): string {
   return [columns.join(','), ...rows.map((row) => row.map(csvCell).join(','))].join('\n') + '\n';
-}
-
-/** Scalars as numbers, vectors as arrays, as `sim --format json` writes them. */
-function paramsObject(values: ParamValues): Record<string, number | readonly number[]> {
-  const params: Record<string, number | readonly number[]> = {};
-  for (const [name, value] of Object.entries(values)) params[name] = value.length === 1 ? value[0] : value;
-  return params;
 }
 
 /** JSON: the settings, then `columns` and `rows` (arrays in column order), one row per line. */

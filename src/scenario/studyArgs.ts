@@ -6,9 +6,9 @@
  * not line up, a reference no finer than the runs, unbounded work) is rejected here, before any run.
  */
 import type { IntegratorMethod } from '../solver/simulate';
-import { DEFAULT_SCENARIO_ID, getScenario } from '../scenario/registry';
-import type { InputIssue, ParamValues, ScenarioId, ValueNamer } from '../scenario/types';
-import { decodeShareQuery } from '../scenario/url';
+import { DEFAULT_SCENARIO_ID, getScenario } from './registry';
+import type { InputIssue, ParamValues, ScenarioId, ValueNamer } from './types';
+import { decodeShareQuery } from './url';
 import {
   checkAlpha,
   checkPositiveTime,
@@ -17,8 +17,10 @@ import {
   parseMethodsText,
   parseNumberText,
   quoteText,
+  SAMPLE_MULTIPLE_TOLERANCE,
   stepCount,
-} from '../scenario/validate';
+  wholeMultiple,
+} from './validate';
 import {
   catchInput,
   ensure,
@@ -31,15 +33,13 @@ import {
   parseScenarioFlag,
   parseTime,
   resolveParams,
-  SAMPLE_MULTIPLE_TOLERANCE,
   setNamer,
   tokenize,
   unwrap,
-  wholeMultiple,
   type FlagArg,
   type OutputFormat,
   type ParamAssignment,
-} from './input';
+} from './flags';
 import {
   ALPHA_SWEEP_DEFAULTS,
   CONVERGENCE_DEFAULTS,
@@ -216,59 +216,34 @@ function applyUrl(kind: StudyKind, into: Assignments, link: string): void {
   }
 }
 
+/** What each flag does to the assignments: one table of options (STYLE.md habit 18). */
+const FLAG_ACTIONS: Readonly<Record<StudyFlag, (into: Assignments, value: string, kind: StudyKind) => void>> = {
+  '--scenario': (into, value) => (into.scenario = parseScenarioFlag(value)),
+  '--url': (into, value, kind) => applyUrl(kind, into, value),
+  '--set': (into, value, kind) => applySet(kind, into, value),
+  '--methods': (into, value) => (into.methods = parseMethodsFlag(value, flagNamer)),
+  '--t-end': (into, value) => (into.tEnd = parseTime('--t-end', value, flagNamer)),
+  '--format': (into, value) => (into.format = parseFormatFlag(value)),
+  '--progress': (into) => (into.progress = true),
+  '--alpha': (into, value) => (into.alpha = parseAlpha('--alpha', value, flagNamer)),
+  '--steps': (into, value) => (into.steps = parseSteps(value)),
+  '--sample-dt': (into, value) => (into.sampleDt = parseTime('--sample-dt', value, flagNamer)),
+  '--ref-h': (into, value) => (into.refH = parseTime('--ref-h', value, flagNamer)),
+  '--ref-alpha': (into, value) => (into.refAlpha = parseAlpha('--ref-alpha', value, flagNamer)),
+  '--ref-method': (into, value) => (into.refMethod = parseMethodFlag(value, '--ref-method')),
+  '--alphas': (into, value) => {
+    into.alphas = parseList('--alphas', value, checkAlpha);
+    into.alphaCount = undefined;
+  },
+  '--alpha-steps': (into, value) => {
+    into.alphaCount = parseAlphaCount(value);
+    into.alphas = undefined;
+  },
+  '--h': (into, value) => (into.h = parseTime('--h', value, flagNamer)),
+};
+
 function applyFlag(kind: StudyKind, into: Assignments, { flag, value }: FlagArg<StudyFlag>): void {
-  switch (flag) {
-    case '--scenario':
-      into.scenario = parseScenarioFlag(value);
-      break;
-    case '--url':
-      applyUrl(kind, into, value);
-      break;
-    case '--set':
-      applySet(kind, into, value);
-      break;
-    case '--methods':
-      into.methods = parseMethodsFlag(value, flagNamer);
-      break;
-    case '--t-end':
-      into.tEnd = parseTime(flag, value, flagNamer);
-      break;
-    case '--format':
-      into.format = parseFormatFlag(value);
-      break;
-    case '--progress':
-      into.progress = true;
-      break;
-    case '--alpha':
-      into.alpha = parseAlpha(flag, value, flagNamer);
-      break;
-    case '--steps':
-      into.steps = parseSteps(value);
-      break;
-    case '--sample-dt':
-      into.sampleDt = parseTime(flag, value, flagNamer);
-      break;
-    case '--ref-h':
-      into.refH = parseTime(flag, value, flagNamer);
-      break;
-    case '--ref-alpha':
-      into.refAlpha = parseAlpha(flag, value, flagNamer);
-      break;
-    case '--ref-method':
-      into.refMethod = parseMethodFlag(value, flag);
-      break;
-    case '--alphas':
-      into.alphas = parseList(flag, value, checkAlpha);
-      into.alphaCount = undefined;
-      break;
-    case '--alpha-steps':
-      into.alphaCount = parseAlphaCount(value);
-      into.alphas = undefined;
-      break;
-    case '--h':
-      into.h = parseTime(flag, value, flagNamer);
-      break;
-  }
+  FLAG_ACTIONS[flag](into, value, kind);
 }
 
 /** `--t-end 9 (study default)`: a resolved value, marked when the user did not give it. */

@@ -22,6 +22,13 @@ export class Float64Builder {
     this.used += values.length;
   }
 
+  /** Appends two values (a (t, v) pair of a series) without an array for them. */
+  appendPair(a: number, b: number): void {
+    this.reserve(2);
+    this.data[this.used++] = a;
+    this.data[this.used++] = b;
+  }
+
   /** Appends the first `count` values of `values`. */
   appendPrefix(values: Float64Array, count: number): void {
     this.append(count === values.length ? values : values.subarray(0, count));

@@ -1,0 +1,36 @@
+/**
+ * Text of sample rows, shared by `sim` (CSV and JSON) and the web app's CSV export, so both write
+ * the same bytes (SPEC §3). No Node built-ins: the app imports it too.
+ */
+import { SAMPLE_COLUMNS, SAMPLE_WIDTH } from '../solver/simulate';
+import type { ParamValues } from '../scenario/types';
+
+/** The CSV header line (without newline). */
+export const SAMPLE_HEADER = SAMPLE_COLUMNS.join(',');
+
+/** CSV: shortest text that reads back as the same double (SPEC §3: full precision). */
+export function csvCell(x: number): string {
+  return String(x);
+}
+
+/** JSON has no NaN or Infinity; a diverged value is written as null. */
+export function jsonCell(x: number): string {
+  return Number.isFinite(x) ? String(x) : 'null';
+}
+
+/**
+ * One sample row (SAMPLE_WIDTH values from `offset`) as comma-separated cells, without newline.
+ * Example: sampleLine(Float64Array.of(0, 1, …), 0, csvCell) === '0,1,…'.
+ */
+export function sampleLine(values: ArrayLike<number>, offset: number, cell: (x: number) => string): string {
+  let line = cell(values[offset]);
+  for (let k = 1; k < SAMPLE_WIDTH; k++) line += ',' + cell(values[offset + k]);
+  return line;
+}
+
+/** Scalars as numbers, vectors as arrays, for readable JSON (`sim --format json`, `sim study`). */
+export function paramsObject(values: ParamValues): Record<string, number | readonly number[]> {
+  const params: Record<string, number | readonly number[]> = {};
+  for (const [name, value] of Object.entries(values)) params[name] = value.length === 1 ? value[0] : value;
+  return params;
+}

@@ -1,0 +1,140 @@
+/**
+ * The layer rule (issue 11 item 3), checked over the import graph of src/:
+ *   solver   imports nothing of ours (test/solver/purity.test.ts also checks its globals);
+ *   scenario imports solver;            run imports scenario and solver;
+ *   worker   and cli import run, scenario and solver;
+ *   app      imports run, scenario, solver, and of the worker only its entry points and protocols.
+ * Only cli may use Node built-ins, so everything below it also runs in a browser; and the folder
+ * graph has no cycles.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SRC = resolve(__dirname, '../src');
+const LAYERS = ['solver', 'scenario', 'run', 'worker', 'cli', 'app'] as const;
+type Layer = (typeof LAYERS)[number];
+
+/** The folders each folder may import from (besides itself). */
+const ALLOWED: Readonly<Record<Layer, readonly Layer[]>> = {
+  solver: [],
+  scenario: ['solver'],
+  run: ['scenario', 'solver'],
+  worker: ['run', 'scenario', 'solver'],
+  cli: ['run', 'scenario', 'solver'],
+  app: ['run', 'scenario', 'solver', 'worker'],
+};
+
+/** What the app may reach of the worker: the worker entry points (new URL(…)) and the message protocols. */
+const APP_WORKER_FILES = ['worker/sim.worker.ts', 'worker/study.worker.ts', 'worker/protocol.ts', 'worker/studyProtocol.ts'];
+
+interface Edge {
+  readonly from: string;
+  readonly to: string;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+/** Every module a file names: static and dynamic imports, re-exports, and worker URLs. */
+function specifiers(code: string): string[] {
+  const patterns = [
+    /(?:^|[\s;])(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]/g,
+    /(?:^|[\s;])import\s*['"]([^'"]+)['"]/g,
+    /import\(\s*['"]([^'"]+)['"]\s*\)/g,
+    /new URL\(\s*['"]([^'"]+)['"]\s*,\s*import\.meta\.url/g,
+  ];
+  return patterns.flatMap((re) => [...code.matchAll(re)].map((m) => m[1]));
+}
+
+function layerOf(file: string): Layer | null {
+  const top = relative(SRC, file).split(sep)[0];
+  return (LAYERS as readonly string[]).includes(top) ? (top as Layer) : null;
+}
+
+/** The source file a relative specifier resolves to ('…/x' → x.ts, x.tsx or x/index.ts). */
+function resolveFile(from: string, spec: string): string {
+  const base = resolve(dirname(from), spec);
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) {
+    try {
+      if (statSync(candidate).isFile()) return candidate;
+    } catch {
+      // try the next spelling
+    }
+  }
+  return base;
+}
+
+const files = sourceFiles(SRC);
+const edges: Edge[] = [];
+const packages: { from: string; spec: string }[] = [];
+for (const file of files) {
+  const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, '');
+  for (const spec of specifiers(code)) {
+    if (spec.startsWith('.')) edges.push({ from: file, to: resolveFile(file, spec) });
+    else packages.push({ from: file, spec });
+  }
+}
+
+const name = (file: string) => relative(SRC, file).split(sep).join('/');
+
+describe('the layer rule over the import graph of src/', () => {
+  it('finds the folders and their imports', () => {
+    for (const layer of LAYERS) expect(files.some((f) => layerOf(f) === layer), layer).toBe(true);
+    expect(edges.length).toBeGreaterThan(100);
+    expect(files.every((f) => layerOf(f) !== null), 'every source file lies in a known folder').toBe(true);
+  });
+
+  it('every import points down the layers (or stays in its folder)', () => {
+    const broken = edges
+      .filter(({ from, to }) => {
+        const a = layerOf(from)!;
+        const b = layerOf(to);
+        return b === null || (a !== b && !ALLOWED[a].includes(b));
+      })
+      .map(({ from, to }) => `${name(from)} → ${name(to)}`);
+    expect(broken).toEqual([]);
+  });
+
+  it('the app reaches the worker only through its entry points and protocols', () => {
+    const broken = edges
+      .filter(({ from, to }) => layerOf(from) === 'app' && layerOf(to) === 'worker' && !APP_WORKER_FILES.includes(name(to)))
+      .map(({ from, to }) => `${name(from)} → ${name(to)}`);
+    expect(broken).toEqual([]);
+  });
+
+  it('only cli uses Node built-ins; solver, scenario and run use no package at all', () => {
+    const nodeOutsideCli = packages.filter(({ from, spec }) => /^node:|^(fs|path|stream|events|child_process)$/.test(spec) && layerOf(from) !== 'cli');
+    expect(nodeOutsideCli.map(({ from, spec }) => `${name(from)} → ${spec}`)).toEqual([]);
+    const pure = packages.filter(({ from }) => ['solver', 'scenario', 'run'].includes(layerOf(from)!));
+    expect(pure.map(({ from, spec }) => `${name(from)} → ${spec}`)).toEqual([]);
+  });
+
+  it('the folder graph has no cycles', () => {
+    const next = new Map<Layer, Set<Layer>>(LAYERS.map((l) => [l, new Set<Layer>()]));
+    for (const { from, to } of edges) {
+      const a = layerOf(from)!;
+      const b = layerOf(to);
+      if (b && a !== b) next.get(a)!.add(b);
+    }
+    const state = new Map<Layer, 'open' | 'done'>();
+    const cycles: string[] = [];
+    const visit = (layer: Layer, path: Layer[]) => {
+      if (state.get(layer) === 'done') return;
+      if (state.get(layer) === 'open') {
+        cycles.push([...path.slice(path.indexOf(layer)), layer].join(' → '));
+        return;
+      }
+      state.set(layer, 'open');
+      for (const target of next.get(layer)!) visit(target, [...path, layer]);
+      state.set(layer, 'done');
+    };
+    for (const layer of LAYERS) visit(layer, []);
+    expect(cycles).toEqual([]);
+  });
+});
