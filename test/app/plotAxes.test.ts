@@ -3,7 +3,7 @@ import { SAMPLE_WIDTH } from '../../src/solver/simulate';
 import { defaultState } from '../../src/scenario/registry';
 import { axisWidth, COLUMN, differenceSeries, energyMetric, grownDomain, logTicks, niceTicks, ticksThatFit } from '../../src/app/plotData';
 import { settledDomain } from '../../src/app/stableAxes';
-import { Float64Builder } from '../../src/worker/float64Builder';
+import { Float64Builder } from '../../src/run/float64Builder';
 
 /** Whole multiples of one 1-2-5 step, equally spaced. */
 function isNice(ticks: number[]): boolean {
