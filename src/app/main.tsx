@@ -12,14 +12,17 @@ import { startAutoRun, startRun, warmUpWorkers } from './runner';
 import { appStore, openShareQuery } from './store';
 import { whenPageReady } from './ready';
 import { installTestApi } from './testApi';
+import { startPaletteSync } from './theme';
 import { startUrlSync } from './urlSync';
 import { startServiceWorker } from './offline/serviceWorker';
 import './styles.css';
 
 openShareQuery(window.location.search);
+startPaletteSync();
 openLessonFromQuery(window.location.search);
 openHelpOnFirstVisit(appStore.getState().view.projector || lessonStore.getState().lesson !== null);
-startUrlSync();
+// An embedded page (a later `embed=on` view key) would pass pushEntries: false.
+startUrlSync({ pushEntries: true, onRestore: startRun });
 startPlayback();
 startAutoRun();
 installTestApi();

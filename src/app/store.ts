@@ -35,9 +35,10 @@ export type OmegaComponent = 'x' | 'y' | 'z';
 /**
  * The plot under the ω plot (share-link `show`): energy drift; step size and Newton iterations;
  * or an invariant monitor — Euler-parameter norm drift, constraint residuals (position and
- * velocity level), angular momentum about the vertical z.
+ * velocity level), angular momentum about the vertical z; or the difference plot (ω against the
+ * exact solution, or modified − classical).
  */
-export const LOWER_PLOTS = ['energy', 'steps', 'norm', 'constraints', 'momentum'] as const;
+export const LOWER_PLOTS = ['energy', 'steps', 'norm', 'constraints', 'momentum', 'difference'] as const;
 export type LowerPlot = (typeof LOWER_PLOTS)[number];
 
 /** What the main area shows under the 3D view (share-link `panel`). */
@@ -333,8 +334,9 @@ function commitFields(fields: Record<string, FieldState>): void {
   appStore.setState({ fields: marked, state: sameState(state, candidate) ? state : candidate });
 }
 
-function sameState(a: ScenarioState, b: ScenarioState): boolean {
-  return encodeShareQuery(a) === encodeShareQuery(b);
+/** Whether two states run the same computation (their share links agree). */
+export function sameState(a: ScenarioState, b: ScenarioState): boolean {
+  return a === b || encodeShareQuery(a) === encodeShareQuery(b);
 }
 
 /** Whether any field currently holds rejected text. */

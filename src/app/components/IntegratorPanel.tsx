@@ -1,7 +1,7 @@
 import { useStore } from 'zustand';
 import type { IntegratorMethod } from '../../solver/simulate';
 import { getScenario } from '../../scenario/registry';
-import { ALPHA_MAX, formatNumber, stepCount, TOLERANCE_MAX, TOLERANCE_MIN } from '../../scenario/validate';
+import { ALPHA_MAX, formatNumber, parseNumberText, stepCount, TOLERANCE_MAX, TOLERANCE_MIN } from '../../scenario/validate';
 import { alphaToSlider, hhtBetaGamma, SLIDER_MIN, sliderToAlpha } from '../alpha';
 import { appStore, DEFAULT_TOLERANCE, setAdaptive, setAlpha, setField, setMethods } from '../store';
 import { defaultMaxStep } from '../../run/plan';
@@ -71,7 +71,9 @@ function StepModeChoice() {
 function ToleranceControl() {
   const text = useStore(appStore, (s) => s.fields.tol.text);
   const committed = useStore(appStore, (s) => s.state.tolerance);
-  const typed = Number(text);
+  // The one number parser of fields, links and the CLI (`−1e-4`, spaces, …); null while invalid.
+  const parsed = parseNumberText('tol', text);
+  const typed = parsed.ok ? parsed.value : null;
   const defaultText = formatNumber(DEFAULT_TOLERANCE);
   return (
     <SliderField
@@ -80,7 +82,7 @@ function ToleranceControl() {
       labelTitle="Negrut et al. Eq. 34: weighted norm of the local error estimate of the positions"
       slider={{
         min: TOLERANCE_SLIDER_MIN, max: TOLERANCE_SLIDER_MAX,
-        value: toleranceToSlider(committed ?? (typed > 0 ? typed : DEFAULT_TOLERANCE)),
+        value: toleranceToSlider(committed ?? (typed !== null && typed > 0 ? typed : DEFAULT_TOLERANCE)),
         ariaLabel: 'Tolerance slider (log scale)', ariaValueText: `ε = ${text}`, testId: 'tol-slider',
         onChange: (position) => setField('tol', formatNumber(sliderToTolerance(position))),
       }}
