@@ -188,7 +188,8 @@ for (const size of [
       expect(b.height).toBeLessThanOrEqual(size.height);
       await page.getByTestId('failure-try-classical').click();
       await expect.poll(() => page.evaluate(() => window.__hht!.state().alpha)).toBe(-0.05);
-      expect(page.url()).toContain('alpha=-0.05');
+      // The page link follows when the new run starts (urlSync writes the history entry then).
+      await expect.poll(() => page.url()).toContain('alpha=-0.05');
       const settled = await waitForSettled(page, first.runId);
       expect(settled.runId).toBeGreaterThan(first.runId);
       await expect(page.getByTestId('failure-classical')).toHaveCount(0);

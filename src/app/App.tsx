@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { Charts } from './components/Charts';
 import { DampingPanel } from './components/DampingPanel';
+import { EmbedApp } from './components/EmbedApp';
 import { ExportPanel } from './components/ExportPanel';
 import { HelpDialog } from './components/HelpDialog';
 import { LessonBar } from './components/LessonBar';
@@ -27,16 +28,26 @@ const PANELS = {
   studies: () => <StudiesPanel />,
 };
 
-/** Projector mode styles the whole document (type size and colours are CSS variables on :root). */
-function useProjectorClass(): void {
+/**
+ * Projector and embed mode style the whole document (type size and colours are CSS variables
+ * on :root; embed mode lays the page out for a frame).
+ */
+function useModeClasses(): void {
   const projector = useStore(appStore, (s) => s.view.projector);
+  const embed = useStore(appStore, (s) => s.view.embed);
   useEffect(() => {
     document.documentElement.classList.toggle('projector', projector);
-  }, [projector]);
+    document.documentElement.classList.toggle('embed', embed);
+  }, [projector, embed]);
 }
 
 export function App() {
-  useProjectorClass();
+  useModeClasses();
+  const embed = useStore(appStore, (s) => s.view.embed);
+  return embed ? <EmbedApp /> : <FullApp />;
+}
+
+function FullApp() {
   const panel = useStore(appStore, (s) => s.view.panel);
   return (
     <div className={`app panel-${panel}`}>

@@ -19,10 +19,12 @@ import './styles.css';
 
 openShareQuery(window.location.search);
 startPaletteSync();
-openLessonFromQuery(window.location.search);
-openHelpOnFirstVisit(appStore.getState().view.projector || lessonStore.getState().lesson !== null);
-// An embedded page (a later `embed=on` view key) would pass pushEntries: false.
-startUrlSync({ pushEntries: true, onRestore: startRun });
+const { embed, projector } = appStore.getState().view;
+// An embedded page (`embed=on`) shows no lesson and no first-visit dialog, and adds no history
+// entries: the course page's Back button stays its own.
+if (!embed) openLessonFromQuery(window.location.search);
+openHelpOnFirstVisit(embed || projector || lessonStore.getState().lesson !== null);
+startUrlSync({ pushEntries: !embed, onRestore: startRun });
 startPlayback();
 startAutoRun();
 installTestApi();

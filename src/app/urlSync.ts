@@ -8,7 +8,7 @@
  * is left alone. Browser only.
  */
 import { exitLesson, lessonQuery, lessonStore, openLessonFromQuery } from './lessons/lessonStore';
-import { appStore, currentShareQuery, openShareQuery, sameState } from './store';
+import { appStore, currentShareQuery, openShareQuery, sameState, shareQueryFor } from './store';
 
 /** The page's query: the share link of the state, then the lesson position (SPEC §7). */
 function pageQuery(): string {
@@ -17,6 +17,11 @@ function pageQuery(): string {
 
 export function shareUrl(): string {
   return `${window.location.origin}${window.location.pathname}?${pageQuery()}`;
+}
+
+/** The current state's link with or without `embed=on` (the full app's address otherwise). */
+export function appLink(embed: boolean): string {
+  return `${window.location.origin}${window.location.pathname}?${shareQueryFor(embed)}`;
 }
 
 export interface UrlSyncOptions {

@@ -17,6 +17,8 @@ export interface ChartFrameProps {
   readonly palette: Palette;
   /** Axis id the grid follows (charts with two y axes). */
   readonly gridAxis?: string;
+  /** The legend above the plot (default); false for a chart too short to spare its row. */
+  readonly legend?: boolean;
   readonly tooltipLabel: (x: number) => string;
   readonly onClick?: (event: MouseEvent<HTMLDivElement>) => void;
   /** Drawn over the chart (e.g. the playhead cursor). */
@@ -66,7 +68,7 @@ export function ChartFrame(props: ChartFrameProps) {
             formatter={tooltipValue}
             contentStyle={{ background: palette.panel, borderColor: palette.grid, color: palette.text, fontSize: font + 1 }}
           />
-          <Legend verticalAlign="top" height={font * 2} iconSize={font - 1} itemSorter={null} wrapperStyle={{ fontSize: font }} />
+          {props.legend !== false && <Legend verticalAlign="top" height={font * 2} iconSize={font - 1} itemSorter={null} wrapperStyle={{ fontSize: font }} />}
           {props.children}
         </LineChart>
       </ResponsiveContainer>

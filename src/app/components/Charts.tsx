@@ -83,6 +83,8 @@ export interface ChartColumnsProps {
   readonly tMax: number | null;
   /** Failure notices above the plots (the page; not the exported figure). */
   readonly notices: boolean;
+  /** False: the ω plots only (the embedded page). */
+  readonly lowerPlots?: boolean;
 }
 
 /**
@@ -90,15 +92,16 @@ export interface ChartColumnsProps {
  * plot without an exact solution) ω per method over one full-width modified − classical row.
  * The page shows them, and the PNG export renders them off screen at a fixed size.
  */
-export function ChartColumns({ methods, component, lower, exact, palette, tMax, notices }: ChartColumnsProps) {
-  const sharedDifference = lower === 'difference' && !exact;
+export function ChartColumns({ methods, component, lower, exact, palette, tMax, notices, lowerPlots = true }: ChartColumnsProps) {
+  const sharedDifference = lowerPlots && lower === 'difference' && !exact;
+  const omegaOnly = sharedDifference || !lowerPlots;
   return (
     <div
       className={`charts-grid${sharedDifference ? ' with-difference-row' : ''}`}
       style={{ gridTemplateColumns: `repeat(${methods.length}, minmax(0, 1fr))` }}
     >
       {methods.map((m) => (
-        <div key={m} className={`chart-column${sharedDifference ? ' omega-only' : ''}`} data-figure-column>
+        <div key={m} className={`chart-column${omegaOnly ? ' omega-only' : ''}`} data-figure-column>
           <div className="chart-header">
             <h2 className="chart-title" style={{ color: palette.method[m] }} data-figure-heading>
               {METHOD_LABELS[m]}
@@ -106,7 +109,7 @@ export function ChartColumns({ methods, component, lower, exact, palette, tMax, 
             {notices && <FailureBox method={m} />}
           </div>
           <TimeChart kind="omega" method={m} methods={methods} component={component} palette={palette} tMax={tMax} />
-          {!sharedDifference && <TimeChart kind={lower} method={m} methods={methods} component={component} palette={palette} tMax={tMax} />}
+          {!omegaOnly && <TimeChart kind={lower} method={m} methods={methods} component={component} palette={palette} tMax={tMax} />}
         </div>
       ))}
       {sharedDifference && <DifferenceRow methods={methods} component={component} palette={palette} tMax={tMax} />}

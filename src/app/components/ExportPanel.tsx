@@ -5,6 +5,7 @@ import { exportNote, samplesCsv } from '../export/samplesCsv';
 import { results } from '../runs';
 import { appStore } from '../store';
 import { METHOD_LABELS } from '../theme';
+import { EmbedCode } from './EmbedCode';
 import { PngExport } from './PngExport';
 
 /** Whether a method's run has stopped with samples to export. */
@@ -43,7 +44,7 @@ function CsvButton({ method }: { method: IntegratorMethod }) {
   );
 }
 
-/** Downloads of the current run: its samples as CSV (the `sim` columns) and its plots as PNG. */
+/** Downloads of the current run: its samples as CSV (the `sim` columns), its plots as PNG, and its embed code. */
 export function ExportPanel() {
   const methods = useStore(appStore, (s) => s.state.methods);
   return (
@@ -53,6 +54,7 @@ export function ExportPanel() {
         <CsvButton key={m} method={m} />
       ))}
       <PngExport />
+      <EmbedCode />
       <p className="hint">The share link (button top right) reproduces the run; `sim --url` runs it headless.</p>
     </fieldset>
   );

@@ -5,34 +5,8 @@ import type { ScenarioId } from '../../scenario/types';
 import { openHelp } from '../lessons/helpStore';
 import { startLesson } from '../lessons/lessonStore';
 import { NUMERICAL_DAMPING } from '../lessons/lessons';
+import { copyText } from '../clipboard';
 import { appStore, selectScenario, setProjector } from '../store';
-
-/** Copies text to the clipboard, falling back to a hidden textarea where the API is missing. */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // Fall through to the selection-based copy (e.g. permission denied).
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.appendChild(area);
-  area.select();
-  let ok = false;
-  try {
-    ok = document.execCommand('copy');
-  } catch {
-    ok = false;
-  }
-  area.remove();
-  return ok;
-}
 
 export function Header() {
   const scenario = useStore(appStore, (s) => s.state.scenario);

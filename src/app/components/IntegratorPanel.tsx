@@ -7,7 +7,7 @@ import { appStore, DEFAULT_TOLERANCE, setAdaptive, setAlpha, setField, setMethod
 import { defaultMaxStep } from '../../run/plan';
 import { sliderToTolerance, TOLERANCE_SLIDER_MAX, TOLERANCE_SLIDER_MIN, toleranceToSlider } from '../tolerance';
 import { Field } from './Field';
-import { RadioChoice, SliderField } from './SliderField';
+import { RadioChoice, SliderField, type SliderProps } from './SliderField';
 
 const METHOD_CHOICES: ReadonlyArray<{ value: 'both' | IntegratorMethod; label: string; methods: IntegratorMethod[] }> = [
   { value: 'both', label: 'both', methods: ['classical', 'modified'] },
@@ -15,8 +15,19 @@ const METHOD_CHOICES: ReadonlyArray<{ value: 'both' | IntegratorMethod; label: s
   { value: 'modified', label: 'modified', methods: ['modified'] },
 ];
 
+/** The α slider's position, labels and action (the settings' α field and the embedded page's slider). */
+export function useAlphaSlider(): SliderProps {
+  const committed = useStore(appStore, (s) => s.state.alpha);
+  return {
+    min: SLIDER_MIN, max: ALPHA_MAX, value: alphaToSlider(committed),
+    ariaLabel: 'α slider', ariaValueText: `α = ${formatNumber(committed)}`, testId: 'alpha-slider',
+    onChange: (position) => setAlpha(sliderToAlpha(position)),
+  };
+}
+
 function AlphaControl() {
   const committed = useStore(appStore, (s) => s.state.alpha);
+  const slider = useAlphaSlider();
   const scenario = useStore(appStore, (s) => s.state.scenario);
   const def = getScenario(scenario);
   const { beta, gamma } = hhtBetaGamma(committed);
@@ -25,11 +36,7 @@ function AlphaControl() {
       fieldKey="alpha"
       label={<>Numerical damping <span className="key">α</span></>}
       labelTitle="HHT's damping parameter α ∈ [−1/3, 0]; it sets Newmark's β = (1 − α)²/4 and γ = (1 − 2α)/2. α = 0: no numerical damping; −1/3: the most. Typed as on slides: −1/3, -0.1, 1e-2."
-      slider={{
-        min: SLIDER_MIN, max: ALPHA_MAX, value: alphaToSlider(committed),
-        ariaLabel: 'α slider', ariaValueText: `α = ${formatNumber(committed)}`, testId: 'alpha-slider',
-        onChange: (position) => setAlpha(sliderToAlpha(position)),
-      }}
+      slider={slider}
       defaultText={formatNumber(def.defaultAlpha)}
       atDefault={Object.is(committed, def.defaultAlpha)}
       hint={`range [−1/3, 0] · β = ${beta.toPrecision(4)}, γ = ${gamma.toPrecision(4)} · default ${formatNumber(def.defaultAlpha)}`}

@@ -14,6 +14,23 @@ export interface SliderProps {
   readonly onChange: (position: number) => void;
 }
 
+/** The slider alone (the embedded page shows α this way). */
+export function RangeInput({ slider }: { readonly slider: SliderProps }) {
+  return (
+    <input
+      type="range"
+      min={slider.min}
+      max={slider.max}
+      step={1}
+      value={slider.value}
+      aria-label={slider.ariaLabel}
+      aria-valuetext={slider.ariaValueText}
+      data-testid={slider.testId}
+      onChange={(e) => slider.onChange(Number(e.target.value))}
+    />
+  );
+}
+
 /**
  * A slider next to the exact value as text, with a reset and a hint line (which shows the field's
  * issue instead while the text is invalid): α and the error tolerance use it.
@@ -38,17 +55,7 @@ export function SliderField(props: {
         {labelTitle && <InfoTip about={fieldKey} text={labelTitle} testId={`tip-field-${fieldKey}`} />}
       </div>
       <div className="field-row">
-        <input
-          type="range"
-          min={slider.min}
-          max={slider.max}
-          step={1}
-          value={slider.value}
-          aria-label={slider.ariaLabel}
-          aria-valuetext={slider.ariaValueText}
-          data-testid={slider.testId}
-          onChange={(e) => slider.onChange(Number(e.target.value))}
-        />
+        <RangeInput slider={slider} />
         <input
           id={`${id}-n`}
           className="alpha-number"

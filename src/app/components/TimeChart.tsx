@@ -31,6 +31,10 @@ function logTick(v: number): string {
   return v.toExponential(0);
 }
 
+/** Charts shorter than this (px at 11 px type) drop their legend: it would take a third of them. */
+const LEGEND_MIN_HEIGHT = 150;
+const LEGEND_BIT = 1_000_000;
+
 /**
  * One chart over time. It reads the streamed results itself when its staggered version changes,
  * so the charts redraw in separate short tasks instead of one long one. Its y axes only grow
@@ -41,13 +45,17 @@ export const TimeChart = memo(function TimeChart({ kind, method, methods, compon
   const version = useStaggeredPlotVersion();
   const failedAt = useStore(appStore, (s) => s.runs[method].failure?.time ?? null);
   const streaming = useStore(appStore, (s) => isBusy(s));
-  // How many ticks fit: y from the height, time from the width (labels of up to ~5 characters).
-  // Packed in one number so a resize re-renders only when a count changes.
+  // How many ticks fit: y from the height, time from the width (labels of up to ~5 characters),
+  // and whether the legend does (a short chart, e.g. in a small embedded frame, leaves it to the
+  // column's title). Packed in one number so a resize re-renders only when one of them changes.
   const [measure, fit] = useDerivedSize(({ width, height }) =>
-    height > 0 ? ticksThatFit(height, palette.fontSize) * 1000 + Math.max(3, Math.floor(width / (palette.fontSize * 6))) : 0,
+    height > 0
+      ? (height >= LEGEND_MIN_HEIGHT * (palette.fontSize / 11) ? LEGEND_BIT : 0) + ticksThatFit(height, palette.fontSize) * 1000 + Math.max(3, Math.floor(width / (palette.fontSize * 6)))
+      : 0,
   );
-  const maxTicks = fit > 0 ? Math.floor(fit / 1000) : undefined;
+  const maxTicks = fit > 0 ? Math.floor((fit % LEGEND_BIT) / 1000) : undefined;
   const maxTimeTicks = fit > 0 ? fit % 1000 : 3;
+  const legend = fit === 0 || fit >= LEGEND_BIT;
   const view = useMemo(
     () => {
       // The run id is read, not subscribed to: a new run also flips `streaming`.
@@ -81,6 +89,7 @@ export const TimeChart = memo(function TimeChart({ kind, method, methods, compon
       margin={{ top: 6, right: right ? 2 : 14, bottom: 14, left: 4 }}
       palette={palette}
       gridAxis="left"
+      legend={legend}
       tooltipLabel={(t) => `t = ${formatTime(t)} s`}
       attributes={{ 'data-points': data.length, 'data-domain': domain.join(',') }}
       measureRef={measure}

@@ -1,7 +1,7 @@
 /**
  * Whether the page explanation is open. It opens by itself on a first visit (remembered in
- * localStorage once dismissed), never by itself in projector mode or in a lesson: a lecturer
- * asks for it with the Help button.
+ * localStorage once dismissed), never by itself in projector mode, in a lesson or in an
+ * embedded page: a lecturer asks for it with the Help button.
  */
 import { createStore } from 'zustand/vanilla';
 
@@ -17,7 +17,7 @@ function seenBefore(): boolean {
   }
 }
 
-/** Opens the explanation on a first visit, unless the page is shown to a room (projector, lesson). */
+/** Opens the explanation on a first visit, unless the page is shown to a room (projector, lesson) or embedded. */
 export function openHelpOnFirstVisit(presenting: boolean): void {
   if (!presenting && !seenBefore()) helpStore.setState({ open: true });
 }
