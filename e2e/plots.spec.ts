@@ -73,11 +73,12 @@ test('y axes only grow while a run streams, then settle', async ({ page, appUrl,
   await page.waitForFunction(() => window.__hht !== undefined);
   const seen: Array<[number, number]> = [];
   for (let k = 0; k < 400; k++) {
-    const [domain, busy] = await page.evaluate(() => [
+    // Domain and run status from one evaluation: read apart, a run starting in between looked finished.
+    const [domain, status] = await page.evaluate(() => [
       document.querySelector('[data-testid="omega-chart-classical"]')?.getAttribute('data-domain') ?? '',
-      window.__hht!.runStatus().busy,
+      window.__hht!.runStatus(),
     ] as const);
-    const status = await page.evaluate(() => window.__hht!.runStatus());
+    const busy = status.busy;
     if (domain && busy && status.runId > 0) {
       const d = domain.split(',').map(Number) as [number, number];
       if (seen.length === 0 || seen[seen.length - 1].join() !== d.join()) seen.push(d);
