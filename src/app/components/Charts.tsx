@@ -123,14 +123,21 @@ export function useTimeAxisEnd(): number | null {
   return failedEnd === null ? null : niceDomain([0, failedEnd])[1];
 }
 
-/** ω and the chosen lower plot, classical and modified side by side with identical axes. */
-export function Charts() {
+/** What the chart columns show now (everything but `notices`): the page's and the embedded page's plots. */
+export function useChartColumns(): Omit<ChartColumnsProps, 'notices'> {
   const component = useStore(appStore, (s) => s.view.component);
   const lower = useStore(appStore, (s) => s.view.lower);
   const methods = useStore(appStore, (s) => s.state.methods);
   const exact = useStore(appStore, (s) => !!getScenario(s.state.scenario).exactOmega);
   const palette = usePalette();
   const tMax = useTimeAxisEnd();
+  return { methods, component, lower, exact, palette, tMax };
+}
+
+/** ω and the chosen lower plot, classical and modified side by side with identical axes. */
+export function Charts() {
+  const columns = useChartColumns();
+  const { component, lower, exact } = columns;
   return (
     <section className="charts" aria-label="Plots" data-testid="charts">
       <div className="charts-toolbar">
@@ -148,7 +155,7 @@ export function Charts() {
           Click a plot to move the time cursor. <InfoTip about="the plots" text={`${OMEGA_PLOT_TIP} ${LOWER_PLOT_TIPS[lower]}`} testId="tip-plots" />
         </span>
       </div>
-      <ChartColumns methods={methods} component={component} lower={lower} exact={exact} palette={palette} tMax={tMax} notices />
+      <ChartColumns {...columns} notices />
     </section>
   );
 }

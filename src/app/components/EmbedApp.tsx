@@ -3,9 +3,8 @@ import { useStore } from 'zustand';
 import { getScenario } from '../../scenario/registry';
 import { formatNumber } from '../../scenario/validate';
 import { appStore } from '../store';
-import { usePalette } from '../theme';
 import { appLink } from '../urlSync';
-import { ChartColumns, useTimeAxisEnd } from './Charts';
+import { ChartColumns, useChartColumns } from './Charts';
 import { useAlphaSlider } from './IntegratorPanel';
 import { Scene3D } from './Scene3D';
 import { RangeInput } from './SliderField';
@@ -39,15 +38,10 @@ function FullAppLink() {
 
 /** The embedded ω plots: one per compared method, identical axes. */
 function EmbedCharts() {
-  const component = useStore(appStore, (s) => s.view.component);
-  const lower = useStore(appStore, (s) => s.view.lower);
-  const methods = useStore(appStore, (s) => s.state.methods);
-  const exact = useStore(appStore, (s) => !!getScenario(s.state.scenario).exactOmega);
-  const palette = usePalette();
-  const tMax = useTimeAxisEnd();
+  const columns = useChartColumns();
   return (
     <section className="charts embed-charts" aria-label="Plots" data-testid="charts">
-      <ChartColumns methods={methods} component={component} lower={lower} exact={exact} palette={palette} tMax={tMax} notices lowerPlots={false} />
+      <ChartColumns {...columns} notices lowerPlots={false} />
     </section>
   );
 }
