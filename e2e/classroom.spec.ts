@@ -37,14 +37,15 @@ test.describe('lesson mode in projector mode at 1280×720', () => {
     const shot = await page.screenshot({ path: 'test-results/layout/projector-1280x720-lesson.png' });
     await testInfo.attach('projector-1280x720-lesson.png', { body: shot, contentType: 'image/png' });
 
+    // The link follows each step once its run starts (urlSync writes history entries then).
     await page.keyboard.press('ArrowRight');
     await expect(page.getByTestId('lesson-step')).toHaveText(/^Step 2 of/);
-    expect(page.url()).toContain('scenario=heavy-top');
-    expect(page.url()).toContain('lesson=numerical-damping&step=2');
-    expect(page.url()).toContain('projector=on');
+    await expect.poll(() => page.url()).toContain('scenario=heavy-top');
+    await expect.poll(() => page.url()).toContain('lesson=numerical-damping&step=2');
+    await expect.poll(() => page.url()).toContain('projector=on');
     await page.keyboard.press('ArrowLeft');
     await expect(page.getByTestId('lesson-step')).toHaveText(/^Step 1 of/);
-    expect(page.url()).toContain('scenario=spin');
+    await expect.poll(() => page.url()).toContain('scenario=spin');
 
     await page.getByTestId('lesson-next').click();
     await page.getByTestId('lesson-next').click();
@@ -56,7 +57,7 @@ test.describe('lesson mode in projector mode at 1280×720', () => {
     expect(await outlineWidth(page, 'damping-chart')).toBeGreaterThanOrEqual(3);
     await page.getByTestId('lesson-next').click();
     await expect(page.getByTestId('lesson-step')).toHaveText('Step 5 of 5');
-    expect(page.url()).toContain('scenario=v8-crank');
+    await expect.poll(() => page.url()).toContain('scenario=v8-crank');
     await expect(page.getByTestId('lesson-next')).toBeDisabled();
     // The tabs keep their own arrow keys: focus on a tab moves tabs, not steps.
     await page.getByTestId('tab-plots').focus();
@@ -64,7 +65,7 @@ test.describe('lesson mode in projector mode at 1280×720', () => {
     await expect(page.getByTestId('lesson-step')).toHaveText('Step 5 of 5');
     await page.getByTestId('lesson-exit').click();
     await expect(page.getByTestId('lesson-bar')).toHaveCount(0);
-    expect(page.url()).not.toContain('lesson=');
+    await expect.poll(() => page.url()).not.toContain('lesson=');
     await expect(bar).toHaveCount(0);
     expect(consoleErrors).toEqual([]);
   });
