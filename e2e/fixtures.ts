@@ -3,7 +3,7 @@
  * URL, helpers that talk to the page's test API (window.__hht), and a check that no test
  * leaves a console error or an uncaught page error behind.
  */
-import { test as base, expect, chromium, type Browser, type Page } from '@playwright/test';
+import { test as base, expect, chromium, type Browser, type Frame, type Page } from '@playwright/test';
 import type { IntegratorMethod } from '../src/solver/simulate';
 import type { RunStatusReport } from '../src/app/testApi';
 import { resolveChromium } from './chromium';
@@ -33,6 +33,17 @@ export const test = base.extend<AppFixtures, { browser: Browser }>({
     if (!url) throw new Error('E2E_BASE_URL is not set (the global setup serves the build)');
     await use(url);
   },
+  // The first-visit explanation is a modal; tests other than its own start as returning visitors.
+  context: async ({ context }, use) => {
+    await context.addInitScript(() => {
+      try {
+        window.localStorage.setItem('hht-playground.help-seen', '1');
+      } catch {
+        // about:blank and opaque origins have no storage.
+      }
+    });
+    await use(context);
+  },
   consoleErrors: async ({ context }, use) => {
     const errors: string[] = [];
     const watch = (page: Page) => {
@@ -50,13 +61,13 @@ export const test = base.extend<AppFixtures, { browser: Browser }>({
 
 export { expect };
 
-/** Waits until the test API is installed. */
-export async function waitForApi(page: Page): Promise<void> {
+/** Waits until the test API is installed (in a page, or in an iframe's frame). */
+export async function waitForApi(page: Page | Frame): Promise<void> {
   await page.waitForFunction(() => window.__hht !== undefined);
 }
 
 /** Waits until the run with id > afterRunId (if given) has stopped, and returns its status. */
-export async function waitForSettled(page: Page, afterRunId = 0, timeout = 45_000): Promise<RunStatusReport> {
+export async function waitForSettled(page: Page | Frame, afterRunId = 0, timeout = 45_000): Promise<RunStatusReport> {
   await waitForApi(page);
   await page.waitForFunction(
     (after) => {

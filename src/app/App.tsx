@@ -2,7 +2,10 @@ import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { Charts } from './components/Charts';
 import { DampingPanel } from './components/DampingPanel';
+import { EmbedApp } from './components/EmbedApp';
 import { ExportPanel } from './components/ExportPanel';
+import { HelpDialog } from './components/HelpDialog';
+import { LessonBar } from './components/LessonBar';
 import { Header } from './components/Header';
 import { IntegratorPanel } from './components/IntegratorPanel';
 import { MainTabs } from './components/MainTabs';
@@ -25,19 +28,29 @@ const PANELS = {
   studies: () => <StudiesPanel />,
 };
 
-/** Projector mode styles the whole document (type size and colours are CSS variables on :root). */
-function useProjectorClass(): void {
+/**
+ * Projector and embed mode style the whole document (type size and colours are CSS variables
+ * on :root; embed mode lays the page out for a frame).
+ */
+function useModeClasses(): void {
   const projector = useStore(appStore, (s) => s.view.projector);
+  const embed = useStore(appStore, (s) => s.view.embed);
   useEffect(() => {
     document.documentElement.classList.toggle('projector', projector);
-  }, [projector]);
+    document.documentElement.classList.toggle('embed', embed);
+  }, [projector, embed]);
 }
 
 export function App() {
-  useProjectorClass();
+  useModeClasses();
+  const embed = useStore(appStore, (s) => s.view.embed);
+  return embed ? <EmbedApp /> : <FullApp />;
+}
+
+function FullApp() {
   const panel = useStore(appStore, (s) => s.view.panel);
   return (
-    <div className="app">
+    <div className={`app panel-${panel}`}>
       <Header />
       <aside className="controls" aria-label="Settings">
         <PresetPanel />
@@ -46,14 +59,19 @@ export function App() {
         <ParamPanel />
         <ExportPanel />
       </aside>
-      <main className={`main panel-${panel}`}>
-        <UpdateNotice />
-        <NoticeBanner />
-        <PresetBanner />
+      {/* display: contents: its parts are placed by the grid areas of the size class (styles.css). */}
+      <main className="main">
+        <div className="banners">
+          <UpdateNotice />
+          <NoticeBanner />
+          <LessonBar />
+          <PresetBanner />
+        </div>
         <Scene3D />
         <Timeline />
         <MainTabs panels={PANELS} />
       </main>
+      <HelpDialog />
     </div>
   );
 }

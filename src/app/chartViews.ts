@@ -8,7 +8,9 @@ import { getScenario } from '../scenario/registry';
 import type { ScenarioState } from '../scenario/types';
 import type { MethodResults } from './runs';
 import type { LowerPlot, OmegaComponent } from './store';
-import { COLUMN, energyScale, logDomain, logTicks, mergePairs, niceDomain, RPM_PER_RAD_S, type PairPoint } from './plotData';
+import { SAMPLE_WIDTH } from '../solver/simulate';
+import { formatTime } from './runs';
+import { COLUMN, differenceSeries, energyMetric, logDomain, logTicks, mergePairs, niceDomain, niceTicks, RPM_PER_RAD_S, type PairPoint } from './plotData';
 
 export interface Point extends PairPoint {
   exact?: number;
@@ -46,7 +48,7 @@ function seriesPoints(pairs: Float64Array, map: (v: number) => number, positive 
 }
 
 function energyPoints(res: MethodResults): Point[] {
-  const { factor } = energyScale(res);
+  const { factor } = energyMetric(res);
   return seriesPoints(res.series[COLUMN.energy_error].view(), (v) => v * factor);
 }
 
@@ -57,7 +59,39 @@ function momentumPoints(res: MethodResults): Point[] {
   return seriesPoints(pairs, (v) => v - l0);
 }
 
-function pointsFor(kind: ChartKind, res: MethodResults, component: OmegaComponent): Point[] {
+/** What the difference plot subtracts: the exact solution where the scenario has one, else the classical run. */
+export function differenceReference(state: ScenarioState): 'exact' | 'classical' {
+  return getScenario(state.scenario).exactOmega ? 'exact' : 'classical';
+}
+
+/** ω of one run minus the exact ω, at the run's uniformly spaced sample rows. */
+function exactDifferencePoints(res: MethodResults, component: OmegaComponent): Point[] {
+  const exact = getScenario(res.state.scenario).exactOmega;
+  const rows = res.rows.view();
+  const k = COMPONENTS.indexOf(component);
+  const column = COLUMN[`omega_${component}`];
+  const points: Point[] = [];
+  if (!exact) return points;
+  for (let i = 0; i + SAMPLE_WIDTH <= rows.length; i += SAMPLE_WIDTH) {
+    const v = rows[i + column] - exact(res.state.values, rows[i])[k];
+    if (Number.isFinite(v)) points.push({ t: rows[i], v });
+  }
+  return points;
+}
+
+/**
+ * The difference plot's points: the method's ω minus the exact ω, or (no exact solution)
+ * modified minus classical, whichever method asks (one chart shows it).
+ */
+function differencePoints(res: MethodResults | undefined, component: OmegaComponent, results: Partial<Record<IntegratorMethod, MethodResults>>): Point[] {
+  const state = res?.state ?? results.modified?.state ?? results.classical?.state;
+  if (!state) return [];
+  if (differenceReference(state) === 'exact') return res ? exactDifferencePoints(res, component) : [];
+  const { modified, classical } = results;
+  return modified && classical ? differenceSeries(modified.rows.view(), classical.rows.view(), COLUMN[`omega_${component}`]) : [];
+}
+
+function pointsFor(kind: ChartKind, res: MethodResults, component: OmegaComponent, results: Partial<Record<IntegratorMethod, MethodResults>>): Point[] {
   switch (kind) {
     case 'omega':
       return omegaPoints(res, component);
@@ -73,6 +107,8 @@ function pointsFor(kind: ChartKind, res: MethodResults, component: OmegaComponen
       return mergePairs(res.series[COLUMN.constraint_error].view(), res.series[COLUMN.velocity_constraint_error].view(), true, true);
     case 'momentum':
       return momentumPoints(res);
+    case 'difference':
+      return differencePoints(res, component, results);
   }
 }
 
@@ -95,6 +131,7 @@ export function valueRange(sets: readonly Point[][], key: 'v' | 'w', withExact =
 /** A secondary y axis on the right: crank speed in rpm, or Newton iterations. */
 export interface RightAxis {
   readonly domain: [number, number];
+  readonly ticks: number[];
   readonly label: string;
   readonly integer: boolean;
 }
@@ -112,12 +149,28 @@ export interface ChartView {
   readonly data: Point[];
   readonly state: ScenarioState;
   readonly domain: [number, number];
-  /** Log axis ticks (decades), else undefined (linear axis, automatic ticks). */
-  readonly ticks: number[] | undefined;
+  /** Log axis (ticks at decades) or linear (ticks at nice multiples). */
+  readonly log: boolean;
+  readonly ticks: number[];
   readonly yLabel: string;
   readonly seriesName: string;
   readonly right: RightAxis | null;
   readonly second: SecondLine | null;
+}
+
+/**
+ * Chooses an axis's domain from the one its data alone would get (`tight`): the time plots pass
+ * one that only grows while a run streams (grownDomain), so the axes do not jump.
+ */
+export type DomainPolicy = (axis: 'left' | 'right', tight: [number, number], log: boolean) => [number, number];
+
+const TIGHT: DomainPolicy = (_axis, tight) => tight;
+
+export interface ChartViewOptions {
+  /** Domain of each axis from its data's own (default: exactly that). */
+  readonly policy?: DomainPolicy;
+  /** Most y ticks that fit the chart's height (default 11: as many as the nice step gives). */
+  readonly maxTicks?: number;
 }
 
 /** Labels of the lower plots, as the plot choice names them. */
@@ -127,60 +180,77 @@ export const LOWER_PLOT_LABELS: Readonly<Record<LowerPlot, string>> = {
   norm: 'Euler-parameter norm drift',
   constraints: 'constraint residuals',
   momentum: 'angular momentum about z',
+  difference: 'difference plot (Δω)',
 };
 
-function logView(kind: ChartKind, data: Point[], state: ScenarioState, sets: Point[][], yLabel: string, seriesName: string, second: SecondLine | null): ChartView {
+/** A view on a linear axis: the policy's domain with nice ticks. */
+type ViewBase = Omit<ChartView, 'domain' | 'log' | 'ticks' | 'right' | 'second'>;
+
+function linearView(base: ViewBase, tight: [number, number], { policy = TIGHT, maxTicks }: ChartViewOptions): ChartView {
+  const domain = policy('left', tight, false);
+  return { ...base, domain, log: false, ticks: niceTicks(domain, maxTicks), right: null, second: null };
+}
+
+function logView(base: ViewBase, sets: Point[][], second: SecondLine | null, { policy = TIGHT, maxTicks }: ChartViewOptions): ChartView {
   const [lo, hi] = valueRange(sets, 'v');
   const [wLo, wHi] = second?.axis === 'left' ? valueRange(sets, 'w') : [Infinity, -Infinity];
-  const domain = logDomain([Math.min(lo, wLo), Math.max(hi, wHi)]);
-  return { kind, data, state, domain, ticks: logTicks(domain), yLabel, seriesName, right: null, second };
+  const domain = policy('left', logDomain([Math.min(lo, wLo), Math.max(hi, wHi)]), true);
+  return { ...base, domain, log: true, ticks: logTicks(domain, Math.min(6, maxTicks ?? 6)), right: null, second };
 }
 
 /**
  * Axes and labels of one chart of `method`, from the results of all compared methods (so the
- * charts side by side share their y axes). `state` is used while no results exist yet.
+ * charts side by side share their y axes). `state` is used while no results exist yet; `policy`
+ * may keep the axes from jumping while data stream in.
  */
 export function chartView(
   kind: ChartKind, method: IntegratorMethod, methods: readonly IntegratorMethod[], component: OmegaComponent,
   results: Partial<Record<IntegratorMethod, MethodResults>>, fallbackState: ScenarioState, label: string,
+  options: ChartViewOptions = {},
 ): ChartView {
+  const { policy = TIGHT, maxTicks } = options;
   const own = results[method];
-  const data = own ? pointsFor(kind, own, component) : [];
-  const sets = methods.map((m) => (m === method ? data : results[m] ? pointsFor(kind, results[m]!, component) : []));
+  const data = own || kind === 'difference' ? pointsFor(kind, own!, component, results) : [];
+  const sets = methods.map((m) => (m === method ? data : results[m] ? pointsFor(kind, results[m]!, component, results) : []));
   const state = own?.state ?? methods.map((m) => results[m]?.state).find(Boolean) ?? fallbackState;
+  const base = { kind, data, state };
   switch (kind) {
     case 'steps': {
-      const domain = logDomain(valueRange(sets, 'v'));
+      const domain = policy('left', logDomain(valueRange(sets, 'v')), true);
+      const logTickCount = Math.min(6, maxTicks ?? 6);
       const maxIterations = valueRange(sets, 'w')[1];
       const top = Number.isFinite(maxIterations) ? Math.max(4, Math.ceil(maxIterations * 1.25)) : 4;
+      const rightDomain = policy('right', [0, top], false);
       return {
-        kind, data, state, domain, ticks: logTicks(domain), yLabel: 'step h (s)', seriesName: `${label} step h`,
-        right: { domain: [0, top], label: 'Newton iterations', integer: true },
+        ...base, domain, log: true, ticks: logTicks(domain, logTickCount), yLabel: 'step h (s)', seriesName: `${label} step h`,
+        right: { domain: rightDomain, ticks: niceTicks(rightDomain, maxTicks).filter(Number.isInteger), label: 'Newton iterations (per step)', integer: true },
         second: { name: 'Newton iterations', axis: 'right', step: true },
       };
     }
     case 'norm':
-      return logView(kind, data, state, sets, '| |e|² − 1 | (max over bodies)', `${label} Euler-norm drift`, null);
+      return logView({ ...base, yLabel: '| |e|² − 1 | (–)', seriesName: `${label} Euler-norm drift` }, sets, null, options);
     case 'constraints':
-      return logView(kind, data, state, sets, 'constraint residual', `${label} position |C|`, { name: 'velocity |C_q q̇ + C_t|', axis: 'left', step: false });
-    case 'momentum': {
-      const domain = niceDomain(valueRange(sets, 'v'));
-      return { kind, data, state, domain, ticks: undefined, yLabel: 'L_z − L_z(0) (kg m²/s)', seriesName: `${label} L_z drift`, right: null, second: null };
-    }
+      return logView({ ...base, yLabel: 'constraint residual (m, m/s)', seriesName: `${label} position |C|` }, sets, { name: 'velocity |C_q q̇ + C_t|', axis: 'left', step: false }, options);
+    case 'momentum':
+      return linearView({ ...base, yLabel: 'L_z − L_z(0) (kg m²/s)', seriesName: `${label} L_z drift` }, niceDomain(valueRange(sets, 'v')), options);
     case 'energy': {
-      const domain = niceDomain(valueRange(sets, 'v'));
-      const unit = own ? energyScale(own).unit : '%';
-      const yLabel = unit === '%' ? '(E−E₀−W)/|E₀| (%)' : 'E−E₀−W (J)';
-      return { kind, data, state, domain, ticks: undefined, yLabel, seriesName: `${label} energy drift`, right: null, second: null };
+      const metric = own ? energyMetric(own) : energyMetric({ state, rows: { length: 0, view: () => new Float64Array(0) } });
+      return linearView({ ...base, yLabel: metric.label, seriesName: `${label} energy drift` }, niceDomain(valueRange(sets, 'v')), options);
+    }
+    case 'difference': {
+      const against = differenceReference(state);
+      const name = against === 'exact' ? `${label} ω${component} − exact` : `modified − classical ω${component}`;
+      return linearView({ ...base, yLabel: `Δω${component} (rad/s)`, seriesName: name }, niceDomain(valueRange(against === 'exact' ? sets : [data], 'v')), options);
     }
     case 'omega': {
-      const domain = niceDomain(valueRange(sets, 'v'));
+      const tight = niceDomain(valueRange(sets, 'v'));
       // The V8's crank speed is the crankshaft's ω_x: also shown in rpm on the right.
       if (state.scenario === 'v8-crank' && component === 'x') {
-        const right: RightAxis = { domain: [domain[0] * RPM_PER_RAD_S, domain[1] * RPM_PER_RAD_S], label: 'crank speed (rpm)', integer: false };
-        return { kind, data, state, domain, ticks: undefined, yLabel: 'crank speed ωx (rad/s)', seriesName: `${label} crank speed`, right, second: null };
+        const view = linearView({ ...base, yLabel: 'crank speed ωx (rad/s)', seriesName: `${label} crank speed` }, tight, options);
+        const rpm: [number, number] = [view.domain[0] * RPM_PER_RAD_S, view.domain[1] * RPM_PER_RAD_S];
+        return { ...view, right: { domain: rpm, ticks: niceTicks(rpm, maxTicks), label: 'crank speed (rpm)', integer: false } };
       }
-      return { kind, data, state, domain, ticks: undefined, yLabel: `ω${component} (rad/s)`, seriesName: `${label} ω${component}`, right: null, second: null };
+      return linearView({ ...base, yLabel: `ω${component} (rad/s)`, seriesName: `${label} ω${component}` }, tight, options);
     }
   }
 }
@@ -201,7 +271,7 @@ export function chartSummary(view: ChartView): string {
   const values = main.map((p) => p.v!);
   const first = main[0];
   const last = main[main.length - 1];
-  let text = `${view.seriesName} (${view.yLabel}), t = ${numberText(first.t)} … ${numberText(last.t)} s: from ${numberText(first.v!)} to ${numberText(last.v!)}, min ${numberText(Math.min(...values))}, max ${numberText(Math.max(...values))}`;
+  let text = `${view.seriesName} (${view.yLabel}), t = ${formatTime(first.t)} … ${formatTime(last.t)} s: from ${numberText(first.v!)} to ${numberText(last.v!)}, min ${numberText(Math.min(...values))}, max ${numberText(Math.max(...values))}`;
   if (view.second) {
     const seconds = view.data.flatMap((p) => (p.w === undefined ? [] : [p.w]));
     if (seconds.length > 0) text += `; ${view.second.name} max ${numberText(Math.max(...seconds))}`;

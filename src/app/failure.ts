@@ -20,3 +20,17 @@ export function failureAdvice(state: Pick<ScenarioState, 'alpha' | 'h' | 'tolera
   else options.push(`a smaller step (e.g. h = ${tidy(state.h / 10)} s)`);
   return `use ${options.join(' or ')}`;
 }
+
+/** The α the failure box offers with one click: a little damping, enough for the index-3 joints. */
+export const TRY_ALPHA = -0.05;
+
+/**
+ * Why a run failed, when the cause is known: with joints and α near 0 the joint multiplier
+ * oscillates with an alternating (−1)ⁿ sign and grows — the trapezoidal rule's weak instability
+ * on index-3 constraints (Cardona & Géradin 1989; SPEC §5). Null when no explanation applies
+ * (a free body runs stably at α = 0, so its failure has another cause).
+ */
+export function failureReason(state: Pick<ScenarioState, 'alpha'>, hasJoints: boolean): string | null {
+  if (!hasJoints || state.alpha <= LOW_DAMPING_ALPHA) return null;
+  return 'With α this close to 0 HHT hardly damps, and the joint’s multiplier (an index-3 constraint) oscillates with a sign that flips every step and grows until Newton fails: the trapezoidal rule’s weak instability on index-3 constraints (Cardona & Géradin 1989). A little numerical damping holds it down.';
+}

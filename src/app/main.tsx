@@ -5,17 +5,26 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { openHelpOnFirstVisit } from './lessons/helpStore';
+import { lessonStore, openLessonFromQuery } from './lessons/lessonStore';
 import { startPlayback } from './playback';
 import { startAutoRun, startRun, warmUpWorkers } from './runner';
-import { openShareQuery } from './store';
+import { appStore, openShareQuery } from './store';
 import { whenPageReady } from './ready';
 import { installTestApi } from './testApi';
+import { startPaletteSync } from './theme';
 import { startUrlSync } from './urlSync';
 import { startServiceWorker } from './offline/serviceWorker';
 import './styles.css';
 
 openShareQuery(window.location.search);
-startUrlSync();
+startPaletteSync();
+const { embed, projector } = appStore.getState().view;
+// An embedded page (`embed=on`) shows no lesson and no first-visit dialog, and adds no history
+// entries: the course page's Back button stays its own.
+if (!embed) openLessonFromQuery(window.location.search);
+openHelpOnFirstVisit(embed || projector || lessonStore.getState().lesson !== null);
+startUrlSync({ pushEntries: !embed, onRestore: startRun });
 startPlayback();
 startAutoRun();
 installTestApi();

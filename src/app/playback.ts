@@ -27,6 +27,13 @@ export function togglePlay(): void {
   setPlaying(playing);
 }
 
+/** Plays from t = 0 (the embedded page's restart). */
+export function restartPlayback(): void {
+  setFollow(false);
+  seek(0);
+  setPlaying(true);
+}
+
 export function startPlayback(): () => void {
   let raf = 0;
   let last = 0;

@@ -1,9 +1,10 @@
 /**
  * Reading the streamed trajectory at an arbitrary time: the uniform sample rows carry the
  * times, the poses the coordinates (7 per body: r, then Euler parameters e0..e3).
- * Between two samples r is interpolated linearly and e by slerp, so playback between the
+ * Between two samples r is interpolated linearly and e by slerp (three's Quaternion.slerpFlat), so playback between the
  * ~2000 stored poses is smooth. Pure functions, tested in test/app/poses.test.ts.
  */
+import { Quaternion } from 'three';
 import { SAMPLE_WIDTH } from '../solver/simulate';
 import { COORDS_PER_BODY } from '../solver/model/types';
 
@@ -51,32 +52,11 @@ export function poseAt(
   const s = t1 > t0 ? Math.min(1, Math.max(0, (t - t0) / (t1 - t0))) : 0;
   const b = (i + 1) * coordinates + body * COORDS_PER_BODY;
   for (let k = 0; k < 3; k++) out[k] = poses[a + k] + s * (poses[b + k] - poses[a + k]);
-  slerp(poses, a + 3, poses, b + 3, s, out, 3);
+  // three's slerp is component-wise (dot product and weights), so its (x, y, z, w) order does
+  // not matter for (e0, e1, e2, e3); it takes the shorter arc.
+  Quaternion.slerpFlat(out as unknown as number[], 3, poses as unknown as number[], a + 3, poses as unknown as number[], b + 3, s);
+  normalizeQuaternion(out, 3);
   return true;
-}
-
-/**
- * Spherical linear interpolation of unit quaternions p (at offset op) and q (at oq), taking
- * the shorter arc, into out at offset oo. Example: slerp(p, 0, q, 0, 0, out, 0) copies p.
- */
-export function slerp(p: ArrayLike<number>, op: number, q: ArrayLike<number>, oq: number, s: number, out: Float64Array, oo: number): void {
-  let dot = p[op] * q[oq] + p[op + 1] * q[oq + 1] + p[op + 2] * q[oq + 2] + p[op + 3] * q[oq + 3];
-  const sign = dot < 0 ? -1 : 1;
-  dot *= sign;
-  let wp: number;
-  let wq: number;
-  if (dot > 0.9995) {
-    // Nearly parallel: linear interpolation is accurate and avoids dividing by sin θ ≈ 0.
-    wp = 1 - s;
-    wq = s * sign;
-  } else {
-    const theta = Math.acos(Math.min(1, dot));
-    const sinTheta = Math.sin(theta);
-    wp = Math.sin((1 - s) * theta) / sinTheta;
-    wq = (Math.sin(s * theta) / sinTheta) * sign;
-  }
-  for (let k = 0; k < 4; k++) out[oo + k] = wp * p[op + k] + wq * q[oq + k];
-  normalizeQuaternion(out, oo);
 }
 
 function normalizeQuaternion(out: Float64Array, o: number): void {

@@ -36,9 +36,10 @@ export type OmegaComponent = 'x' | 'y' | 'z';
 /**
  * The plot under the ω plot (share-link `show`): energy drift; step size and Newton iterations;
  * or an invariant monitor — Euler-parameter norm drift, constraint residuals (position and
- * velocity level), angular momentum about the vertical z.
+ * velocity level), angular momentum about the vertical z; or the difference plot (ω against the
+ * exact solution, or modified − classical).
  */
-export const LOWER_PLOTS = ['energy', 'steps', 'norm', 'constraints', 'momentum'] as const;
+export const LOWER_PLOTS = ['energy', 'steps', 'norm', 'constraints', 'momentum', 'difference'] as const;
 export type LowerPlot = (typeof LOWER_PLOTS)[number];
 
 /** What the main area shows under the 3D view (share-link `panel`). */
@@ -72,6 +73,11 @@ export interface ViewState {
   readonly panel: MainPanel;
   /** Projector mode: large type, thick lines, high contrast (share-link `projector=on`). */
   readonly projector: boolean;
+  /**
+   * Embed mode (share-link `embed=on`): the page sits in another page's iframe, with minimal
+   * chrome and no history entries of its own. Set by the opened link only.
+   */
+  readonly embed: boolean;
   /** The lecture preset whose explanation is shown, or null. */
   readonly preset: PresetId | null;
   /** Bumped when a preset asks for its study to start (the studies panel starts it). */
@@ -144,7 +150,7 @@ function initialAppState(): AppState {
   };
 }
 
-const DEFAULT_VIEW: ViewState = { component: 'y', lower: 'energy', panel: 'plots', projector: false, preset: null, studyRequest: 0 };
+const DEFAULT_VIEW: ViewState = { component: 'y', lower: 'energy', panel: 'plots', projector: false, embed: false, preset: null, studyRequest: 0 };
 
 export const appStore = createStore<AppState>()(initialAppState);
 
@@ -173,7 +179,7 @@ function oneOf<T extends string>(options: readonly T[], value: string | undefine
 /** Opens a share link's query; problems are listed in `notice` and safe defaults used. */
 export function openShareQuery(query: string): void {
   const decoded = decodeShareQuery(query);
-  const { component, show, panel, projector, preset } = decoded.view;
+  const { component, show, panel, projector, embed, preset } = decoded.view;
   const previous = appStore.getState().view;
   const presetId = isPresetId(preset) ? preset : null;
   appStore.setState({
@@ -185,6 +191,7 @@ export function openShareQuery(query: string): void {
       lower: oneOf(LOWER_PLOTS, show, 'energy'),
       panel: oneOf(MAIN_PANELS, panel, 'plots'),
       projector: projector === 'on',
+      embed: embed === 'on',
       preset: presetId,
       studyRequest: previous.studyRequest + (presetId && PRESETS[presetId].study ? 1 : 0),
     },
@@ -205,11 +212,21 @@ export function dismissPreset(): void {
 
 /** The query string the page URL shows for the current state (SPEC §4). */
 export function currentShareQuery(): string {
+  return shareQueryFor(appStore.getState().view.embed);
+}
+
+/**
+ * The current state's link query with or without `embed=on`: the embedded page's "open in the
+ * full app" link drops it, the full app's embed code adds it. Example: shareQueryFor(true) on
+ * the default page is 'v=1&scenario=heavy-top&embed=on'.
+ */
+export function shareQueryFor(embed: boolean): string {
   const { state, view } = appStore.getState();
   const shared: Record<string, string> = {};
   if (view.component !== defaultComponent(state)) shared.component = view.component;
   if (view.lower !== 'energy') shared.show = view.lower;
   if (view.projector) shared.projector = 'on';
+  if (embed) shared.embed = 'on';
   if (view.panel !== 'plots') shared.panel = view.panel;
   if (view.preset) shared.preset = view.preset;
   return encodeShareQuery(state, shared);
@@ -334,8 +351,9 @@ function commitFields(fields: Record<string, FieldState>): void {
   appStore.setState({ fields: marked, state: sameState(state, candidate) ? state : candidate });
 }
 
-function sameState(a: ScenarioState, b: ScenarioState): boolean {
-  return encodeShareQuery(a) === encodeShareQuery(b);
+/** Whether two states run the same computation (their share links agree). */
+export function sameState(a: ScenarioState, b: ScenarioState): boolean {
+  return a === b || encodeShareQuery(a) === encodeShareQuery(b);
 }
 
 /** Whether any field currently holds rejected text. */

@@ -62,12 +62,3 @@ export function sweepRows(points: readonly AlphaSweepPoint[], quantity: SweepQua
   const k = ['x', 'y', 'z'].indexOf(component);
   return rowsOf(points.map((p) => ({ method: p.method, x: p.alpha, y: quantity === 'omega' ? p.finalOmega[k] : p.energyError })), false);
 }
-
-/** Decade bounds around positive values, for log axes. Example: decadeDomain([3e-4, 2e-2]) → [1e-4, 1e-1]. */
-export function decadeDomain(values: readonly number[]): [number, number] {
-  const positive = values.filter((v) => v > 0 && Number.isFinite(v));
-  if (positive.length === 0) return [1e-6, 1];
-  const lo = Math.floor(Math.log10(Math.min(...positive)) + 1e-9);
-  const hi = Math.ceil(Math.log10(Math.max(...positive)) - 1e-9);
-  return [Number(`1e${lo}`), Number(`1e${hi === lo ? hi + 1 : hi}`)];
-}

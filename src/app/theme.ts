@@ -12,18 +12,28 @@ export interface Palette {
   readonly dark: boolean;
   readonly method: Readonly<Record<RunMethod, string>>;
   readonly exact: string;
-  /** Failure marks (the time a run failed). */
+  /** Failure marks in the plots and error text on the page. */
   readonly failure: string;
   readonly text: string;
   readonly muted: string;
   readonly grid: string;
   readonly cursor: string;
+  /** Page background. */
   readonly background: string;
   readonly panel: string;
   readonly ground: string;
   readonly groundMinor: string;
   readonly body: string;
   readonly bodyAccent: string;
+  /** Page chrome only (CSS): borders, links and focus rings, the error and notice boxes. */
+  readonly border: string;
+  readonly accent: string;
+  readonly focus: string;
+  readonly errorBackground: string;
+  readonly noticeBackground: string;
+  readonly noticeBorder: string;
+  /** The lesson's "look at" outline and its narration bar. */
+  readonly highlight: string;
   /** Width of a plotted curve, px. */
   readonly lineWidth: number;
   /** Axis and legend type size in the plots, px. */
@@ -45,6 +55,13 @@ const LIGHT: Palette = {
   groundMinor: '#d0d7de',
   body: '#b8bfc7',
   bodyAccent: '#f2c744',
+  border: '#d0d7de',
+  accent: '#0969da',
+  focus: '#0969da',
+  errorBackground: '#ffebe9',
+  noticeBackground: '#fff8c5',
+  noticeBorder: '#d4a72c',
+  highlight: '#d97706',
   lineWidth: 1.6,
   fontSize: 11,
 };
@@ -54,13 +71,17 @@ const PROJECTOR: Palette = {
   ...LIGHT,
   method: { classical: '#b91c1c', modified: '#1e3a8a', 'generalized-alpha': '#6d28d9', 'lie-group': '#115e59', 'ji-xing': '#854d0e' },
   exact: '#166534',
-  failure: '#b91c1c',
+  failure: '#a40e26',
   text: '#000000',
   muted: '#1f2328',
   grid: '#8c959f',
   cursor: '#6d28d9',
   background: '#ffffff',
   panel: '#ffffff',
+  border: '#57606a',
+  accent: '#0550ae',
+  focus: '#0550ae',
+  noticeBorder: '#9a6700',
   lineWidth: 3.5,
   fontSize: 16,
 };
@@ -80,9 +101,55 @@ const DARK: Palette = {
   groundMinor: '#30363d',
   body: '#8b949e',
   bodyAccent: '#f2c744',
+  border: '#30363d',
+  accent: '#4493f8',
+  focus: '#4493f8',
+  errorBackground: '#3d1518',
+  noticeBackground: '#2e2a12',
+  noticeBorder: '#9e6a03',
+  highlight: '#d97706',
   lineWidth: 1.6,
   fontSize: 11,
 };
+
+/** The palette of a colour scheme and projector mode (projector wins: it is always light). */
+export function paletteFor(dark: boolean, projector: boolean): Palette {
+  return projector ? PROJECTOR : dark ? DARK : LIGHT;
+}
+
+/**
+ * The palette of exported figures: light (slides are light), at least 13 px type and 2.2 px
+ * lines so a figure scaled onto a slide stays legible; projector mode's when it is on.
+ */
+export function exportPalette(projector: boolean): Palette {
+  const base = paletteFor(false, projector);
+  return { ...base, fontSize: Math.max(13, base.fontSize), lineWidth: Math.max(2.2, base.lineWidth) };
+}
+
+/**
+ * The CSS custom properties the stylesheet colours the page with, from a palette: the one
+ * source of every colour (three.js and SVG export need concrete values, so the CSS follows
+ * the TypeScript, not the other way round). Example: cssVariables(LIGHT)['--classical'] === '#c2410c'.
+ */
+export function cssVariables(palette: Palette): Record<string, string> {
+  return {
+    '--bg': palette.background,
+    '--panel': palette.panel,
+    '--text': palette.text,
+    '--muted': palette.muted,
+    '--border': palette.border,
+    '--accent': palette.accent,
+    '--error': palette.failure,
+    '--error-bg': palette.errorBackground,
+    '--notice-bg': palette.noticeBackground,
+    '--notice-border': palette.noticeBorder,
+    '--focus': palette.focus,
+    '--classical': palette.method.classical,
+    '--modified': palette.method.modified,
+    '--exact': palette.exact,
+    '--highlight': palette.highlight,
+  };
+}
 
 const QUERY = '(prefers-color-scheme: dark)';
 
@@ -101,7 +168,28 @@ function prefersDark(): boolean {
 export function usePalette(): Palette {
   const dark = useSyncExternalStore(subscribe, prefersDark, () => false);
   const projector = useStore(appStore, (s) => s.view.projector);
-  return projector ? PROJECTOR : dark ? DARK : LIGHT;
+  return paletteFor(dark, projector);
+}
+
+/**
+ * Writes the palette of the current colour scheme and projector mode into the CSS variables
+ * on <html>, now and whenever either changes. Browser only; returns the unsubscribe function.
+ */
+export function startPaletteSync(root: HTMLElement = document.documentElement): () => void {
+  const apply = () => {
+    const palette = paletteFor(prefersDark(), appStore.getState().view.projector);
+    for (const [name, value] of Object.entries(cssVariables(palette))) root.style.setProperty(name, value);
+    root.style.colorScheme = palette.dark ? 'dark' : 'light';
+  };
+  apply();
+  const stopMedia = subscribe(apply);
+  const stopStore = appStore.subscribe((s, prev) => {
+    if (s.view.projector !== prev.view.projector) apply();
+  });
+  return () => {
+    stopMedia();
+    stopStore();
+  };
 }
 
 export const METHOD_LABELS: Readonly<Record<RunMethod, string>> = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_WIDTH } from '../../src/solver/simulate';
-import { poseAt, rowIndexAt, slerp } from '../../src/app/poses';
+import { poseAt, rowIndexAt } from '../../src/app/poses';
 
 /** Rows at times ts, poses rotating about x by angle = rate · t. */
 function trajectory(ts: number[], rate: number) {
@@ -45,10 +45,14 @@ describe('poses at arbitrary times', () => {
   });
 
   it('takes the shorter arc when the quaternions have opposite signs', () => {
-    const out = new Float64Array(4);
+    const full = new Float64Array(7);
     const p = [1, 0, 0, 0];
     const q = [-Math.cos(0.1), -Math.sin(0.1), 0, 0]; // same rotation family as +q
-    slerp(p, 0, q, 0, 0.5, out, 0);
+    // Two samples at t = 0 and 1 with these Euler parameters, read halfway.
+    const twoRows = new Float64Array(2 * SAMPLE_WIDTH);
+    twoRows[SAMPLE_WIDTH] = 1;
+    poseAt(twoRows, new Float64Array([0, 0, 0, ...p, 0, 0, 0, ...q]), 7, 0, 0.5, full);
+    const out = full.subarray(3);
     // Halfway between identity and a 0.2 rad rotation about x: 0.1 rad, i.e. e = (cos 0.05, sin 0.05, 0, 0) up to sign.
     const sign = Math.sign(out[0]);
     expect(sign * out[0]).toBeCloseTo(Math.cos(0.05), 12);

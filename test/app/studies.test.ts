@@ -3,7 +3,8 @@ import { defaultState } from '../../src/scenario/registry';
 import { parseStudyArgs } from '../../src/scenario/studyArgs';
 import { CONVERGENCE_DEFAULTS } from '../../src/scenario/studyDefaults';
 import { checkStudy, commandText, defaultTexts, resultCsv, studyArgv, studyStore, type StudyResult } from '../../src/app/studies';
-import { convergenceRows, decadeDomain, orderLabels, sweepComponent, sweepRows } from '../../src/app/studyPlot';
+import { logDomain, positiveRange } from '../../src/app/plotData';
+import { convergenceRows, orderLabels, sweepComponent, sweepRows } from '../../src/app/studyPlot';
 import type { ConvergencePoint } from '../../src/solver/studies/convergenceStudy';
 
 describe('studies panel settings', () => {
@@ -47,8 +48,9 @@ describe('study plots', () => {
     expect(labels).toHaveLength(1);
     expect(labels[0]).toMatchObject({ method: 'classical', order: 1 });
     expect(labels[0].x).toBeCloseTo(Math.sqrt(1e-7), 15);
-    expect(decadeDomain([3e-4, 2e-2])).toEqual([1e-4, 1e-1]);
-    expect(decadeDomain([])).toEqual([1e-6, 1]);
+    // The study axes use the time plots' log domain (one copy): decades around the values.
+    expect(logDomain(positiveRange([3e-4, 2e-2]))).toEqual([1e-4, 1e-1]);
+    expect(logDomain(positiveRange([]))).toEqual([1e-6, 1]);
   });
 
   it('plots the α sweep’s final ω about the spin axis, or the energy error', () => {

@@ -59,6 +59,14 @@ describe('parseSimArgs', () => {
     expect(options(['--url', 'scenario=spin']).method).toBe('modified');
   });
 
+  it('--url accepts and ignores the view-only keys embed=on and projector=on (SPEC §4)', () => {
+    const plain = 'https://x.org/hht/?v=1&scenario=heavy-top&alpha=-0.1&t=0.3';
+    const embedded = options(['--url', `${plain}&embed=on`]);
+    expect(embedded).toEqual(options(['--url', plain]));
+    expect(embedded).toMatchObject({ scenario: 'heavy-top', alpha: -0.1, tEnd: 0.3 });
+    expect(options(['--url', `${plain}&projector=on&embed=on&component=x`])).toEqual(embedded);
+  });
+
   it('later flags override --url; earlier flags survive where the link is silent', () => {
     const o = options(['--h', '0.02', '--alpha', '-0.05', '--url', '?scenario=spin&alpha=-0.1', '--set', 'J=1,1,1']);
     expect(o).toMatchObject({ scenario: 'spin', alpha: -0.1, h: 0.02 });

@@ -1,11 +1,14 @@
 import { useStore } from 'zustand';
 import type { RunMethod as IntegratorMethod } from '../../scenario/methods';
+import { getScenario } from '../../scenario/registry';
 import { LOWER_PLOT_LABELS } from '../chartViews';
-import { failureAdvice } from '../failure';
 import { niceDomain } from '../plotData';
-import { allFailedEnd, formatTime as formatRunTime, results } from '../runs';
+import { allFailedEnd } from '../runs';
 import { appStore, LOWER_PLOTS, setComponent, setLowerPlot, type LowerPlot, type OmegaComponent } from '../store';
-import { METHOD_LABELS, usePalette } from '../theme';
+import { METHOD_LABELS, usePalette, type Palette } from '../theme';
+import { LOWER_PLOT_TIPS, OMEGA_PLOT_TIP } from '../plotTips';
+import { FailureBox } from './FailureBox';
+import { InfoTip } from './InfoTip';
 import { RadioChoice } from './SliderField';
 import { TimeChart } from './TimeChart';
 
@@ -15,20 +18,7 @@ const COMPONENT_OPTIONS: ReadonlyArray<{ value: OmegaComponent; label: string }>
   { value: 'z', label: 'z' },
 ];
 
-/** Why a method's run failed, when, and what to try: shown above its plots. */
-function FailureNotice({ method }: { method: IntegratorMethod }) {
-  const run = useStore(appStore, (s) => s.runs[method]);
-  if (run.phase !== 'failed' || !run.failure) return null;
-  const state = results.current[method]?.state ?? appStore.getState().state;
-  return (
-    <div className="failure-notice" role="alert" data-testid={`failure-${method}`}>
-      <strong>Failed at t = {formatRunTime(run.failure.time)} s.</strong> {run.failure.reason}.{' '}
-      <strong>What to try:</strong> {failureAdvice(state)}.
-    </div>
-  );
-}
-
-/** The plot under the ω plot: energy drift, steps, or an invariant monitor. */
+/** The plot under the ω plot: energy drift, steps, an invariant monitor or the difference plot. */
 function LowerPlotChoice() {
   const lower = useStore(appStore, (s) => s.view.lower);
   return (
@@ -45,14 +35,109 @@ function LowerPlotChoice() {
   );
 }
 
-/** ω and the chosen lower plot, classical and modified side by side with identical axes. */
-export function Charts() {
+/** The previous lower plot, so the difference button toggles back to it. */
+let beforeDifference: LowerPlot = 'energy';
+
+/** One click to the difference plot (and back): against the exact solution, or modified − classical. */
+function DifferenceToggle({ exact }: { exact: boolean }) {
+  const lower = useStore(appStore, (s) => s.view.lower);
+  const on = lower === 'difference';
+  const toggle = () => {
+    if (!on) beforeDifference = lower;
+    setLowerPlot(on ? beforeDifference : 'difference');
+  };
+  return (
+    <button type="button" className="difference-toggle" aria-pressed={on} onClick={toggle} data-testid="difference-toggle" title="Plot the difference under the ω plots">
+      Δω {exact ? '− exact' : 'modified − classical'}
+    </button>
+  );
+}
+
+/** The full-width modified − classical plot (scenarios without an exact solution). */
+function DifferenceRow({ methods, component, palette, tMax }: { methods: readonly IntegratorMethod[]; component: OmegaComponent; palette: Palette; tMax: number | null }) {
+  const both = methods.length === 2;
+  return (
+    <div className="chart-column difference-row" data-figure-column="wide">
+      <div className="chart-header">
+        <h2 className="chart-title" data-figure-heading>
+          modified − classical
+        </h2>
+      </div>
+      {both ? (
+        <TimeChart kind="difference" method="modified" methods={methods} component={component} palette={palette} tMax={tMax} />
+      ) : (
+        <p className="hint difference-needs-both" data-testid="difference-needs-both">
+          The difference plot compares the two methods: set Compare to both.
+        </p>
+      )}
+    </div>
+  );
+}
+
+export interface ChartColumnsProps {
+  readonly methods: readonly IntegratorMethod[];
+  readonly component: OmegaComponent;
+  readonly lower: LowerPlot;
+  readonly exact: boolean;
+  readonly palette: Palette;
+  readonly tMax: number | null;
+  /** Failure notices above the plots (the page; not the exported figure). */
+  readonly notices: boolean;
+  /** False: the ω plots only (the embedded page). */
+  readonly lowerPlots?: boolean;
+}
+
+/**
+ * The chart columns, one per method: ω and the lower plot with identical axes, or (difference
+ * plot without an exact solution) ω per method over one full-width modified − classical row.
+ * The page shows them, and the PNG export renders them off screen at a fixed size.
+ */
+export function ChartColumns({ methods, component, lower, exact, palette, tMax, notices, lowerPlots = true }: ChartColumnsProps) {
+  const sharedDifference = lowerPlots && lower === 'difference' && !exact;
+  const omegaOnly = sharedDifference || !lowerPlots;
+  return (
+    <div
+      className={`charts-grid${sharedDifference ? ' with-difference-row' : ''}`}
+      style={{ gridTemplateColumns: `repeat(${methods.length}, minmax(0, 1fr))` }}
+    >
+      {methods.map((m) => (
+        <div key={m} className={`chart-column${omegaOnly ? ' omega-only' : ''}`} data-figure-column>
+          <div className="chart-header">
+            <h2 className="chart-title" style={{ color: palette.method[m] }} data-figure-heading>
+              {METHOD_LABELS[m]}
+            </h2>
+            {notices && <FailureBox method={m} />}
+          </div>
+          <TimeChart kind="omega" method={m} methods={methods} component={component} palette={palette} tMax={tMax} />
+          {!omegaOnly && <TimeChart kind={lower} method={m} methods={methods} component={component} palette={palette} tMax={tMax} />}
+        </div>
+      ))}
+      {sharedDifference && <DifferenceRow methods={methods} component={component} palette={palette} tMax={tMax} />}
+    </div>
+  );
+}
+
+/** End of the time axes: t_end, or (every method failed) a nice time just past the failures. */
+export function useTimeAxisEnd(): number | null {
+  const failedEnd = useStore(appStore, (s) => allFailedEnd(s));
+  return failedEnd === null ? null : niceDomain([0, failedEnd])[1];
+}
+
+/** What the chart columns show now (everything but `notices`): the page's and the embedded page's plots. */
+export function useChartColumns(): Omit<ChartColumnsProps, 'notices'> {
   const component = useStore(appStore, (s) => s.view.component);
   const lower = useStore(appStore, (s) => s.view.lower);
   const methods = useStore(appStore, (s) => s.state.methods);
-  const failedEnd = useStore(appStore, (s) => allFailedEnd(s));
+  const exact = useStore(appStore, (s) => !!getScenario(s.state.scenario).exactOmega);
   const palette = usePalette();
-  const tMax = failedEnd === null ? null : niceDomain([0, failedEnd])[1];
+  const tMax = useTimeAxisEnd();
+  return { methods, component, lower, exact, palette, tMax };
+}
+
+/** ω and the chosen lower plot, classical and modified side by side with identical axes. */
+export function Charts() {
+  const columns = useChartColumns();
+  const { component, lower, exact } = columns;
   return (
     <section className="charts" aria-label="Plots" data-testid="charts">
       <div className="charts-toolbar">
@@ -65,22 +150,12 @@ export function Charts() {
           onChange={setComponent}
         />
         <LowerPlotChoice />
-        <span className="charts-help">Click a plot to move the time cursor.</span>
+        <DifferenceToggle exact={exact} />
+        <span className="charts-help">
+          Click a plot to move the time cursor. <InfoTip about="the plots" text={`${OMEGA_PLOT_TIP} ${LOWER_PLOT_TIPS[lower]}`} testId="tip-plots" />
+        </span>
       </div>
-      <div className="charts-grid" style={{ gridTemplateColumns: `repeat(${methods.length}, minmax(0, 1fr))` }}>
-        {methods.map((m) => (
-          <div key={m} className="chart-column" data-figure-column>
-            <div className="chart-header">
-              <h2 className="chart-title" style={{ color: palette.method[m] }} data-figure-heading>
-                {METHOD_LABELS[m]}
-              </h2>
-              <FailureNotice method={m} />
-            </div>
-            <TimeChart kind="omega" method={m} methods={methods} component={component} palette={palette} tMax={tMax} />
-            <TimeChart kind={lower} method={m} methods={methods} component={component} palette={palette} tMax={tMax} />
-          </div>
-        ))}
-      </div>
+      <ChartColumns {...columns} notices />
     </section>
   );
 }

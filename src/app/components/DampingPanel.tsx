@@ -1,13 +1,16 @@
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
-import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Line, ReferenceLine, XAxis, YAxis } from 'recharts';
 import { INTEGRATOR_METHODS, type IntegratorMethod } from '../../solver/simulate';
 import { formatNumber } from '../../scenario/validate';
 import { dampingCurve, eulerFrequencies, OMEGA_H_RANGE, placeFrequencies, type RunFrequency } from '../damping';
-import { logTicks } from '../plotData';
+import { useElementSize } from '../elementSize';
+import { labelWidth, stackLabels } from '../markerLabels';
+import { axisWidth, logTicks } from '../plotData';
 import { results } from '../runs';
 import { appStore } from '../store';
 import { METHOD_LABELS, usePalette } from '../theme';
+import { axisStyle, axisTitle, ChartFrame } from './ChartFrame';
 
 const PERIOD_DOMAIN: [number, number] = [1e-6, 1e4];
 
@@ -28,9 +31,32 @@ function runFrequencies(alpha: number): Partial<Record<IntegratorMethod, RunFreq
   return out;
 }
 
+/** Chart margins and y-axis widths, px: the plot area between them carries the log Ωh axis. */
+const MARGIN = { top: 6, right: 4, bottom: 16, left: 6 };
+/** Top of the ρ axis: a little above 1, so the undamped plateau is visible. */
+const RHO_TOP = 1.05;
+const RHO_TICKS = [0, 0.2, 0.4, 0.6, 0.8, 1];
+const formatDecade = (v: number): string => v.toExponential(0);
+const DECADES = Math.log10(OMEGA_H_RANGE[1] / OMEGA_H_RANGE[0]);
+
+/**
+ * A marker's label in its row, from just under the ρ = 1 line down (recharts passes the marker's
+ * viewBox: its x and the plot's top and height), clear of the ρ curve's plateau.
+ */
+function MarkerText({ viewBox, row, text, color, fontSize }: { viewBox?: { x: number; y: number; height: number }; row: number; text: string; color: string; fontSize: number }) {
+  if (!viewBox) return null;
+  const top = viewBox.y + viewBox.height * ((RHO_TOP - 1) / RHO_TOP) + 4;
+  return (
+    <text className="damping-marker-label" x={viewBox.x + 4} y={top + fontSize + row * (fontSize + 3)} fill={color} fontSize={fontSize}>
+      {text}
+    </text>
+  );
+}
+
 /**
  * Spectral radius ρ and period error of HHT on the linear oscillator over Ωh for the current α,
- * with the frequencies of the current run (peaks of the primary body's Euler parameters) marked.
+ * with the frequencies of the current run (peaks of the primary body's Euler parameters) marked;
+ * their labels are stacked in rows so they never overprint (markerLabels.ts).
  */
 export function DampingPanel() {
   const version = useStore(appStore, (s) => s.plotVersion);
@@ -42,77 +68,68 @@ export function DampingPanel() {
   const marks = useMemo(() => runFrequencies(alpha), [alpha, version]);
   const font = palette.fontSize;
   const rhoInf = (1 + alpha) / (1 - alpha);
-  const rows = INTEGRATOR_METHODS.flatMap((m) => (marks[m] ?? []).map((f) => ({ method: m, ...f })));
+  const rows = INTEGRATOR_METHODS.flatMap((m) => (marks[m] ?? []).map((f) => ({ method: m, ...f, label: `${num(f.omega, 3)} rad/s` })));
+  const [measure, { width }] = useElementSize();
+  const leftAxis = axisWidth(RHO_TICKS.map(String), font);
+  const rightAxis = axisWidth(logTicks(PERIOD_DOMAIN).map(formatDecade), font);
+  const pxPerDecade = Math.max(1, width - MARGIN.left - MARGIN.right - leftAxis - rightAxis) / DECADES;
+  const labelRows = stackLabels(rows.map((f) => ({ x: f.wh / OMEGA_H_RANGE[0], width: labelWidth(f.label, font) })), pxPerDecade);
+  const style = axisStyle(palette);
   return (
     <section className="tab-body damping" aria-label="Numerical damping explained" data-testid="damping-panel">
       <div className="damping-layout">
-        <div
-          className="damping-chart"
-          role="figure"
-          aria-label={`Spectral radius and period error of HHT over Ωh for α = ${formatNumber(alpha)}`}
-          aria-describedby="damping-summary"
-          data-testid="damping-chart"
-        >
-          <ResponsiveContainer width="100%" height="100%">
-            <LineChart data={curve} margin={{ top: 6, right: 4, bottom: 16, left: 6 }} accessibilityLayer={false}>
-              <CartesianGrid yAxisId="rho" stroke={palette.grid} strokeDasharray="3 3" />
-              <XAxis
-                dataKey="wh"
-                type="number"
-                scale="log"
-                domain={[...OMEGA_H_RANGE]}
-                ticks={logTicks(OMEGA_H_RANGE)}
-                tickFormatter={(v: number) => v.toExponential(0)}
-                stroke={palette.muted}
-                tick={{ fontSize: font }}
-                label={{ value: 'Ωh', position: 'insideBottomRight', offset: -10, fill: palette.muted, fontSize: font }}
-              />
-              <YAxis
+        <div className="damping-chart-box" ref={measure}>
+          <ChartFrame
+            className="damping-chart"
+            label={`Spectral radius and period error of HHT over Ωh for α = ${formatNumber(alpha)}`}
+            summary={`ρ∞ = ${num(rhoInf)}; ${rows.length} frequencies of the run marked.`}
+            testId="damping-chart"
+            figure="damping"
+            data={curve}
+            margin={MARGIN}
+            palette={palette}
+            gridAxis="rho"
+            tooltipLabel={(wh) => `Ωh = ${Number(wh).toPrecision(4)}`}
+          >
+            <XAxis
+              dataKey="wh"
+              type="number"
+              scale="log"
+              domain={[...OMEGA_H_RANGE]}
+              ticks={logTicks(OMEGA_H_RANGE)}
+              tickFormatter={formatDecade}
+              {...style}
+              label={axisTitle(palette, 'Ωh (rad)', 'insideBottomRight', -10)}
+            />
+            <YAxis yAxisId="rho" type="number" domain={[0, RHO_TOP]} ticks={RHO_TICKS} {...style} width={leftAxis} label={axisTitle(palette, 'spectral radius ρ (–)', 'insideLeft')} />
+            <YAxis
+              yAxisId="period"
+              orientation="right"
+              type="number"
+              scale="log"
+              domain={PERIOD_DOMAIN}
+              ticks={logTicks(PERIOD_DOMAIN)}
+              allowDataOverflow
+              tickFormatter={formatDecade}
+              {...style}
+              width={rightAxis}
+              label={axisTitle(palette, 'period error (%)', 'insideRight')}
+            />
+            <Line yAxisId="rho" name={`ρ (α = ${formatNumber(alpha)})`} dataKey="spectralRadius" stroke={palette.text} dot={false} strokeWidth={palette.lineWidth} isAnimationActive={false} />
+            <Line yAxisId="period" name="period error (%)" dataKey="periodErrorPercent" stroke={palette.muted} strokeDasharray="5 4" dot={false} strokeWidth={palette.lineWidth * 0.8} isAnimationActive={false} />
+            {rows.map((f, k) => (
+              <ReferenceLine
+                key={`${f.method}-${k}`}
                 yAxisId="rho"
-                type="number"
-                domain={[0, 1.05]}
-                ticks={[0, 0.2, 0.4, 0.6, 0.8, 1]}
-                stroke={palette.muted}
-                tick={{ fontSize: font }}
-                label={{ value: 'spectral radius ρ', angle: -90, position: 'insideLeft', fill: palette.muted, fontSize: font, style: { textAnchor: 'middle' } }}
+                x={f.wh}
+                stroke={palette.method[f.method]}
+                strokeWidth={palette.lineWidth}
+                strokeDasharray={f.method === 'classical' ? '6 3' : undefined}
+                ifOverflow="hidden"
+                label={<MarkerText row={labelRows[k]} text={f.label} color={palette.method[f.method]} fontSize={font} />}
               />
-              <YAxis
-                yAxisId="period"
-                orientation="right"
-                type="number"
-                scale="log"
-                domain={PERIOD_DOMAIN}
-                ticks={logTicks(PERIOD_DOMAIN)}
-                allowDataOverflow
-                tickFormatter={(v: number) => v.toExponential(0)}
-                stroke={palette.muted}
-                tick={{ fontSize: font }}
-                width={56}
-                label={{ value: 'period error (%)', angle: 90, position: 'insideRight', fill: palette.muted, fontSize: font, style: { textAnchor: 'middle' } }}
-              />
-              <Tooltip
-                isAnimationActive={false}
-                labelFormatter={(wh) => `Ωh = ${Number(wh).toPrecision(4)}`}
-                formatter={(value) => (typeof value === 'number' ? value.toPrecision(6) : String(value))}
-                contentStyle={{ background: palette.panel, borderColor: palette.grid, color: palette.text, fontSize: font + 1 }}
-              />
-              <Legend verticalAlign="top" height={font * 2} iconSize={font - 1} wrapperStyle={{ fontSize: font }} />
-              <Line yAxisId="rho" name={`ρ (α = ${formatNumber(alpha)})`} dataKey="spectralRadius" stroke={palette.text} dot={false} strokeWidth={palette.lineWidth} isAnimationActive={false} />
-              <Line yAxisId="period" name="period error (%)" dataKey="periodErrorPercent" stroke={palette.muted} strokeDasharray="5 4" dot={false} strokeWidth={palette.lineWidth * 0.8} isAnimationActive={false} />
-              {rows.map((f, k) => (
-                <ReferenceLine
-                  key={`${f.method}-${k}`}
-                  yAxisId="rho"
-                  x={f.wh}
-                  stroke={palette.method[f.method]}
-                  strokeWidth={palette.lineWidth}
-                  strokeDasharray={f.method === 'classical' ? '6 3' : undefined}
-                  ifOverflow="hidden"
-                  label={{ value: `${num(f.omega, 3)} rad/s`, position: k % 2 ? 'insideBottom' : 'insideTop', fill: palette.method[f.method], fontSize: font }}
-                />
-              ))}
-            </LineChart>
-          </ResponsiveContainer>
+            ))}
+          </ChartFrame>
         </div>
         <div className="damping-text">
           <p id="damping-summary">

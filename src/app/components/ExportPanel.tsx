@@ -1,12 +1,12 @@
-import { useState } from 'react';
 import { useStore } from 'zustand';
 import { INTEGRATOR_METHODS, SAMPLE_WIDTH, type IntegratorMethod } from '../../solver/simulate';
-import { downloadFigurePng } from '../export/chartsFigure';
 import { downloadText } from '../export/download';
 import { exportNote, samplesCsv } from '../export/samplesCsv';
 import { results } from '../runs';
 import { appStore } from '../store';
-import { METHOD_LABELS, usePalette } from '../theme';
+import { METHOD_LABELS } from '../theme';
+import { EmbedCode } from './EmbedCode';
+import { PngExport } from './PngExport';
 
 /** Whether a method's run has stopped with samples to export. */
 function exportable(method: IntegratorMethod): boolean {
@@ -44,36 +44,17 @@ function CsvButton({ method }: { method: IntegratorMethod }) {
   );
 }
 
-/** Downloads of the current run: its samples as CSV (the `sim` columns) and its plots as PNG. */
+/** Downloads of the current run: its samples as CSV (the `sim` columns), its plots as PNG, and its embed code. */
 export function ExportPanel() {
   const methods = useStore(appStore, (s) => s.state.methods);
-  const scenario = useStore(appStore, (s) => s.state.scenario);
-  const palette = usePalette();
-  const [status, setStatus] = useState('');
-  const savePng = async () => {
-    const root = document.querySelector('[data-testid="charts"]');
-    try {
-      if (!root) throw new Error('open the Time plots tab first');
-      await downloadFigurePng(root, palette, `hht-${scenario}-plots.png`);
-      setStatus('PNG saved');
-    } catch (error) {
-      setStatus(`PNG failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  };
   return (
     <fieldset className="panel export-panel">
       <legend>Export</legend>
       {INTEGRATOR_METHODS.filter((m) => methods.includes(m)).map((m) => (
         <CsvButton key={m} method={m} />
       ))}
-      <div className="export-row">
-        <button type="button" onClick={savePng} data-testid="export-png">
-          PNG of the plots
-        </button>
-        <span className="hint" role="status">
-          {status || 'the time plots as shown, 2× resolution'}
-        </span>
-      </div>
+      <PngExport />
+      <EmbedCode />
       <p className="hint">The share link (button top right) reproduces the run; `sim --url` runs it headless.</p>
     </fieldset>
   );

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { appStore, resetField, setField } from '../store';
+import { InfoTip } from './InfoTip';
 
 export interface TextFieldProps {
   readonly label: ReactNode;
@@ -21,9 +22,10 @@ export function TextField({ label, value, issue, hint, testId, onChange, title, 
   const invalid = issue !== null;
   return (
     <div className={invalid ? 'field invalid' : 'field'}>
-      <label htmlFor={id} title={title}>
-        {label}
-      </label>
+      <div className="field-head">
+        <label htmlFor={id}>{label}</label>
+        {title && <InfoTip about={testId.replace(/^field-/, '')} text={title} testId={`tip-${testId}`} />}
+      </div>
       <div className="field-row">
         <input
           id={id}

@@ -2,34 +2,11 @@ import { useState } from 'react';
 import { useStore } from 'zustand';
 import { SCENARIO_IDS, getScenario } from '../../scenario/registry';
 import type { ScenarioId } from '../../scenario/types';
+import { openHelp } from '../lessons/helpStore';
+import { startLesson } from '../lessons/lessonStore';
+import { NUMERICAL_DAMPING } from '../lessons/lessons';
+import { copyText } from '../clipboard';
 import { appStore, selectScenario, setProjector } from '../store';
-
-/** Copies text to the clipboard, falling back to a hidden textarea where the API is missing. */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // Fall through to the selection-based copy (e.g. permission denied).
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.appendChild(area);
-  area.select();
-  let ok = false;
-  try {
-    ok = document.execCommand('copy');
-  } catch {
-    ok = false;
-  }
-  area.remove();
-  return ok;
-}
 
 export function Header() {
   const scenario = useStore(appStore, (s) => s.state.scenario);
@@ -71,6 +48,12 @@ export function Header() {
           title="Large type, thick lines, high contrast (part of the link)"
         >
           Projector mode
+        </button>
+        <button type="button" onClick={() => startLesson(NUMERICAL_DAMPING.id)} data-testid="lesson-button" title={`Step through the lesson “${NUMERICAL_DAMPING.title}” (→ / ← keys)`}>
+          Lesson
+        </button>
+        <button type="button" onClick={openHelp} data-testid="help-button" title="What the page shows, what α does, classical vs modified">
+          Help
         </button>
         <button type="button" onClick={share} data-testid="share-button" title="Copy a link that reproduces this run">
           Share

@@ -1,13 +1,13 @@
 import { useStore } from 'zustand';
 import type { IntegratorMethod } from '../../solver/simulate';
 import { getScenario } from '../../scenario/registry';
-import { ALPHA_MAX, formatNumber, stepCount, TOLERANCE_MAX, TOLERANCE_MIN } from '../../scenario/validate';
+import { ALPHA_MAX, formatNumber, parseNumberText, stepCount, TOLERANCE_MAX, TOLERANCE_MIN } from '../../scenario/validate';
 import { alphaToSlider, hhtBetaGamma, SLIDER_MIN, sliderToAlpha } from '../alpha';
 import { appStore, DEFAULT_TOLERANCE, setAdaptive, setAlpha, setField, setMethods } from '../store';
 import { defaultMaxStep } from '../../run/plan';
 import { sliderToTolerance, TOLERANCE_SLIDER_MAX, TOLERANCE_SLIDER_MIN, toleranceToSlider } from '../tolerance';
 import { Field } from './Field';
-import { RadioChoice, SliderField } from './SliderField';
+import { RadioChoice, SliderField, type SliderProps } from './SliderField';
 
 const METHOD_CHOICES: ReadonlyArray<{ value: 'both' | IntegratorMethod; label: string; methods: IntegratorMethod[] }> = [
   { value: 'both', label: 'both', methods: ['classical', 'modified'] },
@@ -15,8 +15,19 @@ const METHOD_CHOICES: ReadonlyArray<{ value: 'both' | IntegratorMethod; label: s
   { value: 'modified', label: 'modified', methods: ['modified'] },
 ];
 
+/** The α slider's position, labels and action (the settings' α field and the embedded page's slider). */
+export function useAlphaSlider(): SliderProps {
+  const committed = useStore(appStore, (s) => s.state.alpha);
+  return {
+    min: SLIDER_MIN, max: ALPHA_MAX, value: alphaToSlider(committed),
+    ariaLabel: 'α slider', ariaValueText: `α = ${formatNumber(committed)}`, testId: 'alpha-slider',
+    onChange: (position) => setAlpha(sliderToAlpha(position)),
+  };
+}
+
 function AlphaControl() {
   const committed = useStore(appStore, (s) => s.state.alpha);
+  const slider = useAlphaSlider();
   const scenario = useStore(appStore, (s) => s.state.scenario);
   const def = getScenario(scenario);
   const { beta, gamma } = hhtBetaGamma(committed);
@@ -24,11 +35,8 @@ function AlphaControl() {
     <SliderField
       fieldKey="alpha"
       label={<>Numerical damping <span className="key">α</span></>}
-      slider={{
-        min: SLIDER_MIN, max: ALPHA_MAX, value: alphaToSlider(committed),
-        ariaLabel: 'α slider', ariaValueText: `α = ${formatNumber(committed)}`, testId: 'alpha-slider',
-        onChange: (position) => setAlpha(sliderToAlpha(position)),
-      }}
+      labelTitle="HHT's damping parameter α ∈ [−1/3, 0]; it sets Newmark's β = (1 − α)²/4 and γ = (1 − 2α)/2. α = 0: no numerical damping; −1/3: the most. Typed as on slides: −1/3, -0.1, 1e-2."
+      slider={slider}
       defaultText={formatNumber(def.defaultAlpha)}
       atDefault={Object.is(committed, def.defaultAlpha)}
       hint={`range [−1/3, 0] · β = ${beta.toPrecision(4)}, γ = ${gamma.toPrecision(4)} · default ${formatNumber(def.defaultAlpha)}`}
@@ -70,7 +78,9 @@ function StepModeChoice() {
 function ToleranceControl() {
   const text = useStore(appStore, (s) => s.fields.tol.text);
   const committed = useStore(appStore, (s) => s.state.tolerance);
-  const typed = Number(text);
+  // The one number parser of fields, links and the CLI (`−1e-4`, spaces, …); null while invalid.
+  const parsed = parseNumberText('tol', text);
+  const typed = parsed.ok ? parsed.value : null;
   const defaultText = formatNumber(DEFAULT_TOLERANCE);
   return (
     <SliderField
@@ -79,7 +89,7 @@ function ToleranceControl() {
       labelTitle="Negrut et al. Eq. 34: weighted norm of the local error estimate of the positions"
       slider={{
         min: TOLERANCE_SLIDER_MIN, max: TOLERANCE_SLIDER_MAX,
-        value: toleranceToSlider(committed ?? (typed > 0 ? typed : DEFAULT_TOLERANCE)),
+        value: toleranceToSlider(committed ?? (typed !== null && typed > 0 ? typed : DEFAULT_TOLERANCE)),
         ariaLabel: 'Tolerance slider (log scale)', ariaValueText: `ε = ${text}`, testId: 'tol-slider',
         onChange: (position) => setField('tol', formatNumber(sliderToTolerance(position))),
       }}
@@ -106,10 +116,11 @@ export function IntegratorPanel() {
         fieldKey="h"
         label={adaptive ? 'Initial step' : 'Step size'}
         unit="s"
+        description="The time step of both methods: smaller is more accurate and slower (the step count is shown below)."
         defaultText={formatNumber(def.defaultH)}
         extra={adaptive ? `then chosen by the error control, at most ${formatNumber(Number(defaultMaxStep(h, tEnd).toPrecision(3)))} s` : `${stepCount(h, tEnd).toLocaleString('en')} steps`}
       />
-      <Field fieldKey="t" label="End time" unit="s" defaultText={formatNumber(def.defaultTEnd)} />
+      <Field fieldKey="t" label="End time" unit="s" description="How long the motion is simulated, in seconds of simulated time." defaultText={formatNumber(def.defaultTEnd)} />
       <MethodsChoice />
     </fieldset>
   );

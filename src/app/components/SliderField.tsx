@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { appStore, resetField, setField } from '../store';
+import { InfoTip } from './InfoTip';
 
 export interface SliderProps {
   readonly min: number;
@@ -11,6 +12,23 @@ export interface SliderProps {
   readonly ariaValueText: string;
   readonly testId: string;
   readonly onChange: (position: number) => void;
+}
+
+/** The slider alone (the embedded page shows α this way). */
+export function RangeInput({ slider }: { readonly slider: SliderProps }) {
+  return (
+    <input
+      type="range"
+      min={slider.min}
+      max={slider.max}
+      step={1}
+      value={slider.value}
+      aria-label={slider.ariaLabel}
+      aria-valuetext={slider.ariaValueText}
+      data-testid={slider.testId}
+      onChange={(e) => slider.onChange(Number(e.target.value))}
+    />
+  );
 }
 
 /**
@@ -32,19 +50,12 @@ export function SliderField(props: {
   const invalid = field.issue !== null;
   return (
     <div className={invalid ? 'field invalid' : 'field'}>
-      <label htmlFor={`${id}-n`} title={labelTitle}>{label}</label>
+      <div className="field-head">
+        <label htmlFor={`${id}-n`}>{label}</label>
+        {labelTitle && <InfoTip about={fieldKey} text={labelTitle} testId={`tip-field-${fieldKey}`} />}
+      </div>
       <div className="field-row">
-        <input
-          type="range"
-          min={slider.min}
-          max={slider.max}
-          step={1}
-          value={slider.value}
-          aria-label={slider.ariaLabel}
-          aria-valuetext={slider.ariaValueText}
-          data-testid={slider.testId}
-          onChange={(e) => slider.onChange(Number(e.target.value))}
-        />
+        <RangeInput slider={slider} />
         <input
           id={`${id}-n`}
           className="alpha-number"

@@ -1,12 +1,11 @@
-import { useId, useState } from 'react';
-import { CartesianGrid, Legend, Line, LineChart, ReferenceDot, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useState } from 'react';
+import { Line, ReferenceDot, XAxis, YAxis } from 'recharts';
 import { INTEGRATOR_METHODS } from '../../solver/simulate';
 import { formatNumber } from '../../scenario/validate';
-import { logTicks, niceDomain, tickFormatterFor } from '../plotData';
+import { axisWidth, logDomain, logTicks, niceDomain, niceTicks, positiveRange, tickFormatterFor } from '../plotData';
 import type { StudyResult } from '../studies';
 import {
   convergenceRows,
-  decadeDomain,
   orderLabels,
   sweepComponent,
   sweepRows,
@@ -15,6 +14,7 @@ import {
   type SweepQuantity,
 } from '../studyPlot';
 import { METHOD_LABELS, usePalette } from '../theme';
+import { axisStyle, axisTitle, ChartFrame } from './ChartFrame';
 import { RadioChoice } from './SliderField';
 
 const CONVERGENCE_CHOICES = [
@@ -41,14 +41,14 @@ function axesOf(result: StudyResult, quantity: string): Axes {
     const ys = rows.flatMap((r) => INTEGRATOR_METHODS.flatMap((m) => (r[m] === undefined ? [] : [r[m]!])));
     return {
       rows, log: true, xLabel: 'step size h (s)', yLabel: quantity === 'omega' ? 'e_ω (rad)' : 'e_q (m s)',
-      xDomain: decadeDomain(rows.map((r) => r.x)), yDomain: decadeDomain(ys),
+      xDomain: logDomain(positiveRange(rows.map((r) => r.x))), yDomain: logDomain(positiveRange(ys)),
     };
   }
   const component = sweepComponent(result.options.scenario, result.options.values);
   const rows = sweepRows(result.points, quantity as SweepQuantity, component);
   const ys = rows.flatMap((r) => INTEGRATOR_METHODS.flatMap((m) => (r[m] === undefined ? [] : [r[m]!])));
   return {
-    rows, log: false, xLabel: 'α', yLabel: quantity === 'omega' ? `final ω${component} (rad/s)` : 'final E − E₀ − W (J)',
+    rows, log: false, xLabel: 'α (–)', yLabel: quantity === 'omega' ? `final ω${component} (rad/s)` : 'final E − E₀ − W (J)',
     xDomain: [-0.35, 0], yDomain: niceDomain([Math.min(...ys), Math.max(...ys)]),
   };
 }
@@ -70,11 +70,16 @@ export function studySummary(result: StudyResult): string {
 export function StudyChart({ result }: { result: StudyResult }) {
   const palette = usePalette();
   const [quantity, setQuantity] = useState<string>('omega');
-  const summaryId = useId();
   const axes = axesOf(result, quantity);
   const labels = result.kind === 'convergence' ? orderLabels(result.points, quantity as ConvergenceQuantity) : [];
   const font = palette.fontSize;
   const tick = axes.log ? (v: number) => v.toExponential(0) : tickFormatterFor(axes.yDomain);
+  const xTick = axes.log ? (v: number) => v.toExponential(0) : tickFormatterFor(axes.xDomain);
+  const xTicks = axes.log ? logTicks(axes.xDomain) : niceTicks(axes.xDomain);
+  const yTicks = axes.log ? logTicks(axes.yDomain) : niceTicks(axes.yDomain);
+  /** Both axes: numeric, log–log or linear, with the given ticks. */
+  const axisProps = (domain: [number, number], ticks: number[], format: (v: number) => string) =>
+    ({ type: 'number', scale: axes.log ? 'log' : 'linear', domain, ticks, allowDataOverflow: true, tickFormatter: format, ...axisStyle(palette) }) as const;
   return (
     <div className="study-chart-block">
       {result.kind === 'convergence' ? (
@@ -82,60 +87,33 @@ export function StudyChart({ result }: { result: StudyResult }) {
       ) : (
         <RadioChoice label="Plot:" ariaLabel="Plotted quantity" options={SWEEP_CHOICES} current={quantity as SweepQuantity} testIdPrefix="study-quantity" onChange={setQuantity} />
       )}
-      <div className="study-chart" role="figure" aria-label={`${result.kind === 'convergence' ? 'Convergence study' : 'α sweep'}: ${axes.yLabel} over ${axes.xLabel}`} aria-describedby={summaryId} data-testid="study-chart" data-figure-chart="study">
-        <p id={summaryId} className="sr-only">
-          {studySummary(result)}
-        </p>
-        <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={axes.rows} margin={{ top: 6, right: 16, bottom: 16, left: 8 }} accessibilityLayer={false}>
-            <CartesianGrid stroke={palette.grid} strokeDasharray="3 3" />
-            <XAxis
-              dataKey="x"
-              type="number"
-              scale={axes.log ? 'log' : 'auto'}
-              domain={axes.xDomain}
-              ticks={axes.log ? logTicks(axes.xDomain) : undefined}
-              allowDataOverflow
-              tickFormatter={axes.log ? (v: number) => v.toExponential(0) : (v: number) => formatNumber(Number(v.toPrecision(3)))}
-              stroke={palette.muted}
-              tick={{ fontSize: font }}
-              label={{ value: axes.xLabel, position: 'insideBottomRight', offset: -10, fill: palette.muted, fontSize: font }}
-            />
-            <YAxis
-              type="number"
-              scale={axes.log ? 'log' : 'auto'}
-              domain={axes.yDomain}
-              ticks={axes.log ? logTicks(axes.yDomain) : undefined}
-              allowDataOverflow
-              tickFormatter={tick}
-              stroke={palette.muted}
-              tick={{ fontSize: font }}
-              width={64}
-              label={{ value: axes.yLabel, angle: -90, position: 'insideLeft', fill: palette.muted, fontSize: font, style: { textAnchor: 'middle' } }}
-            />
-            <Tooltip
-              isAnimationActive={false}
-              labelFormatter={(x) => `${axes.log ? 'h' : 'α'} = ${formatNumber(Number(x))}`}
-              formatter={(value) => (typeof value === 'number' ? value.toPrecision(6) : String(value))}
-              contentStyle={{ background: palette.panel, borderColor: palette.grid, color: palette.text, fontSize: font + 1 }}
-            />
-            <Legend verticalAlign="top" height={font * 2} iconSize={font - 1} wrapperStyle={{ fontSize: font }} />
-            {result.options.methods.map((m) => (
-              <Line key={m} name={METHOD_LABELS[m]} dataKey={m} stroke={palette.method[m]} strokeWidth={palette.lineWidth} dot={{ r: palette.lineWidth + 1.5 }} connectNulls isAnimationActive={false} />
-            ))}
-            {labels.map((l, k) => (
-              <ReferenceDot
-                key={k}
-                x={l.x}
-                y={l.y}
-                r={0}
-                ifOverflow="hidden"
-                label={{ value: `p = ${l.order.toFixed(2)}`, position: l.method === 'classical' ? 'top' : 'bottom', fill: palette.method[l.method], fontSize: font }}
-              />
-            ))}
-          </LineChart>
-        </ResponsiveContainer>
-      </div>
+      <ChartFrame
+        className="study-chart"
+        label={`${result.kind === 'convergence' ? 'Convergence study' : 'α sweep'}: ${axes.yLabel} over ${axes.xLabel}`}
+        summary={studySummary(result)}
+        testId="study-chart"
+        figure="study"
+        data={axes.rows}
+        margin={{ top: 6, right: 16, bottom: 16, left: 4 }}
+        palette={palette}
+        tooltipLabel={(x) => `${axes.log ? 'h' : 'α'} = ${formatNumber(x)}`}
+      >
+        <XAxis dataKey="x" {...axisProps(axes.xDomain, xTicks, xTick)} label={axisTitle(palette, axes.xLabel, 'insideBottomRight', -10)} />
+        <YAxis {...axisProps(axes.yDomain, yTicks, tick)} width={axisWidth(yTicks.map(tick), font)} label={axisTitle(palette, axes.yLabel, 'insideLeft')} />
+        {result.options.methods.map((m) => (
+          <Line key={m} name={METHOD_LABELS[m]} dataKey={m} stroke={palette.method[m]} strokeWidth={palette.lineWidth} dot={{ r: palette.lineWidth + 1.5 }} connectNulls isAnimationActive={false} />
+        ))}
+        {labels.map((l, k) => (
+          <ReferenceDot
+            key={k}
+            x={l.x}
+            y={l.y}
+            r={0}
+            ifOverflow="hidden"
+            label={{ value: `p = ${l.order.toFixed(2)}`, position: l.method === 'classical' ? 'top' : 'bottom', fill: palette.method[l.method], fontSize: font }}
+          />
+        ))}
+      </ChartFrame>
     </div>
   );
 }

@@ -1,15 +1,18 @@
-import { memo, useId, useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useStore } from 'zustand';
-import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Line, ReferenceLine, XAxis, YAxis } from 'recharts';
 import type { RunMethod as IntegratorMethod } from '../../scenario/methods';
 import { getScenario } from '../../scenario/registry';
-import { chartSummary, chartView, type ChartKind } from '../chartViews';
+import { chartSummary, chartView, differenceReference, type ChartKind } from '../chartViews';
 import { seek } from '../playhead';
-import { tickFormatterFor } from '../plotData';
-import { results } from '../runs';
+import { useDerivedSize } from '../elementSize';
+import { axisWidth, niceTicks, ticksThatFit, tickFormatterFor } from '../plotData';
+import { formatTime, isBusy, results } from '../runs';
+import { streamingPolicy } from '../stableAxes';
 import { useStaggeredPlotVersion } from '../staggered';
 import { appStore, type OmegaComponent } from '../store';
 import { METHOD_LABELS, type Palette } from '../theme';
+import { axisStyle, axisTitle, ChartFrame } from './ChartFrame';
 import { CursorGeometryProbe, emptyGeometry, PlayheadCursor } from './PlayheadCursor';
 
 export interface TimeChartProps {
@@ -23,136 +26,145 @@ export interface TimeChartProps {
   readonly tMax: number | null;
 }
 
-/** Time ticks: seconds with as many decimals as they need. */
-function formatTime(v: number): string {
-  return Number(v.toPrecision(6)).toString();
-}
-
 /** Log ticks as 1e-4. */
 function logTick(v: number): string {
   return v.toExponential(0);
 }
 
+/** Charts shorter than this (px at 11 px type) drop their legend: it would take a third of them. */
+const LEGEND_MIN_HEIGHT = 150;
+const LEGEND_BIT = 1_000_000;
+
 /**
  * One chart over time. It reads the streamed results itself when its staggered version changes,
- * so the charts redraw in separate short tasks instead of one long one. Its key numbers are
- * its text alternative (read by screen readers, and the tooltip of nothing else).
+ * so the charts redraw in separate short tasks instead of one long one. Its y axes only grow
+ * while the run streams (stableAxes.ts), at nice tick values. Its key numbers are its text
+ * alternative (read by screen readers).
  */
 export const TimeChart = memo(function TimeChart({ kind, method, methods, component, palette, tMax }: TimeChartProps) {
   const version = useStaggeredPlotVersion();
   const failedAt = useStore(appStore, (s) => s.runs[method].failure?.time ?? null);
+  const streaming = useStore(appStore, (s) => isBusy(s));
+  // How many ticks fit: y from the height, time from the width (labels of up to ~5 characters),
+  // and whether the legend does (a short chart, e.g. in a small embedded frame, leaves it to the
+  // column's title). Packed in one number so a resize re-renders only when one of them changes.
+  const [measure, fit] = useDerivedSize(({ width, height }) =>
+    height > 0
+      ? (height >= LEGEND_MIN_HEIGHT * (palette.fontSize / 11) ? LEGEND_BIT : 0) + ticksThatFit(height, palette.fontSize) * 1000 + Math.max(3, Math.floor(width / (palette.fontSize * 6)))
+      : 0,
+  );
+  const maxTicks = fit > 0 ? Math.floor((fit % LEGEND_BIT) / 1000) : undefined;
+  const maxTimeTicks = fit > 0 ? fit % 1000 : 3;
+  const legend = fit === 0 || fit >= LEGEND_BIT;
   const view = useMemo(
-    () => chartView(kind, method, methods, component, results.current, appStore.getState().state, METHOD_LABELS[method]),
+    () => {
+      // The run id is read, not subscribed to: a new run also flips `streaming`.
+      const policy = streamingPolicy(appStore.getState().runId, `${kind}|${component}|${methods.join(',')}`, streaming);
+      return chartView(kind, method, methods, component, results.current, appStore.getState().state, METHOD_LABELS[method], { policy, maxTicks });
+    },
     // `version` stands for the streamed data, which lives outside React.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [version, kind, method, methods, component],
+    [version, kind, method, methods, component, streaming, maxTicks],
   );
-  const summaryId = useId();
   const withExact = kind === 'omega' && !!getScenario(view.state.scenario).exactOmega;
   const { data, domain, right, second } = view;
-  const yTicks = useMemo(() => (view.ticks ? logTick : tickFormatterFor(domain)), [view.ticks, domain]);
+  const yTicks = useMemo(() => (view.log ? logTick : tickFormatterFor(domain)), [view.log, domain]);
   const rightTicks = useMemo(() => (right ? tickFormatterFor(right.domain) : undefined), [right]);
   const tEnd = Math.min(tMax ?? Infinity, view.state.tEnd);
+  const timeTicks = useMemo(() => niceTicks([0, tEnd], maxTimeTicks), [tEnd, maxTimeTicks]);
   const geometry = useMemo(emptyGeometry, []);
   const font = palette.fontSize;
-  const axisLabel = { fill: palette.muted, fontSize: font, style: { textAnchor: 'middle' } } as const;
+  const style = axisStyle(palette);
+  // modified − classical belongs to neither method: drawn in the text colour.
+  const mainColor = kind === 'difference' && differenceReference(view.state) === 'classical' ? palette.text : palette.method[method];
   return (
-    <div
+    <ChartFrame
       className="chart"
-      role="figure"
-      aria-label={view.seriesName}
-      aria-describedby={summaryId}
-      data-figure-chart={kind}
-      data-testid={`${kind}-chart-${method}`}
-      data-points={data.length}
+      label={view.seriesName}
+      summary={chartSummary(view)}
+      testId={`${kind}-chart-${method}`}
+      summaryTestId={`${kind}-summary-${method}`}
+      figure={kind}
+      data={data}
+      margin={{ top: 6, right: right ? 2 : 14, bottom: 14, left: 4 }}
+      palette={palette}
+      gridAxis="left"
+      legend={legend}
+      tooltipLabel={(t) => `t = ${formatTime(t)} s`}
+      attributes={{ 'data-points': data.length, 'data-domain': domain.join(',') }}
+      measureRef={measure}
+      overlay={<PlayheadCursor geometry={geometry} color={palette.cursor} />}
       onClick={(e) => {
         const t = geometry.invert?.(e.clientX - e.currentTarget.getBoundingClientRect().left);
         if (typeof t === 'number' && t >= 0 && t <= tEnd) seek(t);
       }}
     >
-      <p id={summaryId} className="sr-only" data-testid={`${kind}-summary-${method}`}>
-        {chartSummary(view)}
-      </p>
-      <PlayheadCursor geometry={geometry} color={palette.cursor} />
-      <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={data} margin={{ top: 6, right: right ? 2 : 14, bottom: 14, left: 10 }} accessibilityLayer={false}>
-          <CartesianGrid yAxisId="left" stroke={palette.grid} strokeDasharray="3 3" />
-          <XAxis
-            dataKey="t"
-            type="number"
-            domain={[0, tEnd]}
-            allowDataOverflow
-            tickFormatter={formatTime}
-            stroke={palette.muted}
-            tick={{ fontSize: font }}
-            label={{ value: 't (s)', position: 'insideBottomRight', offset: -8, fill: palette.muted, fontSize: font }}
-          />
-          <YAxis
-            yAxisId="left"
-            type="number"
-            scale={view.ticks ? 'log' : 'auto'}
-            domain={domain}
-            ticks={view.ticks}
-            allowDataOverflow
-            tickFormatter={yTicks}
-            stroke={palette.muted}
-            tick={{ fontSize: font }}
-            width={58 + (font - 11) * 3}
-            label={{ ...axisLabel, value: view.yLabel, angle: -90, position: 'insideLeft', offset: 4 }}
-          />
-          {right && (
-            <YAxis
-              yAxisId="right"
-              orientation="right"
-              type="number"
-              domain={right.domain}
-              allowDataOverflow
-              allowDecimals={!right.integer}
-              tickFormatter={rightTicks}
-              stroke={palette.muted}
-              tick={{ fontSize: font }}
-              width={54 + (font - 11) * 3}
-              label={{ ...axisLabel, value: right.label, angle: 90, position: 'insideRight', offset: 4 }}
-            />
-          )}
-          <Tooltip
-            isAnimationActive={false}
-            labelFormatter={(t) => `t = ${Number(t).toPrecision(6)} s`}
-            formatter={(value) => (typeof value === 'number' ? value.toPrecision(8) : String(value))}
-            contentStyle={{ background: palette.panel, borderColor: palette.grid, color: palette.text, fontSize: font + 1 }}
-          />
-          <Legend verticalAlign="top" height={font * 2} iconSize={font - 1} itemSorter={null} wrapperStyle={{ fontSize: font }} />
-          {/* The second line first, so the main one is drawn over it. */}
-          {second && (
-            <Line
-              yAxisId={second.axis}
-              name={second.name}
-              type={second.step ? 'stepAfter' : 'linear'}
-              dataKey="w"
-              stroke={second.axis === 'right' ? palette.muted : palette.exact}
-              strokeOpacity={second.axis === 'right' ? 0.55 : 0.9}
-              dot={false}
-              strokeWidth={second.axis === 'right' ? palette.lineWidth * 0.6 : palette.lineWidth}
-              connectNulls
-              isAnimationActive={false}
-            />
-          )}
-          <Line yAxisId="left" name={view.seriesName} dataKey="v" stroke={palette.method[method]} dot={false} strokeWidth={palette.lineWidth} connectNulls isAnimationActive={false} />
-          {withExact && (
-            <Line yAxisId="left" name="exact" dataKey="exact" stroke={palette.exact} strokeDasharray="6 4" dot={false} strokeWidth={palette.lineWidth * 0.9} isAnimationActive={false} />
-          )}
-          {failedAt !== null && (
-            <ReferenceLine
-              yAxisId="left"
-              x={failedAt}
-              stroke={palette.failure}
-              strokeDasharray="4 3"
-              label={{ value: 'failed', position: 'insideTopLeft', fill: palette.failure, fontSize: font }}
-            />
-          )}
-          <CursorGeometryProbe geometry={geometry} />
-        </LineChart>
-      </ResponsiveContainer>
-    </div>
+      <XAxis
+        dataKey="t"
+        type="number"
+        domain={[0, tEnd]}
+        ticks={timeTicks}
+        allowDataOverflow
+        tickFormatter={formatTime}
+        {...style}
+        label={axisTitle(palette, 't (s)', 'insideBottomRight', -8)}
+      />
+      <YAxis
+        yAxisId="left"
+        type="number"
+        scale={view.log ? 'log' : 'linear'}
+        domain={domain}
+        ticks={view.ticks}
+        allowDataOverflow
+        tickFormatter={yTicks}
+        {...style}
+        width={axisWidth(view.ticks.map(yTicks), font)}
+        label={axisTitle(palette, view.yLabel, 'insideLeft', 4)}
+      />
+      {right && (
+        <YAxis
+          yAxisId="right"
+          orientation="right"
+          type="number"
+          domain={right.domain}
+          ticks={right.ticks}
+          allowDataOverflow
+          tickFormatter={rightTicks}
+          {...style}
+          width={axisWidth(right.ticks.map(rightTicks!), font)}
+          label={axisTitle(palette, right.label, 'insideRight', 4)}
+        />
+      )}
+      {/* The second line first, so the main one is drawn over it. */}
+      {second && (
+        <Line
+          yAxisId={second.axis}
+          name={second.name}
+          type={second.step ? 'stepAfter' : 'linear'}
+          dataKey="w"
+          stroke={second.axis === 'right' ? palette.muted : palette.exact}
+          strokeOpacity={second.axis === 'right' ? 0.55 : 0.9}
+          dot={false}
+          strokeWidth={second.axis === 'right' ? palette.lineWidth * 0.6 : palette.lineWidth}
+          connectNulls
+          isAnimationActive={false}
+        />
+      )}
+      <Line yAxisId="left" name={view.seriesName} dataKey="v" stroke={mainColor} dot={false} strokeWidth={palette.lineWidth} connectNulls isAnimationActive={false} />
+      {withExact && (
+        <Line yAxisId="left" name="exact" dataKey="exact" stroke={palette.exact} strokeDasharray="6 4" dot={false} strokeWidth={palette.lineWidth * 0.9} isAnimationActive={false} />
+      )}
+      {kind === 'difference' && <ReferenceLine yAxisId="left" y={0} stroke={palette.muted} strokeWidth={1} ifOverflow="hidden" />}
+      {failedAt !== null && (
+        <ReferenceLine
+          yAxisId="left"
+          x={failedAt}
+          stroke={palette.failure}
+          strokeDasharray="4 3"
+          label={{ value: 'failed', position: 'insideTopLeft', fill: palette.failure, fontSize: font }}
+        />
+      )}
+      <CursorGeometryProbe geometry={geometry} />
+    </ChartFrame>
   );
 });

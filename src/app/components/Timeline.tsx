@@ -1,15 +1,33 @@
 import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import { playheadStore, seek } from '../playhead';
-import { togglePlay } from '../playback';
+import { restartPlayback, togglePlay } from '../playback';
 import { appStore, PLAYBACK_SPEEDS, setSpeed } from '../store';
+
+/** Play/pause of the playback. */
+export function PlayButton() {
+  const playing = useStore(appStore, (s) => s.playing);
+  return (
+    <button type="button" onClick={togglePlay} data-testid="play-button" aria-label={playing ? 'Pause' : 'Play'} className="play">
+      {playing ? '❚❚ Pause' : '▶ Play'}
+    </button>
+  );
+}
+
+/** Plays the run again from t = 0. */
+export function RestartButton() {
+  return (
+    <button type="button" onClick={restartPlayback} data-testid="restart-button" aria-label="Restart from t = 0" title="Restart from t = 0">
+      ↺
+    </button>
+  );
+}
 
 /**
  * Play/pause, speed and the time scrubber. The scrubber position and the time label follow
  * the playhead through refs (it changes every frame); React renders only on play/speed/t_end.
  */
 export function Timeline() {
-  const playing = useStore(appStore, (s) => s.playing);
   const speed = useStore(appStore, (s) => s.speed);
   const tEnd = useStore(appStore, (s) => s.state.tEnd);
   const slider = useRef<HTMLInputElement>(null);
@@ -27,9 +45,7 @@ export function Timeline() {
 
   return (
     <div className="timeline" aria-label="Playback">
-      <button type="button" onClick={togglePlay} data-testid="play-button" aria-label={playing ? 'Pause' : 'Play'} className="play">
-        {playing ? '❚❚ Pause' : '▶ Play'}
-      </button>
+      <PlayButton />
       <label className="speed">
         <span>Speed</span>
         <select value={speed} onChange={(e) => setSpeed(Number(e.target.value))} data-testid="speed-select">

@@ -5,6 +5,7 @@
 import type { Palette } from '../theme';
 import { downloadBlob } from './download';
 import { figurePng, pageFont, type FigureColumn } from './figure';
+import type { FigureHeader } from './figureHeader';
 
 /** The main SVG of a recharts chart (legend icons are SVGs too, inside the legend). */
 export function chartSvg(chart: Element): SVGSVGElement | null {
@@ -26,6 +27,7 @@ export function figureColumns(root: Element): FigureColumn[] {
       return svg ? [{ caption: legendText(chart) || (chart.getAttribute('data-figure-chart') ?? ''), svg }] : [];
     });
     return {
+      wide: column.getAttribute('data-figure-column') === 'wide',
       heading: heading?.textContent ?? '',
       headingColor: heading ? getComputedStyle(heading).color : '#000',
       charts,
@@ -33,10 +35,10 @@ export function figureColumns(root: Element): FigureColumn[] {
   });
 }
 
-/** Renders the figure columns under `root` to a PNG and downloads it. */
-export async function downloadFigurePng(root: Element, palette: Palette, filename: string): Promise<void> {
+/** Renders the figure columns under `root` to a PNG (with the header and link, when given) and downloads it. */
+export async function downloadFigurePng(root: Element, palette: Palette, filename: string, header?: FigureHeader): Promise<void> {
   const columns = figureColumns(root).filter((c) => c.charts.length > 0);
   if (columns.length === 0) throw new Error('there is no plot to export yet');
-  const blob = await figurePng(columns, { background: palette.panel, text: palette.text, font: pageFont(), scale: 2 });
+  const blob = await figurePng(columns, { background: palette.panel, text: palette.text, font: pageFont(), scale: 2 }, header);
   downloadBlob(blob, filename);
 }

@@ -1,8 +1,11 @@
 /**
  * PNG and SVG export of the plots: each recharts SVG is serialised (with its size, a background
  * and the page's font made explicit) and drawn onto one canvas, in columns with a heading and
- * a caption per chart (the legends are HTML, so their text becomes the caption). Browser only.
+ * a caption per chart (the legends are HTML, so their text becomes the caption), wide rows
+ * under them, and optionally a header (title, parameters, legend) and the share link as footer.
+ * Browser only.
  */
+import type { FigureHeader } from './figureHeader';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -13,6 +16,8 @@ export interface FigureChart {
 }
 
 export interface FigureColumn {
+  /** A row under the columns, as wide as all of them (the modified − classical plot). */
+  readonly wide?: boolean;
   readonly heading: string;
   readonly headingColor: string;
   readonly charts: readonly FigureChart[];
@@ -54,14 +59,72 @@ async function svgImage(markup: string): Promise<HTMLImageElement> {
 const HEADING_PX = 26;
 const CAPTION_PX = 18;
 const GAP_PX = 12;
+const TITLE_PX = 30;
+const LINE_PX = 22;
+const FOOTER_PX = 24;
 
-/** Draws the columns side by side onto one canvas and returns it as a PNG. */
-export async function figurePng(columns: readonly FigureColumn[], style: FigureStyle): Promise<Blob> {
+/** Height of the header block: title, parameter line, legend line. */
+const headerHeight = (header: FigureHeader | undefined): number => (header ? TITLE_PX + 2 * LINE_PX + 6 : 0);
+
+function drawHeader(ctx: CanvasRenderingContext2D, header: FigureHeader, style: FigureStyle, width: number): void {
+  let y = GAP_PX;
+  ctx.fillStyle = style.text;
+  ctx.font = `600 20px ${style.font}`;
+  ctx.fillText(header.title, GAP_PX, y + TITLE_PX / 2, width - 2 * GAP_PX);
+  y += TITLE_PX;
+  ctx.font = `15px ${style.font}`;
+  ctx.fillText(header.parameters, GAP_PX, y + LINE_PX / 2, width - 2 * GAP_PX);
+  y += LINE_PX;
+  let x = GAP_PX;
+  for (const entry of header.legend) {
+    ctx.strokeStyle = entry.color;
+    ctx.lineWidth = 3;
+    ctx.setLineDash(entry.dashed ? [7, 4] : []);
+    ctx.beginPath();
+    ctx.moveTo(x, y + LINE_PX / 2);
+    ctx.lineTo(x + 28, y + LINE_PX / 2);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    ctx.fillStyle = entry.color;
+    ctx.fillText(entry.name, x + 34, y + LINE_PX / 2);
+    x += 34 + ctx.measureText(entry.name).width + 22;
+  }
+}
+
+async function drawColumn(ctx: CanvasRenderingContext2D, column: FigureColumn, rects: DOMRect[], style: FigureStyle, x: number, top: number): Promise<void> {
+  let y = top;
+  ctx.font = `600 15px ${style.font}`;
+  ctx.fillStyle = column.headingColor;
+  ctx.fillText(column.heading, x + 4, y + HEADING_PX / 2);
+  y += HEADING_PX;
+  for (let c = 0; c < column.charts.length; c++) {
+    const chart = column.charts[c];
+    const rect = rects[c];
+    ctx.font = `12px ${style.font}`;
+    ctx.fillStyle = style.text;
+    ctx.fillText(chart.caption, x + 8, y + CAPTION_PX / 2);
+    y += CAPTION_PX;
+    const image = await svgImage(svgDocument(chart.svg, style));
+    ctx.drawImage(image, x, y, Math.round(rect.width), Math.round(rect.height));
+    y += Math.round(rect.height);
+  }
+}
+
+/**
+ * Draws the columns side by side (wide ones as rows under them) onto one canvas, under the
+ * header and over the link when given, and returns it as a PNG.
+ */
+export async function figurePng(columns: readonly FigureColumn[], style: FigureStyle, header?: FigureHeader): Promise<Blob> {
   const sizes = columns.map((column) => column.charts.map((c) => c.svg.getBoundingClientRect()));
   const widths = sizes.map((charts) => Math.max(1, ...charts.map((r) => Math.round(r.width))));
   const heights = sizes.map((charts) => HEADING_PX + charts.reduce((sum, r) => sum + CAPTION_PX + Math.round(r.height), 0));
-  const width = widths.reduce((a, b) => a + b, 0) + GAP_PX * (columns.length + 1);
-  const height = Math.max(...heights) + GAP_PX;
+  const side = columns.map((_, k) => k).filter((k) => !columns[k].wide);
+  const wide = columns.map((_, k) => k).filter((k) => columns[k].wide);
+  const sideWidth = side.reduce((sum, k) => sum + widths[k], 0) + GAP_PX * (side.length + 1);
+  const width = Math.max(sideWidth, ...wide.map((k) => widths[k] + 2 * GAP_PX));
+  const sideHeight = side.length > 0 ? Math.max(...side.map((k) => heights[k])) : 0;
+  const top = headerHeight(header) + (header ? GAP_PX : 4);
+  const height = top + sideHeight + wide.reduce((sum, k) => sum + heights[k] + GAP_PX, 0) + GAP_PX + (header ? FOOTER_PX : 0);
   const canvas = document.createElement('canvas');
   canvas.width = Math.round(width * style.scale);
   canvas.height = Math.round(height * style.scale);
@@ -71,26 +134,21 @@ export async function figurePng(columns: readonly FigureColumn[], style: FigureS
   ctx.fillStyle = style.background;
   ctx.fillRect(0, 0, width, height);
   ctx.textBaseline = 'middle';
+  if (header) drawHeader(ctx, header, style, width);
   let x = GAP_PX;
-  for (let k = 0; k < columns.length; k++) {
-    const column = columns[k];
-    let y = 4;
-    ctx.font = `600 15px ${style.font}`;
-    ctx.fillStyle = column.headingColor;
-    ctx.fillText(column.heading, x + 4, y + HEADING_PX / 2);
-    y += HEADING_PX;
-    for (let c = 0; c < column.charts.length; c++) {
-      const chart = column.charts[c];
-      const rect = sizes[k][c];
-      ctx.font = `12px ${style.font}`;
-      ctx.fillStyle = style.text;
-      ctx.fillText(chart.caption, x + 8, y + CAPTION_PX / 2);
-      y += CAPTION_PX;
-      const image = await svgImage(svgDocument(chart.svg, style));
-      ctx.drawImage(image, x, y, Math.round(rect.width), Math.round(rect.height));
-      y += Math.round(rect.height);
-    }
+  for (const k of side) {
+    await drawColumn(ctx, columns[k], sizes[k], style, x, top);
     x += widths[k] + GAP_PX;
+  }
+  let y = top + sideHeight + (side.length > 0 ? GAP_PX : 0);
+  for (const k of wide) {
+    await drawColumn(ctx, columns[k], sizes[k], style, GAP_PX, y);
+    y += heights[k] + GAP_PX;
+  }
+  if (header) {
+    ctx.font = `13px ${style.font}`;
+    ctx.fillStyle = style.text;
+    ctx.fillText(header.link, GAP_PX, height - FOOTER_PX / 2 - 4, width - 2 * GAP_PX);
   }
   return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('the canvas gave no PNG'))), 'image/png'));
 }

@@ -1,0 +1,219 @@
+/**
+ * The classroom (issue 10 items 2, 3, 5 in part, 6): lesson mode by link and keys, the page
+ * explained on a first visit, the ω and t readout over the 3D view, touch orbit, and the failure
+ * box that says why and offers α = −0.05.
+ */
+import type { Page } from '@playwright/test';
+import { NUMERICAL_DAMPING } from '../src/app/lessons/lessons';
+import { seriousViolations } from './axe';
+import { expect, finalOmega, runId, test, waitForSettled } from './fixtures';
+
+const lessonLink = (step: number) => `${NUMERICAL_DAMPING.steps[step - 1].query}&lesson=numerical-damping&step=${step}`;
+
+async function outlineWidth(page: Page, testId: string): Promise<number> {
+  return page.getByTestId(testId).evaluate((el) => (getComputedStyle(el).outlineStyle === 'none' ? 0 : parseFloat(getComputedStyle(el).outlineWidth)));
+}
+
+test.describe('lesson mode in projector mode at 1280×720', () => {
+  test.use({ viewport: { width: 1280, height: 720 } });
+
+  test('a lesson link opens its step; → / ← and the buttons move through the steps and the link follows', async ({ page, appUrl, consoleErrors }, testInfo) => {
+    await page.goto(`${appUrl}?${lessonLink(1)}&projector=on`);
+    await waitForSettled(page);
+    const bar = page.getByTestId('lesson-bar');
+    await expect(page.getByTestId('lesson-step')).toHaveText(`Step 1 of ${NUMERICAL_DAMPING.steps.length}`);
+    await expect(page.getByTestId('lesson-narration')).toContainText('exact line');
+    expect(await page.evaluate(() => window.__hht!.state().alpha)).toBe(0);
+    // The step's plot element is pointed at; the others are not.
+    expect(await outlineWidth(page, 'omega-chart-classical')).toBeGreaterThanOrEqual(3);
+    expect(await outlineWidth(page, 'omega-chart-modified')).toBe(0);
+    // In projector mode the lesson, the 3D view and both time charts share the screen.
+    for (const id of ['lesson-bar', 'scene', 'omega-chart-classical', 'omega-chart-modified', 'energy-chart-modified']) {
+      const b = (await page.getByTestId(id).boundingBox())!;
+      expect(b.y + b.height, id).toBeLessThanOrEqual(720);
+    }
+    for (const id of ['omega-chart-classical', 'energy-chart-classical']) expect((await page.getByTestId(id).boundingBox())!.height, id).toBeGreaterThanOrEqual(180);
+    expect(await seriousViolations(page)).toEqual([]);
+    const shot = await page.screenshot({ path: 'test-results/layout/projector-1280x720-lesson.png' });
+    await testInfo.attach('projector-1280x720-lesson.png', { body: shot, contentType: 'image/png' });
+
+    // The link follows each step once its run starts (urlSync writes history entries then).
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByTestId('lesson-step')).toHaveText(/^Step 2 of/);
+    await expect.poll(() => page.url()).toContain('scenario=heavy-top');
+    await expect.poll(() => page.url()).toContain('lesson=numerical-damping&step=2');
+    await expect.poll(() => page.url()).toContain('projector=on');
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByTestId('lesson-step')).toHaveText(/^Step 1 of/);
+    await expect.poll(() => page.url()).toContain('scenario=spin');
+
+    await page.getByTestId('lesson-next').click();
+    await page.getByTestId('lesson-next').click();
+    await expect(page.getByTestId('lesson-step')).toHaveText(/^Step 3 of/);
+    await expect(page.getByTestId('tab-studies')).toHaveAttribute('aria-selected', 'true');
+    expect(await outlineWidth(page, 'study-run')).toBeGreaterThanOrEqual(3);
+    await page.getByTestId('lesson-next').click();
+    await expect(page.getByTestId('damping-chart')).toBeVisible();
+    expect(await outlineWidth(page, 'damping-chart')).toBeGreaterThanOrEqual(3);
+    await page.getByTestId('lesson-next').click();
+    await expect(page.getByTestId('lesson-step')).toHaveText('Step 5 of 5');
+    await expect.poll(() => page.url()).toContain('scenario=v8-crank');
+    await expect(page.getByTestId('lesson-next')).toBeDisabled();
+    // The tabs keep their own arrow keys: focus on a tab moves tabs, not steps.
+    await page.getByTestId('tab-plots').focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByTestId('lesson-step')).toHaveText('Step 5 of 5');
+    await page.getByTestId('lesson-exit').click();
+    await expect(page.getByTestId('lesson-bar')).toHaveCount(0);
+    await expect.poll(() => page.url()).not.toContain('lesson=');
+    await expect(bar).toHaveCount(0);
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
+test('an unknown lesson or step is named in the notice and the default scenario opens', async ({ page, appUrl, consoleErrors }) => {
+  await page.goto(`${appUrl}?v=1&scenario=spin&alpha=0&lesson=numerical-dampnig`);
+  await expect(page.getByTestId('link-notice')).toContainText("lesson 'numerical-dampnig' does not exist");
+  expect(await page.evaluate(() => window.__hht!.state().scenario)).toBe('heavy-top');
+  await expect(page.getByTestId('lesson-bar')).toHaveCount(0);
+  await page.goto(`${appUrl}?v=1&scenario=spin&lesson=numerical-damping&step=9`);
+  await expect(page.getByTestId('link-notice')).toContainText("step '9' of lesson 'numerical-damping' does not exist (steps 1 to 5)");
+  expect(await page.evaluate(() => window.__hht!.state().scenario)).toBe('heavy-top');
+  expect(consoleErrors).toEqual([]);
+});
+
+test('first visit: the page explains itself in a dialog (keyboard, Esc, Help button); not in projector mode unless asked', async ({ browser, appUrl }) => {
+  // A fresh context without the fixtures' "seen" mark: a first-time reader.
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  await page.goto(`${appUrl}?v=1&scenario=spin&t=0.5`);
+  const dialog = page.getByTestId('help-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('β = (1 − α)²/4');
+  await expect(dialog).toContainText('γ = (1 − 2α)/2');
+  await expect(dialog).toContainText('Classical HHT');
+  await expect(dialog).toContainText('Modified HHT');
+  await expect(dialog).toContainText('classical decays from 150');
+  // Focus starts on Close, Shift+Tab walks the dialog's buttons (the page behind is inert), Esc closes it.
+  await expect(page.getByTestId('help-close')).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByTestId('help-start-lesson')).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  // Dismissed once: not again on the next visit; the Help button brings it back.
+  await page.reload();
+  await waitForSettled(page);
+  await expect(dialog).toBeHidden();
+  await page.getByTestId('help-button').click();
+  await expect(dialog).toBeVisible();
+  await page.getByTestId('help-start-lesson').click();
+  await expect(page.getByTestId('lesson-step')).toHaveText('Step 1 of 5');
+  await context.close();
+
+  const projector = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const room = await projector.newPage();
+  await room.goto(`${appUrl}?v=1&scenario=spin&t=0.5&projector=on`);
+  await waitForSettled(room);
+  await expect(room.getByTestId('help-dialog')).toBeHidden();
+  await room.getByTestId('help-button').click();
+  await expect(room.getByTestId('help-dialog')).toBeVisible();
+  await projector.close();
+});
+
+/** Stops playback (it starts by itself when a run ends), so the playhead stays where it is put. */
+async function pause(page: Page): Promise<void> {
+  if ((await page.getByTestId('play-button').getAttribute('aria-label')) === 'Pause') await page.getByTestId('play-button').click();
+  await expect(page.getByTestId('play-button')).toHaveAttribute('aria-label', 'Play');
+}
+
+test('the 3D view reads out ω and t at the playhead', async ({ page, appUrl, consoleErrors }) => {
+  await page.goto(`${appUrl}?v=1&scenario=spin&t=0.5`);
+  await waitForSettled(page);
+  await pause(page);
+  await page.evaluate(() => window.__hht!.seek(0.5));
+  const omega = await finalOmega(page, 'classical');
+  await expect(page.getByTestId('readout-omega-classical')).toHaveText(`ωx = ${omega![0].toFixed(2)} rad/s`);
+  await expect(page.getByTestId('readout-time')).toHaveText('t = 0.500 s');
+  await page.evaluate(() => window.__hht!.seek(0));
+  await expect(page.getByTestId('readout-omega-modified')).toHaveText('ωx = 10.00 rad/s');
+  expect(consoleErrors).toEqual([]);
+});
+
+test.describe('touch', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('one finger orbits the 3D view', async ({ page, appUrl, consoleErrors }) => {
+    await page.goto(`${appUrl}?v=1&scenario=spin&t=0.5`);
+    await waitForSettled(page);
+    await pause(page);
+    await page.evaluate(() => window.__hht!.seek(0.25));
+    const scene = page.getByTestId('scene');
+    await page.waitForTimeout(300);
+    const before = await scene.screenshot();
+    const b = (await scene.boundingBox())!;
+    const cdp = await page.context().newCDPSession(page);
+    const x0 = b.x + b.width / 2;
+    const y0 = b.y + b.height / 2;
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: x0, y: y0 }] });
+    for (let k = 1; k <= 10; k++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x0 + 12 * k, y: y0 }] });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await page.waitForTimeout(300);
+    const after = await scene.screenshot();
+    expect(after.equals(before)).toBe(false);
+    expect(await page.evaluate(() => window.__hht!.playhead())).toBe(0.25);
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
+for (const size of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 720 },
+]) {
+  test.describe(`failure box at ${size.width}×${size.height}`, () => {
+    test.use({ viewport: size });
+
+    test('α = 0 on the heavy top: the box is fully visible, says why, and "try α = −0.05" runs', async ({ page, appUrl, consoleErrors }) => {
+      await page.goto(`${appUrl}?v=1&scenario=heavy-top&alpha=0&t=1${size.width > 1000 ? '&projector=on' : ''}`);
+      const first = await waitForSettled(page);
+      const box = page.getByTestId('failure-classical');
+      await expect(box).toBeVisible();
+      await expect(page.getByTestId('failure-why-classical')).toContainText('index-3');
+      await box.scrollIntoViewIfNeeded();
+      // Not clipped: its content fits its box, and the box fits the width.
+      expect(await box.evaluate((el) => el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+      const b = (await box.boundingBox())!;
+      expect(b.x).toBeGreaterThanOrEqual(0);
+      expect(b.x + b.width).toBeLessThanOrEqual(size.width);
+      expect(b.height).toBeLessThanOrEqual(size.height);
+      await page.getByTestId('failure-try-classical').click();
+      await expect.poll(() => page.evaluate(() => window.__hht!.state().alpha)).toBe(-0.05);
+      // The page link follows when the new run starts (urlSync writes the history entry then).
+      await expect.poll(() => page.url()).toContain('alpha=-0.05');
+      const settled = await waitForSettled(page, first.runId);
+      expect(settled.runId).toBeGreaterThan(first.runId);
+      await expect(page.getByTestId('failure-classical')).toHaveCount(0);
+      await expect(page.getByTestId('failure-modified')).toHaveCount(0);
+      expect(await runId(page)).toBe(settled.runId);
+      expect(consoleErrors).toEqual([]);
+    });
+  });
+}
+
+test('every parameter and the time plots have a short explanation behind a "?" (hover, focus or tap)', async ({ page, appUrl, consoleErrors }) => {
+  await page.goto(`${appUrl}?v=1&scenario=heavy-top&t=0.2`);
+  await waitForSettled(page);
+  const fields = await page.locator('.controls input[type="text"][data-testid^="field-"]').evaluateAll((inputs) => inputs.map((i) => i.getAttribute('data-testid')!));
+  expect(fields).toEqual(expect.arrayContaining(['field-alpha', 'field-h', 'field-t', 'field-J', 'field-omega0']));
+  for (const field of fields) await expect(page.getByTestId(`tip-${field}`), field).toHaveCount(1);
+  const alphaTip = page.getByRole('tooltip').filter({ hasText: 'β = (1 − α)²/4' });
+  await expect(alphaTip).toBeHidden();
+  await page.getByTestId('tip-field-alpha').focus();
+  await expect(alphaTip).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('tip-plots').click();
+  await expect(page.getByRole('tooltip').filter({ hasText: 'angular velocity ω' })).toBeVisible();
+  await expect(page.getByRole('tooltip').filter({ hasText: 'energy drift' })).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});

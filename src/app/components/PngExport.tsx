@@ -1,0 +1,114 @@
+import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useStore } from 'zustand';
+import { getScenario } from '../../scenario/registry';
+import { LOWER_PLOT_LABELS } from '../chartViews';
+import { downloadFigurePng } from '../export/chartsFigure';
+import { figureHeader } from '../export/figureHeader';
+import { changedFromPreset } from '../presetStatus';
+import { PRESETS } from '../presets';
+import { results } from '../runs';
+import { appStore } from '../store';
+import { exportPalette, METHOD_LABELS } from '../theme';
+import { shareUrl } from '../urlSync';
+import { ChartColumns, useTimeAxisEnd } from './Charts';
+
+/** Size of the exported figure's charts, CSS px (drawn at 2×): 16:9 with two columns. */
+export const FIGURE_COLUMN_WIDTH = 700;
+export const FIGURE_COLUMN_HEIGHT = 650;
+/** Longest wait for the off-screen charts to draw, ms. */
+const DRAW_TIMEOUT_MS = 4000;
+
+/** Whether every chart under `root` has drawn: an SVG, and a line wherever it has points. */
+function drawn(root: HTMLElement): boolean {
+  const charts = Array.from(root.querySelectorAll<HTMLElement>('[data-figure-chart]'));
+  return (
+    charts.length > 0 &&
+    charts.every((chart) => {
+      const svg = chart.querySelector('.recharts-wrapper > svg.recharts-surface');
+      const points = Number(chart.getAttribute('data-points') ?? '0');
+      return svg !== null && (points === 0 || chart.querySelector('path.recharts-line-curve') !== null);
+    })
+  );
+}
+
+function nextFrame(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => resolve()));
+}
+
+/**
+ * The plots rendered off screen at the figure size (whatever tab is open), handed to `onDrawn`
+ * once drawn: the same ChartColumns as the page, in the export palette.
+ */
+function FigureStage({ onDrawn }: { onDrawn: (root: HTMLElement) => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const { state, view } = appStore.getState();
+  const tMax = useTimeAxisEnd();
+  const palette = exportPalette(view.projector);
+  const exact = !!getScenario(state.scenario).exactOmega;
+  const rows = view.lower === 'difference' && !exact ? 2 : 1;
+  useEffect(() => {
+    let live = true;
+    (async () => {
+      const start = performance.now();
+      while (live && ref.current && !drawn(ref.current) && performance.now() - start < DRAW_TIMEOUT_MS) await nextFrame();
+      // One more frame so the last redraw has been painted into the SVG.
+      await nextFrame();
+      if (live && ref.current) onDrawn(ref.current);
+    })();
+    return () => {
+      live = false;
+    };
+  }, [onDrawn]);
+  return createPortal(
+    <div
+      ref={ref}
+      className="figure-stage"
+      aria-hidden="true"
+      style={{ width: FIGURE_COLUMN_WIDTH * state.methods.length + 10 * (state.methods.length - 1), height: FIGURE_COLUMN_HEIGHT * rows, background: palette.panel, color: palette.text }}
+    >
+      <ChartColumns methods={state.methods} component={view.component} lower={view.lower} exact={exact} palette={palette} tMax={tMax} notices={false} />
+    </div>,
+    document.body,
+  );
+}
+
+/**
+ * PNG of the plots for a slide: ω and the lower plot of each method with a title, the legend,
+ * α, h, t_end and the share link, at a fixed size from any tab. Disabled until a run has samples.
+ */
+export function PngExport() {
+  useStore(appStore, (s) => s.plotVersion);
+  const methods = useStore(appStore, (s) => s.state.methods);
+  const ready = methods.some((m) => (results.current[m]?.rows.length ?? 0) > 0);
+  const [exporting, setExporting] = useState(false);
+  const [status, setStatus] = useState('');
+  const onDrawn = useRef(async (root: HTMLElement) => {
+    const { state, view } = appStore.getState();
+    const palette = exportPalette(view.projector);
+    const preset = view.preset && !changedFromPreset(view.preset, state) ? PRESETS[view.preset].title : null;
+    const header = figureHeader({
+      state, methodNames: METHOD_LABELS, methodColors: palette.method, exactColor: palette.exact,
+      lowerLabel: LOWER_PLOT_LABELS[view.lower], presetTitle: preset, link: shareUrl(),
+    });
+    try {
+      await downloadFigurePng(root, palette, `hht-${state.scenario}-plots.png`, header);
+      setStatus('PNG saved');
+    } catch (error) {
+      setStatus(`PNG failed: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      setExporting(false);
+    }
+  }).current;
+  return (
+    <div className="export-row">
+      <button type="button" onClick={() => setExporting(true)} disabled={!ready || exporting} data-testid="export-png" aria-describedby="export-png-note">
+        PNG of the plots
+      </button>
+      <span id="export-png-note" className="hint" role="status">
+        {status || (ready ? 'ω and the lower plot with title, legend, α, h, t_end and the link; 2,800 px wide' : 'available once the run has samples')}
+      </span>
+      {exporting && <FigureStage onDrawn={onDrawn} />}
+    </div>
+  );
+}

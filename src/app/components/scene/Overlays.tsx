@@ -1,0 +1,68 @@
+/**
+ * What is written over the 3D view: each method's name with its ω at the playhead time, the
+ * time itself, and the axes legend. The numbers follow the playhead through refs (it changes
+ * every frame); React renders only when the methods or the plotted component change.
+ */
+import { useEffect, useRef } from 'react';
+import { useStore } from 'zustand';
+import type { RunMethod as IntegratorMethod } from '../../../scenario/methods';
+import { playheadStore } from '../../playhead';
+import { results } from '../../runs';
+import { appStore } from '../../store';
+import { omegaReadout } from './readout';
+import { METHOD_LABELS, type Palette } from '../../theme';
+
+/** Method names over their rigs, each with its ω at the playhead, and the playhead time. */
+export function SceneReadout({ methods, palette }: { methods: readonly IntegratorMethod[]; palette: Palette }) {
+  const component = useStore(appStore, (s) => s.view.component);
+  const omegas = useRef<Partial<Record<IntegratorMethod, HTMLSpanElement | null>>>({});
+  const time = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    const show = () => {
+      const t = playheadStore.getState().time;
+      if (time.current) time.current.textContent = `t = ${t.toFixed(3)} s`;
+      for (const m of methods) {
+        const el = omegas.current[m];
+        if (el) el.textContent = omegaReadout(results.current[m]?.rows.view(), component, t);
+      }
+    };
+    show();
+    const a = playheadStore.subscribe(show);
+    const b = appStore.subscribe((s, prev) => {
+      if (s.plotVersion !== prev.plotVersion) show();
+    });
+    return () => {
+      a();
+      b();
+    };
+  }, [methods, component]);
+  return (
+    <>
+      <div className="scene-labels" data-testid="scene-readout">
+        {methods.map((m) => (
+          <span key={m} className="scene-label" style={{ color: palette.method[m] }}>
+            {METHOD_LABELS[m]}
+            <span
+              className="scene-omega"
+              data-testid={`readout-omega-${m}`}
+              ref={(el) => {
+                omegas.current[m] = el;
+              }}
+            />
+          </span>
+        ))}
+      </div>
+      <span className="scene-time" data-testid="readout-time" ref={time} />
+    </>
+  );
+}
+
+/** Which colour is which axis, and how to move the view. */
+export function AxesLegend() {
+  return (
+    <div className="scene-legend" aria-hidden="true">
+      axes: <span style={{ color: '#e5484d' }}>x</span> <span style={{ color: '#30a46c' }}>y</span>{' '}
+      <span style={{ color: '#3e63dd' }}>z</span> (z up)<span className="scene-hint"> · drag or one finger to orbit, scroll or pinch to zoom</span>
+    </div>
+  );
+}

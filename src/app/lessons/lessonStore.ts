@@ -1,0 +1,80 @@
+/**
+ * Where the lesson stands: a small store of its own (the lesson and the 1-based step), the
+ * actions that move between steps (each opens the step's scenario, projector mode kept), and
+ * the lesson keys the page link carries after the scenario's own keys.
+ */
+import { createStore } from 'zustand/vanilla';
+import { decodeShareQuery } from '../../scenario/url';
+import { setStudyKind } from '../studies';
+import { appStore, openShareQuery } from '../store';
+import { findLesson, lessonFromLink, type Lesson } from './lessons';
+
+export interface LessonPosition {
+  /** The open lesson's id, or null outside lesson mode. */
+  readonly lesson: string | null;
+  /** 1-based step. */
+  readonly step: number;
+}
+
+export const lessonStore = createStore<LessonPosition>()(() => ({ lesson: null, step: 1 }));
+
+export function currentLesson(position: LessonPosition = lessonStore.getState()): Lesson | undefined {
+  return position.lesson === null ? undefined : findLesson(position.lesson);
+}
+
+/** Opens step `step` of `lesson`: its scenario as if its link had been opened, projector mode kept. */
+export function openLessonStep(lesson: Lesson, step: number): void {
+  const target = lesson.steps[step - 1];
+  if (!target) return;
+  const projector = appStore.getState().view.projector;
+  openShareQuery(target.query);
+  appStore.setState({ view: { ...appStore.getState().view, projector, preset: null } });
+  if (target.study) setStudyKind(target.study, appStore.getState().state.scenario);
+  lessonStore.setState({ lesson: lesson.id, step });
+}
+
+/** Moves by `delta` steps within the open lesson (no-op at either end or outside a lesson). */
+export function moveLessonStep(delta: number): void {
+  const lesson = currentLesson();
+  if (!lesson) return;
+  const step = lessonStore.getState().step + delta;
+  if (step >= 1 && step <= lesson.steps.length) openLessonStep(lesson, step);
+}
+
+export function startLesson(id: string): void {
+  const lesson = findLesson(id);
+  if (lesson) openLessonStep(lesson, 1);
+}
+
+export function exitLesson(): void {
+  lessonStore.setState({ lesson: null, step: 1 });
+}
+
+/**
+ * Reads the lesson keys of the opened link (after openShareQuery has read the scenario). A good
+ * lesson link keeps the link's own scenario (it is the step's, or the lecturer's edit of it);
+ * an unknown lesson or step is named in the notice and the default scenario opened.
+ */
+export function openLessonFromQuery(query: string): void {
+  const { view } = decodeShareQuery(query);
+  const link = lessonFromLink(view.lesson, view.step);
+  if (link.kind === 'ok') {
+    lessonStore.setState({ lesson: link.lesson.id, step: link.step });
+    const study = link.lesson.steps[link.step - 1].study;
+    if (study) setStudyKind(study, appStore.getState().state.scenario);
+    return;
+  }
+  if (link.kind === 'none') return;
+  const { view: current, notice } = appStore.getState();
+  openShareQuery('v=1');
+  appStore.setState({
+    view: { ...appStore.getState().view, projector: current.projector },
+    notice: { issues: [...(notice?.issues ?? []), { key: 'lesson', message: link.message }] },
+  });
+  lessonStore.setState({ lesson: null, step: 1 });
+}
+
+/** The lesson keys appended to the page link ('' outside a lesson), e.g. '&lesson=numerical-damping&step=2'. */
+export function lessonQuery(position: LessonPosition = lessonStore.getState()): string {
+  return position.lesson === null ? '' : `&lesson=${position.lesson}&step=${position.step}`;
+}

@@ -1,0 +1,37 @@
+/**
+ * Rows for the text labels of vertical markers on a log x axis (the run's frequencies on the
+ * damping plot), so that no two labels in one row overlap: greedy, left to right, each label in
+ * the first row where it clears the previous label by a gap. Pure; tested in
+ * test/app/markerLabels.test.ts.
+ */
+
+export interface LabelBox {
+  /** Position on the log axis (its value, e.g. Ωh). */
+  readonly x: number;
+  /** Label width in px. */
+  readonly width: number;
+}
+
+/**
+ * The row (0 = top) of each label, in input order. A label starts `pad` px right of its
+ * marker; `pxPerDecade` converts the log axis to px.
+ * Example: stackLabels([{x: 1, width: 50}, {x: 1.1, width: 50}], 100) → [0, 1].
+ */
+export function stackLabels(labels: readonly LabelBox[], pxPerDecade: number, gap = 6, pad = 3): number[] {
+  const order = labels.map((_, k) => k).sort((a, b) => labels[a].x - labels[b].x);
+  const rowEnds: number[] = [];
+  const rows = new Array<number>(labels.length).fill(0);
+  for (const k of order) {
+    const start = Math.log10(labels[k].x) * pxPerDecade + pad;
+    let row = rowEnds.findIndex((end) => start >= end + gap);
+    if (row < 0) row = rowEnds.length;
+    rowEnds[row] = start + labels[k].width;
+    rows[k] = row;
+  }
+  return rows;
+}
+
+/** Estimated width in px of a label of `text` at `fontSize` (proportional fonts, digits ≈ 0.6 em). */
+export function labelWidth(text: string, fontSize: number): number {
+  return Math.ceil(text.length * fontSize * 0.6);
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { cameraDistanceFactor, DESIGN_ASPECT } from '../../src/app/components/scene/sceneLayout';
+import { omegaReadout } from '../../src/app/components/scene/readout';
+import { failureReason, TRY_ALPHA } from '../../src/app/failure';
+import { lessonFromLink, LESSONS, NUMERICAL_DAMPING } from '../../src/app/lessons/lessons';
+import { SAMPLE_COLUMNS, SAMPLE_WIDTH } from '../../src/solver/simulate';
+import { decodeShareQuery, encodeShareQuery } from '../../src/scenario/url';
+import { parseSimArgs } from '../../src/cli/args';
+
+describe('lesson numerical-damping (SPEC §7)', () => {
+  it('has at least five steps, each a clean share link with narration and something to point at', () => {
+    expect(NUMERICAL_DAMPING.steps.length).toBeGreaterThanOrEqual(5);
+    for (const step of NUMERICAL_DAMPING.steps) {
+      const decoded = decodeShareQuery(step.query);
+      expect(decoded.issues, step.query).toEqual([]);
+      expect(step.narration.length).toBeGreaterThan(100);
+      expect(step.highlight.testId).toMatch(/^[a-z-]+$/);
+    }
+    expect(NUMERICAL_DAMPING.steps.map((s) => decodeShareQuery(s.query).state.scenario)).toEqual(['spin', 'heavy-top', 'spin', 'spin', 'v8-crank']);
+    expect(decodeShareQuery(NUMERICAL_DAMPING.steps[0].query).state.alpha).toBe(0);
+  });
+
+  it('lesson keys are view-only: the link decodes to the same state, and they come back in `view`', () => {
+    for (const [k, step] of NUMERICAL_DAMPING.steps.entries()) {
+      const plain = decodeShareQuery(step.query);
+      const withLesson = decodeShareQuery(`${step.query}&lesson=numerical-damping&step=${k + 1}`);
+      expect(withLesson.issues).toEqual([]);
+      expect(encodeShareQuery(withLesson.state)).toBe(encodeShareQuery(plain.state));
+      expect(withLesson.view).toMatchObject({ lesson: 'numerical-damping', step: String(k + 1) });
+    }
+  });
+
+  it('the CLI accepts and ignores the lesson keys of a link', () => {
+    const parsed = parseSimArgs(['--url', `?${NUMERICAL_DAMPING.steps[1].query}&lesson=numerical-damping&step=2`]);
+    expect(parsed.kind).toBe('run');
+  });
+
+  it('reads the lesson position of a link, naming what is wrong', () => {
+    expect(lessonFromLink(undefined, undefined)).toEqual({ kind: 'none' });
+    expect(lessonFromLink('numerical-damping', undefined)).toMatchObject({ kind: 'ok', step: 1 });
+    expect(lessonFromLink('numerical-damping', '5')).toMatchObject({ kind: 'ok', step: 5, lesson: LESSONS['numerical-damping'] });
+    expect(lessonFromLink('numerical-dampnig', '1')).toEqual({
+      kind: 'bad',
+      message: "lesson 'numerical-dampnig' does not exist (lessons: numerical-damping); the default scenario was opened",
+    });
+    for (const step of ['0', '6', '2.5', 'two', '-1']) {
+      expect(lessonFromLink('numerical-damping', step)).toEqual({
+        kind: 'bad',
+        message: `step '${step}' of lesson 'numerical-damping' does not exist (steps 1 to 5); the default scenario was opened`,
+      });
+    }
+    expect(lessonFromLink(undefined, '2')).toMatchObject({ kind: 'bad' });
+    expect(lessonFromLink('constructor', '1')).toMatchObject({ kind: 'bad' });
+  });
+});
+
+describe('3D view readout and camera', () => {
+  it('writes the ω component of the last sample at or before t', () => {
+    const rows = new Float64Array(2 * SAMPLE_WIDTH);
+    const y = SAMPLE_COLUMNS.indexOf('omega_y');
+    rows[0] = 0;
+    rows[y] = 150;
+    rows[SAMPLE_WIDTH] = 0.1;
+    rows[SAMPLE_WIDTH + y] = 149.996;
+    expect(omegaReadout(rows, 'y', 0.05)).toBe('ωy = 150.00 rad/s');
+    expect(omegaReadout(rows, 'y', 0.2)).toBe('ωy = 150.00 rad/s');
+    rows[SAMPLE_WIDTH + y] = 149.5;
+    expect(omegaReadout(rows, 'y', 0.1)).toBe('ωy = 149.50 rad/s');
+    expect(omegaReadout(undefined, 'x', 0)).toBe('ωx = –');
+  });
+
+  it('backs the camera off in proportion for views narrower than the design aspect', () => {
+    expect(cameraDistanceFactor(DESIGN_ASPECT)).toBe(1);
+    expect(cameraDistanceFactor(2.5)).toBe(1);
+    expect(cameraDistanceFactor(0.8)).toBe(2);
+    expect(cameraDistanceFactor(0)).toBe(1);
+  });
+});
+
+describe('failure box', () => {
+  it('explains the index-3 instability for jointed models near α = 0 only', () => {
+    expect(failureReason({ alpha: 0 }, true)).toMatch(/index-3/);
+    expect(failureReason({ alpha: -0.05 }, true)).toMatch(/index-3/);
+    expect(failureReason({ alpha: -0.2 }, true)).toBeNull();
+    expect(failureReason({ alpha: 0 }, false)).toBeNull();
+    expect(TRY_ALPHA).toBe(-0.05);
+  });
+});
