@@ -186,15 +186,21 @@ export const LOWER_PLOT_LABELS: Readonly<Record<LowerPlot, string>> = {
 /** A view on a linear axis: the policy's domain with nice ticks. */
 type ViewBase = Omit<ChartView, 'domain' | 'log' | 'ticks' | 'right' | 'second'>;
 
-function linearView(base: ViewBase, tight: [number, number], { policy = TIGHT, maxTicks }: ChartViewOptions): ChartView {
-  const domain = policy('left', tight, false);
+/** The policy's domain, or the tight one while there is no data (a placeholder must not seed a growing axis). */
+function chosenDomain(policy: DomainPolicy, axis: 'left' | 'right', range: [number, number], tight: [number, number], log: boolean): [number, number] {
+  return range[0] <= range[1] ? policy(axis, tight, log) : tight;
+}
+
+function linearView(base: ViewBase, range: [number, number], { policy = TIGHT, maxTicks }: ChartViewOptions): ChartView {
+  const domain = chosenDomain(policy, 'left', range, niceDomain(range), false);
   return { ...base, domain, log: false, ticks: niceTicks(domain, maxTicks), right: null, second: null };
 }
 
 function logView(base: ViewBase, sets: Point[][], second: SecondLine | null, { policy = TIGHT, maxTicks }: ChartViewOptions): ChartView {
   const [lo, hi] = valueRange(sets, 'v');
   const [wLo, wHi] = second?.axis === 'left' ? valueRange(sets, 'w') : [Infinity, -Infinity];
-  const domain = policy('left', logDomain([Math.min(lo, wLo), Math.max(hi, wHi)]), true);
+  const range: [number, number] = [Math.min(lo, wLo), Math.max(hi, wHi)];
+  const domain = chosenDomain(policy, 'left', range, logDomain(range), true);
   return { ...base, domain, log: true, ticks: logTicks(domain, Math.min(6, maxTicks ?? 6)), right: null, second };
 }
 
@@ -216,11 +222,12 @@ export function chartView(
   const base = { kind, data, state };
   switch (kind) {
     case 'steps': {
-      const domain = policy('left', logDomain(valueRange(sets, 'v')), true);
+      const range = valueRange(sets, 'v');
+      const domain = chosenDomain(policy, 'left', range, logDomain(range), true);
       const logTickCount = Math.min(6, maxTicks ?? 6);
       const maxIterations = valueRange(sets, 'w')[1];
       const top = Number.isFinite(maxIterations) ? Math.max(4, Math.ceil(maxIterations * 1.25)) : 4;
-      const rightDomain = policy('right', [0, top], false);
+      const rightDomain = chosenDomain(policy, 'right', range, [0, top], false);
       return {
         ...base, domain, log: true, ticks: logTicks(domain, logTickCount), yLabel: 'step h (s)', seriesName: `${label} step h`,
         right: { domain: rightDomain, ticks: niceTicks(rightDomain, maxTicks).filter(Number.isInteger), label: 'Newton iterations (per step)', integer: true },
@@ -232,25 +239,25 @@ export function chartView(
     case 'constraints':
       return logView({ ...base, yLabel: 'constraint residual (m, m/s)', seriesName: `${label} position |C|` }, sets, { name: 'velocity |C_q q̇ + C_t|', axis: 'left', step: false }, options);
     case 'momentum':
-      return linearView({ ...base, yLabel: 'L_z − L_z(0) (kg m²/s)', seriesName: `${label} L_z drift` }, niceDomain(valueRange(sets, 'v')), options);
+      return linearView({ ...base, yLabel: 'L_z − L_z(0) (kg m²/s)', seriesName: `${label} L_z drift` }, valueRange(sets, 'v'), options);
     case 'energy': {
       const metric = own ? energyMetric(own) : energyMetric({ state, rows: { length: 0, view: () => new Float64Array(0) } });
-      return linearView({ ...base, yLabel: metric.label, seriesName: `${label} energy drift` }, niceDomain(valueRange(sets, 'v')), options);
+      return linearView({ ...base, yLabel: metric.label, seriesName: `${label} energy drift` }, valueRange(sets, 'v'), options);
     }
     case 'difference': {
       const against = differenceReference(state);
       const name = against === 'exact' ? `${label} ω${component} − exact` : `modified − classical ω${component}`;
-      return linearView({ ...base, yLabel: `Δω${component} (rad/s)`, seriesName: name }, niceDomain(valueRange(against === 'exact' ? sets : [data], 'v')), options);
+      return linearView({ ...base, yLabel: `Δω${component} (rad/s)`, seriesName: name }, valueRange(against === 'exact' ? sets : [data], 'v'), options);
     }
     case 'omega': {
-      const tight = niceDomain(valueRange(sets, 'v'));
+      const range = valueRange(sets, 'v');
       // The V8's crank speed is the crankshaft's ω_x: also shown in rpm on the right.
       if (state.scenario === 'v8-crank' && component === 'x') {
-        const view = linearView({ ...base, yLabel: 'crank speed ωx (rad/s)', seriesName: `${label} crank speed` }, tight, options);
+        const view = linearView({ ...base, yLabel: 'crank speed ωx (rad/s)', seriesName: `${label} crank speed` }, range, options);
         const rpm: [number, number] = [view.domain[0] * RPM_PER_RAD_S, view.domain[1] * RPM_PER_RAD_S];
         return { ...view, right: { domain: rpm, ticks: niceTicks(rpm, maxTicks), label: 'crank speed (rpm)', integer: false } };
       }
-      return linearView({ ...base, yLabel: `ω${component} (rad/s)`, seriesName: `${label} ω${component}` }, tight, options);
+      return linearView({ ...base, yLabel: `ω${component} (rad/s)`, seriesName: `${label} ω${component}` }, range, options);
     }
   }
 }
