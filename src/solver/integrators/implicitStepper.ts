@@ -5,6 +5,7 @@
  * `solve` → (error test) → `accept` or `reject`.
  */
 import type { AssembledSystem } from '../model/assembly';
+import { copyVector } from '../linalg/dense';
 import { DenseNewtonSolver, type NewtonLinearSolver } from '../linalg/newtonSolver';
 import type { ConvergencePolicy } from './convergencePolicy';
 import { ErrorWeights } from './errorWeights';
@@ -125,11 +126,12 @@ export class ImplicitStepper implements StepState {
     const { method, driver } = this;
     method.updateKinematics(this, h, driver.qddNew);
     method.accept(this, h, driver.qddNew, driver.lambdaNew);
-    this.q.set(method.qNew);
-    this.qd.set(method.qdNew);
+    const { n, m } = this.system;
+    copyVector(n, method.qNew, this.q);
+    copyVector(n, method.qdNew, this.qd);
     this.weights.observe(this.q, this.qd);
-    this.qdd.set(driver.qddNew);
-    this.lambda.set(driver.lambdaNew);
+    copyVector(n, driver.qddNew, this.qdd);
+    copyVector(m, driver.lambdaNew, this.lambda);
     this.t += h;
   }
 

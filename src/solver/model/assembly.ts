@@ -13,6 +13,7 @@ import {
 } from './rigidBodyInertia';
 import { angularVelocity } from '../rotation/eulerParameters';
 import type { MatrixAccumulator } from '../linalg/accumulator';
+import { zeroRange } from '../linalg/dense';
 
 export class AssembledSystem {
   /** Number of coordinates (7 per body). */
@@ -93,8 +94,9 @@ export class AssembledSystem {
 
   /** out[0..n) += scale · Q(q, q̇, t): applied loads minus the quadratic-velocity terms. */
   addGeneralizedForces(q: Float64Array, qd: Float64Array, t: number, scale: number, out: Float64Array, tmp: Float64Array): void {
-    tmp.fill(0, 0, this.n);
-    for (const load of this.model.loads) load.addForce(q, qd, t, tmp);
+    zeroRange(tmp, 0, this.n);
+    const loads = this.model.loads;
+    for (let i = 0; i < loads.length; i++) loads[i].addForce(q, qd, t, tmp);
     for (let b = 0; b < this.bodyCount; b++) {
       const c = b * COORDS_PER_BODY + 3;
       addQuadraticVelocityTerm(this.inertiaOf(b), q, c, qd, c, -1, tmp, c);

@@ -7,6 +7,7 @@
 import type { AssembledSystem } from '../../model/assembly';
 import type { MatrixAccumulator } from '../../linalg/accumulator';
 import type { Method, StepState } from '../method';
+import { copyVector, zeroRange } from '../../linalg/dense';
 import { ExtrapolatingPredictor } from '../predictor';
 import { newmarkPosition } from '../newmark';
 
@@ -121,7 +122,7 @@ export abstract class HhtMethod implements Method {
   accept(state: StepState, h: number, _qddNew: Float64Array, lambdaNew: Float64Array): void {
     this.qddPredictor.push(state.qdd);
     this.lambdaPredictor.push(state.lambda);
-    this.qddPrevious.set(state.qdd);
+    copyVector(this.n, state.qdd, this.qddPrevious);
     this.hPrevious = h;
     this.computeForceTerm(this.qNew, this.qdNew, state.t + h, lambdaNew, this.forceOld);
   }
@@ -187,7 +188,7 @@ export abstract class HhtMethod implements Method {
 
   /** out[0..n) = C_qᵀ λ − Q(q, q̇, t), using the Jacobian blocks already computed at q. */
   private computeForceTermWithJacobian(q: Float64Array, qd: Float64Array, t: number, lambda: Float64Array, out: Float64Array): void {
-    out.fill(0, 0, this.n);
+    zeroRange(out, 0, this.n);
     this.system.addJacobianTransposeTimes(lambda, out);
     this.system.addGeneralizedForces(q, qd, t, -1, out, this.forceTmp);
   }
