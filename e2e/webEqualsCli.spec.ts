@@ -86,6 +86,10 @@ for (const query of ['?v=1&scenario=heavy-top&t=2', '?v=1&scenario=spin&alpha=-0
     for (const method of METHODS) {
       const command = simCommand(link, method, state);
       const csv = await downloadCsv(page, method);
+      // The export panel shows the same command, ready to paste (`npm run --silent sim -- …`).
+      const shown = (await page.getByTestId(`export-command-${method}`).textContent()) ?? '';
+      expect(shown.startsWith('npm run --silent sim -- --url ')).toBe(true);
+      expect(csv === sim(commandArgs(shown.replace(/^npm run --silent sim -- /, 'sim '))), shown).toBe(true);
       expect(csv.length).toBeGreaterThan(1000);
       expect(csv === sim(commandArgs(command)), command).toBe(true);
       if (state.tolerance === undefined) {

@@ -1,12 +1,21 @@
 import { useStore } from 'zustand';
 import { INTEGRATOR_METHODS, SAMPLE_WIDTH, type IntegratorMethod } from '../../solver/simulate';
 import { downloadText } from '../export/download';
-import { exportNote, samplesCsv } from '../export/samplesCsv';
+import { exportNote, samplesCsv, simCommand } from '../export/samplesCsv';
+import { encodeShareQuery } from '../../scenario/url';
 import { results } from '../runs';
 import { appStore } from '../store';
 import { METHOD_LABELS } from '../theme';
 import { EmbedCode } from './EmbedCode';
 import { PngExport } from './PngExport';
+
+/** The command line whose output equals the CSV export of `method`'s run, byte for byte. */
+function equivalentCommand(method: IntegratorMethod): string | null {
+  const res = results.current[method];
+  if (!res) return null;
+  const link = `${window.location.origin}${window.location.pathname}?${encodeShareQuery(res.state)}`;
+  return `npm run --silent ${simCommand(link, method, res.state).replace(/^sim /, 'sim -- ')}`;
+}
 
 /** Whether a method's run has stopped with samples to export. */
 function exportable(method: IntegratorMethod): boolean {
@@ -40,6 +49,11 @@ function CsvButton({ method }: { method: IntegratorMethod }) {
       <span id={`export-note-${method}`} className="hint">
         {ready ? note : phase === 'running' || phase === 'pending' ? 'available when the run has stopped' : note}
       </span>
+      {ready && (
+        <span className="hint export-command">
+          equals <code data-testid={`export-command-${method}`}>{equivalentCommand(method)}</code>
+        </span>
+      )}
     </div>
   );
 }
