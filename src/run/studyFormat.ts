@@ -69,26 +69,24 @@ export function formatConvergence(options: ConvergenceOptions, points: readonly 
   return jsonTable(settings, CONVERGENCE_COLUMNS, rows);
 }
 
-/** α sweep: settings {study, scenario, params, methods, alphas, h, tEnd, totalSteps}. */
-export function formatAlphaSweep(options: AlphaSweepOptions, points: readonly AlphaSweepPoint[]): string {
-  const rows = points.map((p) => sweepRow(p.method, p.alpha, p));
-  if (options.format === 'csv') return csvTable(ALPHA_SWEEP_COLUMNS, rows);
+/** A sweep's table; JSON settings {study, scenario, params, methods, alphas | rhos, h, tEnd, totalSteps}. */
+function formatSweep(options: AlphaSweepOptions | RhoSweepOptions, columns: readonly string[], rows: readonly Cell[][], values: Record<string, readonly number[]>): string {
+  if (options.format === 'csv') return csvTable(columns, rows);
   const settings = {
     study: options.kind, scenario: options.scenario, params: paramsObject(options.values), methods: options.methods,
-    alphas: options.alphas, h: options.h, tEnd: options.tEnd, totalSteps: options.totalSteps,
+    ...values, h: options.h, tEnd: options.tEnd, totalSteps: options.totalSteps,
   };
-  return jsonTable(settings, ALPHA_SWEEP_COLUMNS, rows);
+  return jsonTable(settings, columns, rows);
 }
 
-/** ρ∞ sweep: settings {study, scenario, params, methods, rhos, h, tEnd, totalSteps}; columns RHO_SWEEP_COLUMNS. */
+/** α sweep: columns ALPHA_SWEEP_COLUMNS, JSON settings with `alphas`. */
+export function formatAlphaSweep(options: AlphaSweepOptions, points: readonly AlphaSweepPoint[]): string {
+  return formatSweep(options, ALPHA_SWEEP_COLUMNS, points.map((p) => sweepRow(p.method, p.alpha, p)), { alphas: options.alphas });
+}
+
+/** ρ∞ sweep: columns RHO_SWEEP_COLUMNS, JSON settings with `rhos`. */
 export function formatRhoSweep(options: RhoSweepOptions, points: readonly RhoSweepPoint[]): string {
-  const rows = points.map((p) => sweepRow(p.method, p.rho, p));
-  if (options.format === 'csv') return csvTable(RHO_SWEEP_COLUMNS, rows);
-  const settings = {
-    study: options.kind, scenario: options.scenario, params: paramsObject(options.values), methods: options.methods,
-    rhos: options.rhos, h: options.h, tEnd: options.tEnd, totalSteps: options.totalSteps,
-  };
-  return jsonTable(settings, RHO_SWEEP_COLUMNS, rows);
+  return formatSweep(options, RHO_SWEEP_COLUMNS, points.map((p) => sweepRow(p.method, p.rho, p)), { rhos: options.rhos });
 }
 
 /** The text `sim study` prints for the points of a study run with `options`. */

@@ -160,10 +160,9 @@ interface Assignments {
   refAlpha?: GivenParameter;
   refRho?: GivenParameter;
   refMethod?: RunMethod;
-  alphas?: GivenList;
-  alphaCount?: number;
-  rhos?: GivenList;
-  rhoCount?: number;
+  /** The swept values (`--alphas` or `--rhos`, by the study), or how many evenly spaced ones (`--alpha-steps`, `--rho-steps`). */
+  sweepValues?: GivenList;
+  sweepCount?: number;
   h?: number;
   format?: OutputFormat;
   progress: boolean;
@@ -303,6 +302,12 @@ function applyUrlParameter(into: Assignments, key: 'alpha' | 'rho', alpha: numbe
   else into.rho = given;
 }
 
+/** A list of sweep values or their count; the later flag wins. */
+function setSweepValues(into: Assignments, given: GivenList | number): void {
+  into.sweepValues = typeof given === 'number' ? undefined : given;
+  into.sweepCount = typeof given === 'number' ? given : undefined;
+}
+
 /** What each flag does to the assignments: one table of options (STYLE.md habit 18). */
 const FLAG_ACTIONS: Readonly<Record<StudyFlag, (into: Assignments, value: string, kind: StudyCommandKind) => void>> = {
   '--scenario': (into, value) => (into.scenario = parseScenarioFlag(value)),
@@ -320,22 +325,10 @@ const FLAG_ACTIONS: Readonly<Record<StudyFlag, (into: Assignments, value: string
   '--ref-alpha': (into, value) => (into.refAlpha = givenAlpha('--ref-alpha', value, flagNamer)),
   '--ref-rho': (into, value) => (into.refRho = givenRho('--ref-rho', value, flagNamer)),
   '--ref-method': (into, value) => (into.refMethod = parseMethodFlag(value, '--ref-method')),
-  '--alphas': (into, value) => {
-    into.alphas = parseList('--alphas', value, checkAlpha);
-    into.alphaCount = undefined;
-  },
-  '--alpha-steps': (into, value) => {
-    into.alphaCount = parseValueCount('--alpha-steps', value);
-    into.alphas = undefined;
-  },
-  '--rhos': (into, value) => {
-    into.rhos = parseList('--rhos', value, checkRho);
-    into.rhoCount = undefined;
-  },
-  '--rho-steps': (into, value) => {
-    into.rhoCount = parseValueCount('--rho-steps', value);
-    into.rhos = undefined;
-  },
+  '--alphas': (into, value) => setSweepValues(into, parseList('--alphas', value, checkAlpha)),
+  '--alpha-steps': (into, value) => setSweepValues(into, parseValueCount('--alpha-steps', value)),
+  '--rhos': (into, value) => setSweepValues(into, parseList('--rhos', value, checkRho)),
+  '--rho-steps': (into, value) => setSweepValues(into, parseValueCount('--rho-steps', value)),
   '--h': (into, value) => (into.h = parseTime('--h', value, flagNamer)),
 };
 
@@ -465,7 +458,7 @@ function resolveSweepRuns(given: Assignments, kind: 'alpha-sweep' | 'rho-sweep',
 /** α sweep: one run per HHT method and α at the step h to t_end; only the final state is kept. */
 function resolveAlphaSweep(given: Assignments): AlphaSweepOptions {
   checkSweepMethods('alpha-sweep', methodsOf(given, 'alpha-sweep'));
-  const alphas = given.alphas?.values ?? evenAlphas(given.alphaCount ?? DEFAULT_ALPHA_COUNT);
+  const alphas = given.sweepValues?.values ?? evenAlphas(given.sweepCount ?? DEFAULT_ALPHA_COUNT);
   const { h, tEnd, total } = resolveSweepRuns(given, 'alpha-sweep', alphas.length, 'use fewer α values or methods, a larger --h, or a shorter --t-end');
   const scenario = given.scenario ?? DEFAULT_SCENARIO_ID;
   return { kind: 'alpha-sweep', ...common(given, 'alpha-sweep', scenario, tEnd, total), alphas: [...alphas], h };
@@ -474,7 +467,7 @@ function resolveAlphaSweep(given: Assignments): AlphaSweepOptions {
 /** ρ∞ sweep: one run per ρ∞ method and ρ∞ at the step h to t_end; only the final state is kept. */
 function resolveRhoSweep(given: Assignments): RhoSweepOptions {
   checkSweepMethods('rho-sweep', methodsOf(given, 'rho-sweep'));
-  const rhos = given.rhos?.values ?? evenRhos(given.rhoCount ?? DEFAULT_RHO_COUNT);
+  const rhos = given.sweepValues?.values ?? evenRhos(given.sweepCount ?? DEFAULT_RHO_COUNT);
   const { h, tEnd, total } = resolveSweepRuns(given, 'rho-sweep', rhos.length, 'use fewer ρ∞ values or methods, a larger --h, or a shorter --t-end');
   const scenario = given.scenario ?? DEFAULT_SCENARIO_ID;
   return { kind: 'rho-sweep', ...common(given, 'rho-sweep', scenario, tEnd, total), rhos: [...rhos], h };
