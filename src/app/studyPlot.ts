@@ -3,7 +3,7 @@
  * observed order of each segment, and the α sweep's final ω or energy error over α.
  * Pure; tested in test/app/studyPlot.test.ts.
  */
-import type { IntegratorMethod } from '../solver/simulate';
+import type { RunMethod as IntegratorMethod } from '../scenario/methods';
 import type { AlphaSweepPoint, ConvergencePoint } from '../solver/studies/convergenceStudy';
 import { defaultState } from '../scenario/registry';
 import type { ScenarioId, ParamValues } from '../scenario/types';

@@ -1,17 +1,16 @@
 /**
- * `sim study convergence|alpha-sweep …`: the paper's many-run studies (Sherif et al. 2019 Figs. 2,
+ * `sim study convergence|alpha-sweep|rho-sweep …`: the paper's many-run studies (Sherif et al. 2019 Figs. 2,
  * 9, 5, 10) headless, their independent runs on worker threads (./studyPool.ts), one per core.
  * A run that fails inside a study is a result (a row with its failure text), because "α = 0
  * diverges" is what a sweep is for; only a failed reference makes the whole study meaningless
  * (exit 3).
  */
 import type { StudyProgress } from '../solver/studies/convergenceStudy';
-import { formatNumber } from '../scenario/validate';
 import { EXIT_BAD_INPUT, EXIT_OK, EXIT_SOLVER_FAILED, printError } from './exitCodes';
-import { parseStudyArgs, type AlphaSweepOptions, type ConvergenceOptions, type StudyOptions } from '../scenario/studyArgs';
-import { studyFailureText } from '../run/studyTasks';
+import { parseStudyArgs, type StudyOptions } from '../scenario/studyArgs';
+import { referenceText, studyFailureText } from '../run/studyTasks';
 import { runStudyInThreads } from './studyPool';
-import { formatAlphaSweep, formatConvergence } from '../run/studyFormat';
+import { formatStudy } from '../run/studyFormat';
 import { studyHelpText } from './studyHelp';
 import { ReferenceRunFailed } from '../solver/studies/convergenceStudy';
 
@@ -28,7 +27,7 @@ export function progressLines(write: (line: string) => void, options: StudyOptio
       return;
     }
     const what = label === 'reference' && options.kind === 'convergence'
-      ? `reference (${options.reference.method}, α = ${formatNumber(options.reference.alpha)}, h = ${formatNumber(options.reference.h)})`
+      ? `reference (${referenceText(options.reference)})`
       : label;
     write(`study: ${done + 1}/${total} ${what} (${seconds()} s elapsed)\n`);
   };
@@ -36,10 +35,7 @@ export function progressLines(write: (line: string) => void, options: StudyOptio
 
 /** Runs the study on all cores and returns the text to print. */
 async function runStudy(options: StudyOptions, progress: StudyProgress): Promise<string> {
-  const study = await runStudyInThreads(options, progress);
-  return study.kind === 'alpha-sweep'
-    ? formatAlphaSweep(options as AlphaSweepOptions, study.points)
-    : formatConvergence(options as ConvergenceOptions, study.points);
+  return formatStudy(options, await runStudyInThreads(options, progress));
 }
 
 /** `sim study …` (argv without `study`); resolves to the exit code. */

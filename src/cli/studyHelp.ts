@@ -9,24 +9,34 @@ import { formatNumber, MAX_STEPS } from '../scenario/validate';
 import {
   ALPHA_SWEEP_DEFAULTS,
   CONVERGENCE_DEFAULTS,
+  DEFAULT_RHO_SWEEP_METHODS,
   DEFAULT_STUDY_METHODS,
   MAX_ALPHA_COUNT,
+  RHO_SWEEP_DEFAULTS,
   MAX_LIST_LENGTH,
   MAX_STUDY_STEPS,
   STUDY_WORK_FACTOR,
 } from '../scenario/studyDefaults';
-import { ALPHA_SWEEP_COLUMNS, CONVERGENCE_COLUMNS } from '../run/studyFormat';
+import { ALPHA_SWEEP_COLUMNS, CONVERGENCE_COLUMNS, RHO_SWEEP_COLUMNS } from '../run/studyFormat';
+import { RUN_METHODS } from '../scenario/methods';
 
 const USAGE = `Usage: npm run --silent sim -- study convergence [--scenario ID | --url URL] [--set NAME=VALUE ...]
-           [--alpha A] [--methods classical,modified] [--steps H1,H2,...] [--t-end T] [--sample-dt DT]
-           [--ref-h H] [--ref-alpha A] [--ref-method M] [--format csv|json] [--progress]
+           [--alpha A] [--rho-inf R] [--methods M1,M2,...] [--steps H1,H2,...] [--t-end T] [--sample-dt DT]
+           [--ref-h H] [--ref-method M] [--ref-alpha A | --ref-rho R] [--format csv|json] [--progress]
        npm run --silent sim -- study alpha-sweep [--scenario ID | --url URL] [--set NAME=VALUE ...]
            [--methods classical,modified] [--alphas A1,A2,... | --alpha-steps N] [--h H] [--t-end T]
+           [--format csv|json] [--progress]
+       npm run --silent sim -- study rho-sweep [--scenario ID | --url URL] [--set NAME=VALUE ...]
+           [--methods ${DEFAULT_RHO_SWEEP_METHODS.join(',')}] [--rhos R1,R2,... | --rho-steps N] [--h H] [--t-end T]
            [--format csv|json] [--progress]
 
 Studies over many fixed-step runs of one scenario (Sherif et al. 2019), printed when all runs are done.
 The runs are independent and run in parallel, one worker thread per core (os.availableParallelism());
 the table is the same, to the last bit, as one thread computes it.
+Methods: ${RUN_METHODS.join(', ')} (SPEC §6), all five in one
+study if wanted. Each takes its own parameter: classical and modified HHT's alpha (--alpha), the others rho_inf (--rho-inf,
+default 2/3). A parameter no selected method takes is bad input (exit 2); one is never converted into the other
+(rho_inf = (1 + alpha)/(1 - alpha) relates them: alpha = -0.2 <-> rho_inf = 2/3).
 
 convergence (paper Figs. 2 and 9): one reference run (--ref-method, --ref-alpha, fine step --ref-h),
   then every method at every step in --steps, largest first. Columns:
@@ -39,11 +49,14 @@ convergence (paper Figs. 2 and 9): one reference run (--ref-method, --ref-alpha,
   Every step and --ref-h must divide DT (whole multiples), --ref-h must be smaller than every step, and
   t_end must be a whole multiple of DT. The reference takes t_end / ref-h steps and dominates the run time.
 
-alpha-sweep (paper Figs. 10 and 5): one run per method and alpha, step h, to t_end. Columns:
+alpha-sweep (paper Figs. 10 and 5): one run per HHT method and alpha, step h, to t_end. Columns:
     ${ALPHA_SWEEP_COLUMNS.join(',')}
   omega_*         body-fixed angular velocity of the primary body at t_end (v8-crank: omega_x is the
                   crank speed of Fig. 10)
   energy_error    E - E0 - W at t_end, J (the drift of Fig. 5)
+
+rho-sweep: the same over rho_inf in [0, 1] for generalized-alpha, lie-group, ji-xing. Columns:
+    ${RHO_SWEEP_COLUMNS.join(',')}
 
 A run that fails inside a study (e.g. alpha = 0 with a joint, SPEC §5) is a row with its failure text
 and empty numbers; the study goes on.
@@ -52,23 +65,30 @@ Options (flags may also be written --alpha=-0.2; later flags override earlier on
   --scenario ID     ${SCENARIO_IDS.join(' | ')}; as for sim
   --url URL         a share link: sets the scenario, its parameters, methods and t, and alpha
                     (convergence) or h (alpha-sweep); the link's other run settings are ignored
-  --set NAME=VALUE  a scenario parameter, or t, methods, alpha (convergence), h (alpha-sweep)
-  --methods M,...   integrators to compare (default ${DEFAULT_STUDY_METHODS.join(',')})
+  --set NAME=VALUE  a scenario parameter, or t, methods, alpha and rho (convergence), h (sweeps)
+  --methods M,...   integrators to compare (default ${DEFAULT_STUDY_METHODS.join(',')}; rho-sweep:
+                    ${DEFAULT_RHO_SWEEP_METHODS.join(',')})
   --t-end T         end time of every run in s (default per scenario, below)
   --format F        csv | json (default csv); json is one object with the settings, "columns" and
                     "rows" (arrays in column order, null where csv has an empty cell)
   --progress        one line per run on stderr as it starts, even when stderr is not a terminal (on
                     a terminal the lines are always shown)
  convergence:
-  --alpha A         alpha of the compared runs, in [-1/3, 0]
+  --alpha A         alpha of the compared HHT runs, in [-1/3, 0]
+  --rho-inf R       rho_inf of the compared generalized-alpha, lie-group, ji-xing runs, in [0, 1] (default 2/3)
   --steps H1,...    step sizes in s, distinct, at most ${MAX_LIST_LENGTH}
   --sample-dt DT    common sample interval in s of all runs and the reference
   --ref-h H         step of the reference run in s
-  --ref-alpha A     alpha of the reference run, in [-1/3, 0]
-  --ref-method M    classical | modified, the integrator of the reference run
+  --ref-alpha A     alpha of an HHT reference run, in [-1/3, 0]
+  --ref-rho R       rho_inf of a generalized-alpha, lie-group or ji-xing reference run (default 2/3)
+  --ref-method M    any method, the integrator of the reference run
  alpha-sweep:
   --alphas A1,...   alpha values in [-1/3, 0], at most ${MAX_LIST_LENGTH} (default 11 values -1/3, -0.3, ..., 0)
   --alpha-steps N   N evenly spaced alphas from -1/3 to 0, ends included; N from 2 to ${MAX_ALPHA_COUNT}
+  --h H             step size in s
+ rho-sweep:
+  --rhos R1,...     rho_inf values in [0, 1], at most ${MAX_LIST_LENGTH} (default 11 values 0, 0.1, ..., 1)
+  --rho-steps N     N evenly spaced rho_inf from 0 to 1, ends included; N from 2 to ${MAX_ALPHA_COUNT}
   --h H             step size in s
   --help            this text
 
@@ -90,6 +110,7 @@ function defaultsSection(id: ScenarioId): string[] {
     `                 --ref-method ${r.method} --ref-alpha ${formatNumber(r.alpha)} --ref-h ${formatNumber(r.h)}`,
     `                 (${c.note})`,
     `    alpha-sweep  --h ${formatNumber(s.h)} --t-end ${formatNumber(s.tEnd)} (${s.note})`,
+    `    rho-sweep    --h ${formatNumber(RHO_SWEEP_DEFAULTS[id].h)} --t-end ${formatNumber(RHO_SWEEP_DEFAULTS[id].tEnd)} (${RHO_SWEEP_DEFAULTS[id].note})`,
   ];
 }
 

@@ -4,12 +4,15 @@
  * error of a failed run — are empty CSV cells and JSON nulls, so a plot skips them instead of
  * drawing NaN.
  */
-import type { AlphaSweepPoint, ConvergencePoint } from '../solver/studies/convergenceStudy';
-import type { AlphaSweepOptions, ConvergenceOptions } from '../scenario/studyArgs';
+import type { AlphaSweepPoint, ConvergencePoint, RhoSweepPoint } from '../solver/studies/convergenceStudy';
+import type { AlphaSweepOptions, ConvergenceOptions, RhoSweepOptions, StudyOptions } from '../scenario/studyArgs';
+import type { StudyPoints } from './studyTasks';
 import { paramsObject } from './rowText';
 
 export const CONVERGENCE_COLUMNS = ['method', 'h', 'omega_error', 'omega_order', 'position_error', 'position_order', 'failure'] as const;
 export const ALPHA_SWEEP_COLUMNS = ['method', 'alpha', 'omega_x', 'omega_y', 'omega_z', 'energy_error', 'failure'] as const;
+/** The ρ∞ sweep: the α sweep's columns with the swept parameter `rho` (ρ∞) in place of `alpha`. */
+export const RHO_SWEEP_COLUMNS = ['method', 'rho', 'omega_x', 'omega_y', 'omega_z', 'energy_error', 'failure'] as const;
 
 /** A cell before formatting: text, a number (NaN = no value) or no value. */
 type Cell = string | number | null;
@@ -18,8 +21,8 @@ function convergenceRow(p: ConvergencePoint): Cell[] {
   return [p.method, p.h, p.omegaError, p.omegaOrder, p.positionError, p.positionOrder, p.failure];
 }
 
-function alphaSweepRow(p: AlphaSweepPoint): Cell[] {
-  return [p.method, p.alpha, ...p.finalOmega, p.energyError, p.failure];
+function sweepRow(method: string, value: number, p: AlphaSweepPoint | RhoSweepPoint): Cell[] {
+  return [method, value, ...p.finalOmega, p.energyError, p.failure];
 }
 
 /** RFC 4180: text with a comma, quote or line break is quoted, inner quotes doubled (failure reasons may hold commas). */
@@ -49,25 +52,46 @@ function jsonTable(settings: Record<string, unknown>, columns: readonly string[]
   return `${head},"rows":[\n${body}\n]}\n`;
 }
 
-/** Convergence study: settings {study, scenario, params, methods, alpha, steps, tEnd, sampleDt, reference, totalSteps}. */
+/**
+ * Convergence study: settings {study, scenario, params, methods, alpha, rho, steps, tEnd, sampleDt, reference,
+ * totalSteps}; `alpha` only if an HHT method runs and `rho` only if a ρ∞ method does (JSON drops an undefined
+ * value, so HHT-only studies print what they printed before the family). The reference is {method, alpha, h}
+ * or {method, rho, h}. The CSV has no parameter column: each method runs with its one parameter of the head.
+ */
 export function formatConvergence(options: ConvergenceOptions, points: readonly ConvergencePoint[]): string {
   const rows = points.map(convergenceRow);
   if (options.format === 'csv') return csvTable(CONVERGENCE_COLUMNS, rows);
   const settings = {
     study: options.kind, scenario: options.scenario, params: paramsObject(options.values), methods: options.methods,
-    alpha: options.alpha, steps: options.steps, tEnd: options.tEnd, sampleDt: options.sampleDt, reference: options.reference,
+    alpha: options.alpha, rho: options.rho, steps: options.steps, tEnd: options.tEnd, sampleDt: options.sampleDt, reference: options.reference,
     totalSteps: options.totalSteps,
   };
   return jsonTable(settings, CONVERGENCE_COLUMNS, rows);
 }
 
-/** α sweep: settings {study, scenario, params, methods, alphas, h, tEnd, totalSteps}. */
-export function formatAlphaSweep(options: AlphaSweepOptions, points: readonly AlphaSweepPoint[]): string {
-  const rows = points.map(alphaSweepRow);
-  if (options.format === 'csv') return csvTable(ALPHA_SWEEP_COLUMNS, rows);
+/** A sweep's table; JSON settings {study, scenario, params, methods, alphas | rhos, h, tEnd, totalSteps}. */
+function formatSweep(options: AlphaSweepOptions | RhoSweepOptions, columns: readonly string[], rows: readonly Cell[][], values: Record<string, readonly number[]>): string {
+  if (options.format === 'csv') return csvTable(columns, rows);
   const settings = {
     study: options.kind, scenario: options.scenario, params: paramsObject(options.values), methods: options.methods,
-    alphas: options.alphas, h: options.h, tEnd: options.tEnd, totalSteps: options.totalSteps,
+    ...values, h: options.h, tEnd: options.tEnd, totalSteps: options.totalSteps,
   };
-  return jsonTable(settings, ALPHA_SWEEP_COLUMNS, rows);
+  return jsonTable(settings, columns, rows);
+}
+
+/** α sweep: columns ALPHA_SWEEP_COLUMNS, JSON settings with `alphas`. */
+export function formatAlphaSweep(options: AlphaSweepOptions, points: readonly AlphaSweepPoint[]): string {
+  return formatSweep(options, ALPHA_SWEEP_COLUMNS, points.map((p) => sweepRow(p.method, p.alpha, p)), { alphas: options.alphas });
+}
+
+/** ρ∞ sweep: columns RHO_SWEEP_COLUMNS, JSON settings with `rhos`. */
+export function formatRhoSweep(options: RhoSweepOptions, points: readonly RhoSweepPoint[]): string {
+  return formatSweep(options, RHO_SWEEP_COLUMNS, points.map((p) => sweepRow(p.method, p.rho, p)), { rhos: options.rhos });
+}
+
+/** The text `sim study` prints for the points of a study run with `options`. */
+export function formatStudy(options: StudyOptions, study: StudyPoints): string {
+  if (study.kind === 'convergence') return formatConvergence(options as ConvergenceOptions, study.points);
+  if (study.kind === 'alpha-sweep') return formatAlphaSweep(options as AlphaSweepOptions, study.points);
+  return formatRhoSweep(options as RhoSweepOptions, study.points);
 }

@@ -8,21 +8,22 @@
  * No Node or browser API here: the workers are the caller's.
  */
 import {
-  alphaSweepPoint, alphaSweepRuns, checkReference, convergencePoints, convergenceRuns, finalSample, primarySeries,
-  ReferenceRunFailed,
-  type AlphaSweepPoint, type ConvergencePoint, type FinalSample, type PrimarySeries, type StudyProgress, type StudyRun,
+  checkReference, convergencePoints, convergenceRuns, finalSample, primarySeries, ReferenceRunFailed,
+  sweepPoint, sweepRuns,
+  type AlphaSweepPoint, type ConvergencePoint, type FinalSample, type PrimarySeries, type RhoSweepPoint, type StudyProgress,
+  type StudyRun,
 } from '../solver/studies/convergenceStudy';
-import type { RunSettings } from '../solver/simulate';
+import type { FamilyRunSettings } from '../solver/studies/familyRuns';
 import { getScenario } from '../scenario/registry';
 import { formatNumber } from '../scenario/validate';
 import type { ParamValues, ScenarioId } from '../scenario/types';
-import type { StudyOptions } from '../scenario/studyArgs';
+import type { AlphaSweepOptions, ConvergenceOptions, RhoSweepOptions, StudyOptions } from '../scenario/studyArgs';
 
 /** One run of a study as a worker receives it: the model to build, the settings, and what to keep of it. */
 export interface StudyTask {
   readonly scenario: ScenarioId;
   readonly values: ParamValues;
-  readonly settings: RunSettings;
+  readonly settings: FamilyRunSettings;
   /** 'series': the primary body's samples (convergence); 'final': the last row only (α sweep). */
   readonly keep: 'series' | 'final';
 }
@@ -31,7 +32,8 @@ export type TaskResult = PrimarySeries | FinalSample;
 
 export type StudyPoints =
   | { readonly kind: 'convergence'; readonly points: ConvergencePoint[] }
-  | { readonly kind: 'alpha-sweep'; readonly points: AlphaSweepPoint[] };
+  | { readonly kind: 'alpha-sweep'; readonly points: AlphaSweepPoint[] }
+  | { readonly kind: 'rho-sweep'; readonly points: RhoSweepPoint[] };
 
 /** A study split into tasks, with the labels its progress shows and the assembly of its results. */
 export interface StudyJob {
@@ -47,19 +49,24 @@ function tasksOf(options: StudyOptions, runs: readonly StudyRun[], keep: StudyTa
   return runs.map(({ settings }) => ({ scenario: options.scenario, values: options.values, settings, keep }));
 }
 
-/** The tasks of a study: the runs of convergenceRuns or alphaSweepRuns, in their order. */
+/** The tasks of a sweep over α or ρ∞: the runs of sweepRuns, in their order. */
+function sweepJob(options: AlphaSweepOptions | RhoSweepOptions): StudyJob {
+  const key = options.kind === 'alpha-sweep' ? 'alpha' : 'rho';
+  const values = options.kind === 'alpha-sweep' ? options.alphas : options.rhos;
+  const runs = sweepRuns(key, options.methods, values, options.h, options.tEnd);
+  return {
+    tasks: tasksOf(options, runs, 'final'),
+    labels: runs.map((r) => r.label),
+    check: () => {},
+    assemble: (results) => ({ kind: options.kind, points: runs.map((run, k) => sweepPoint(key, run, results[k] as FinalSample)) }) as StudyPoints,
+  };
+}
+
+/** The tasks of a study: the runs of convergenceRuns or sweepRuns, in their order. */
 export function studyJob(options: StudyOptions): StudyJob {
-  if (options.kind === 'alpha-sweep') {
-    const runs = alphaSweepRuns(options.methods, options.alphas, options.h, options.tEnd);
-    return {
-      tasks: tasksOf(options, runs, 'final'),
-      labels: runs.map((r) => r.label),
-      check: () => {},
-      assemble: (results) => ({ kind: 'alpha-sweep', points: runs.map((run, k) => alphaSweepPoint(run, results[k] as FinalSample)) }),
-    };
-  }
-  const { methods, alpha, steps, tEnd, sampleDt, reference } = options;
-  const settings = { methods, alpha, steps, tEnd, sampleDt, reference };
+  if (options.kind !== 'convergence') return sweepJob(options);
+  const { methods, alpha, rho, steps, tEnd, sampleDt, reference } = options;
+  const settings = { methods, alpha, rho, steps, tEnd, sampleDt, reference };
   const runs = convergenceRuns(settings);
   return {
     tasks: tasksOf(options, runs, 'series'),
@@ -178,11 +185,17 @@ export async function runStudyPool(job: StudyJob, workers: readonly TaskWorker[]
   return job.assemble(results);
 }
 
+/** The reference run as messages name it: `modified, α = -0.1, h = 1e-6` or `lie-group, ρ∞ = 0.6666666666666666, h = 5e-6`. */
+export function referenceText(reference: ConvergenceOptions['reference']): string {
+  const { method, alpha, rho, h } = reference;
+  const parameter = alpha !== undefined ? `α = ${formatNumber(alpha)}` : `ρ∞ = ${formatNumber(rho ?? NaN)}`;
+  return `${method}, ${parameter}, h = ${formatNumber(h)}`;
+}
+
 /** Why a study gave no points, as the page and `sim study` say it: the failed reference named with its settings. */
 export function studyFailureText(options: StudyOptions, error: unknown): string {
   if (error instanceof ReferenceRunFailed && options.kind === 'convergence') {
-    const { method, alpha, h } = options.reference;
-    return `the reference run (${method}, α = ${formatNumber(alpha)}, h = ${formatNumber(h)}) failed at ${error.failure}`;
+    return `the reference run (${referenceText(options.reference)}) failed at ${error.failure}`;
   }
   return error instanceof Error ? error.message : String(error);
 }

@@ -1,12 +1,17 @@
 /**
- * Arguments of `sim study convergence|alpha-sweep …` → complete, validated study options, or the
+ * Arguments of `sim study convergence|alpha-sweep|rho-sweep …` → complete, validated study options, or the
  * one issue to report. Same conventions as `sim` (SPEC §3): flags apply in order, later ones
  * override earlier ones and `--url`; every problem is one sentence naming the value as written.
+ * Any method of the family runs (SPEC §6), each with its own parameter: HHT's α (`--alpha`) for classical
+ * and modified, ρ∞ (`--rho-inf`, default 2/3) for the others; a parameter no selected method takes is bad input.
  * Everything that could make a study fail for a reason other than the numerics (grids that do
  * not line up, a reference no finer than the runs, unbounded work) is rejected here, before any run.
  */
-import type { IntegratorMethod } from '../solver/simulate';
-import { methodParameter, type RunMethod } from './methods';
+import type { StudyReference } from '../solver/studies/convergenceStudy';
+import {
+  checkRho, CLI_PARAMETER_KEYS, DEFAULT_RHO, methodParameter, RUN_METHODS, takesParameter, unusedParameterIssue,
+  type MethodParameterKey, type ParameterKeys, type RunMethod,
+} from './methods';
 import { DEFAULT_SCENARIO_ID, getScenario } from './registry';
 import type { InputIssue, ParamValues, ScenarioId, ValueNamer } from './types';
 import { decodeShareQuery } from './url';
@@ -31,6 +36,7 @@ import {
   parseAlpha,
   parseFormatFlag,
   parseMethodFlag,
+  parseRho,
   parseScenarioFlag,
   parseTime,
   resolveParams,
@@ -45,21 +51,29 @@ import {
   ALPHA_SWEEP_DEFAULTS,
   CONVERGENCE_DEFAULTS,
   DEFAULT_ALPHA_COUNT,
+  DEFAULT_RHO_COUNT,
+  DEFAULT_RHO_SWEEP_METHODS,
   DEFAULT_STUDY_METHODS,
   evenAlphas,
+  evenRhos,
+  RHO_SWEEP_DEFAULTS,
   MAX_ALPHA_COUNT,
   MAX_LIST_LENGTH,
   MAX_STUDY_STEPS,
   STUDY_WORK_FACTOR,
+  type ConvergenceDefaults,
 } from './studyDefaults';
 
+/** The studies the app's panel offers (its records are keyed by these). */
 export type StudyKind = 'convergence' | 'alpha-sweep';
-export const STUDY_KINDS: readonly StudyKind[] = ['convergence', 'alpha-sweep'];
+/** Every `sim study` subcommand: the panel's studies and the ρ∞ sweep of the generalized-α family. */
+export type StudyCommandKind = StudyKind | 'rho-sweep';
+export const STUDY_KINDS: readonly StudyCommandKind[] = ['convergence', 'alpha-sweep', 'rho-sweep'];
 
 interface StudyCommon {
   readonly scenario: ScenarioId;
   readonly values: ParamValues;
-  readonly methods: readonly IntegratorMethod[];
+  readonly methods: readonly RunMethod[];
   readonly tEnd: number;
   readonly format: OutputFormat;
   /** `--progress` given: report runs on stderr even when it is not a terminal. */
@@ -70,11 +84,15 @@ interface StudyCommon {
 
 export interface ConvergenceOptions extends StudyCommon {
   readonly kind: 'convergence';
-  readonly alpha: number;
+  /** HHT α of the HHT methods; absent when none is selected. */
+  readonly alpha?: number;
+  /** ρ∞ of the other methods; absent when none is selected. */
+  readonly rho?: number;
   /** Distinct step sizes, as given. */
   readonly steps: readonly number[];
   readonly sampleDt: number;
-  readonly reference: { readonly method: IntegratorMethod; readonly alpha: number; readonly h: number };
+  /** The reference run: its method with that method's parameter (`alpha` or `rho`), and its step. */
+  readonly reference: StudyReference;
 }
 
 export interface AlphaSweepOptions extends StudyCommon {
@@ -83,7 +101,14 @@ export interface AlphaSweepOptions extends StudyCommon {
   readonly h: number;
 }
 
-export type StudyOptions = ConvergenceOptions | AlphaSweepOptions;
+/** ρ∞ sweep: the α sweep's shape over ρ∞ ∈ [0, 1] for the ρ∞ methods. */
+export interface RhoSweepOptions extends StudyCommon {
+  readonly kind: 'rho-sweep';
+  readonly rhos: readonly number[];
+  readonly h: number;
+}
+
+export type StudyOptions = ConvergenceOptions | AlphaSweepOptions | RhoSweepOptions;
 
 export type ParsedStudyCommand =
   | { readonly kind: 'help' }
@@ -91,18 +116,21 @@ export type ParsedStudyCommand =
   | { readonly kind: 'error'; readonly issue: InputIssue };
 
 const COMMON_FLAGS = ['--scenario', '--url', '--set', '--methods', '--t-end', '--format'] as const;
-const CONVERGENCE_FLAGS = ['--alpha', '--steps', '--sample-dt', '--ref-h', '--ref-alpha', '--ref-method'] as const;
+const CONVERGENCE_FLAGS = ['--alpha', '--rho-inf', '--steps', '--sample-dt', '--ref-h', '--ref-alpha', '--ref-rho', '--ref-method'] as const;
 const SWEEP_FLAGS = ['--alphas', '--alpha-steps', '--h'] as const;
+const RHO_SWEEP_FLAGS = ['--rhos', '--rho-steps', '--h'] as const;
 const SWITCHES = ['--progress'] as const;
 type StudyFlag =
   | (typeof COMMON_FLAGS)[number]
   | (typeof CONVERGENCE_FLAGS)[number]
   | (typeof SWEEP_FLAGS)[number]
+  | (typeof RHO_SWEEP_FLAGS)[number]
   | (typeof SWITCHES)[number];
 
-const VALUE_FLAGS: Readonly<Record<StudyKind, readonly StudyFlag[]>> = {
+const VALUE_FLAGS: Readonly<Record<StudyCommandKind, readonly StudyFlag[]>> = {
   convergence: [...COMMON_FLAGS, ...CONVERGENCE_FLAGS],
   'alpha-sweep': [...COMMON_FLAGS, ...SWEEP_FLAGS],
+  'rho-sweep': [...COMMON_FLAGS, ...RHO_SWEEP_FLAGS],
 };
 
 /** A number list as written, kept for messages. */
@@ -111,27 +139,46 @@ interface GivenList {
   readonly text: string;
 }
 
+/** A parameter value and the words that gave it, to name it if no selected method takes it. */
+interface GivenParameter {
+  readonly value: number;
+  readonly key: string;
+  readonly text: string;
+  readonly name: ValueNamer;
+}
+
 /** Everything set so far; undefined means "not given, use the study default". */
 interface Assignments {
   scenario?: ScenarioId;
-  methods?: readonly IntegratorMethod[];
-  alpha?: number;
+  methods?: readonly RunMethod[];
+  alpha?: GivenParameter;
+  rho?: GivenParameter;
   tEnd?: number;
   steps?: GivenList;
   sampleDt?: number;
   refH?: number;
-  refAlpha?: number;
-  refMethod?: IntegratorMethod;
-  alphas?: GivenList;
-  alphaCount?: number;
+  refAlpha?: GivenParameter;
+  refRho?: GivenParameter;
+  refMethod?: RunMethod;
+  /** The swept values (`--alphas` or `--rhos`, by the study), or how many evenly spaced ones (`--alpha-steps`, `--rho-steps`). */
+  sweepValues?: GivenList;
+  sweepCount?: number;
   h?: number;
   format?: OutputFormat;
   progress: boolean;
   params: Map<string, ParamAssignment>;
 }
 
-function isStudyKind(word: string): word is StudyKind {
+function isStudyKind(word: string): word is StudyCommandKind {
   return (STUDY_KINDS as readonly string[]).includes(word);
+}
+
+function givenAlpha(key: string, text: string, name: ValueNamer): GivenParameter {
+  return { value: parseAlpha(key, text, name), key, text, name };
+}
+
+function givenRho(key: string, text: string, name: ValueNamer): GivenParameter {
+  return { value: parseRho(key, text, name), key, text, name };
 }
 
 /**
@@ -161,34 +208,48 @@ function parseSteps(text: string): GivenList {
   return list;
 }
 
-function parseAlphaCount(text: string): number {
-  const count = unwrap(parseNumberText('--alpha-steps', text, flagNamer));
+/** `--alpha-steps N` / `--rho-steps N`: a whole number of sweep values from 2 to MAX_ALPHA_COUNT. */
+function parseValueCount(flag: string, text: string): number {
+  const count = unwrap(parseNumberText(flag, text, flagNamer));
   if (!Number.isInteger(count) || count < 2 || count > MAX_ALPHA_COUNT) {
-    fail('--alpha-steps', `${flagNamer('--alpha-steps', text)} must be a whole number from 2 to ${MAX_ALPHA_COUNT}`);
+    fail(flag, `${flagNamer(flag, text)} must be a whole number from 2 to ${MAX_ALPHA_COUNT}`);
   }
   return count;
 }
 
 /**
- * The studies' runners (src/solver/studies/convergenceStudy.ts, alphaSweep) take HHT's α and run through
- * `Simulation`; the ρ∞ methods are refused here by name until they run over the family
- * (src/solver/studies/familyRuns.ts), rather than run with a converted parameter.
+ * `--methods`: any of the family (SPEC §6), all five at once (a study's table has no side-by-side limit, unlike
+ * the app's 4 compared runs); each runs with its own parameter.
  */
-function parseMethodsFlag(text: string, name: ValueNamer, key = '--methods'): readonly IntegratorMethod[] {
-  return hhtOnly(unwrap(parseMethodsText(key, text, name)), key, name(key, text));
+function parseMethodsFlag(text: string, name: ValueNamer, key = '--methods'): readonly RunMethod[] {
+  return unwrap(parseMethodsText(key, text, name, RUN_METHODS.length));
 }
 
-function hhtOnly(methods: readonly RunMethod[], key: string, subject: string): readonly IntegratorMethod[] {
-  const notHht = methods.filter((m) => methodParameter(m) !== 'alpha');
-  if (notHht.length > 0) fail(key, `${subject}: studies run classical and modified HHT only so far (${notHht.join(', ')} not yet)`);
-  return methods as readonly IntegratorMethod[];
+/** A parameter was given that no method of the study takes (`--rho-inf` with HHT only, …): bad input, never converted. */
+function checkParameterUsed(
+  methods: readonly RunMethod[], parameter: MethodParameterKey, given: GivenParameter | undefined, keys: ParameterKeys = CLI_PARAMETER_KEYS,
+): void {
+  if (given) ensure(unusedParameterIssue(methods, parameter, given.text, { ...keys, [parameter]: given.key }, given.name));
+}
+
+/** How messages name the reference's parameters. */
+const REFERENCE_PARAMETER_KEYS: ParameterKeys = { alpha: '--ref-alpha', rho: '--ref-rho' };
+
+/** A sweep runs only the methods that take its parameter: the α sweep HHT, the ρ∞ sweep the others. */
+function checkSweepMethods(kind: 'alpha-sweep' | 'rho-sweep', methods: readonly RunMethod[]): void {
+  const parameter: MethodParameterKey = kind === 'alpha-sweep' ? 'alpha' : 'rho';
+  const others = methods.filter((m) => methodParameter(m) !== parameter);
+  if (others.length === 0) return;
+  const takers = RUN_METHODS.filter((m) => methodParameter(m) === parameter).join(', ');
+  const instead = kind === 'alpha-sweep' ? 'rho-sweep' : 'alpha-sweep';
+  fail('--methods', `--methods ${methods.join(',')}: the ${kind} runs ${takers} only; ${others.join(', ')} take${others.length === 1 ? 's' : ''} the other parameter (use ${instead})`);
 }
 
 /**
  * `--set NAME=VALUE`: the share-link keys that mean something for this study (t, methods, and alpha
  * or h), everything else a scenario parameter. A key the study decides itself is an error, not ignored.
  */
-function applySet(kind: StudyKind, into: Assignments, text: string): void {
+function applySet(kind: StudyCommandKind, into: Assignments, text: string): void {
   const eq = text.indexOf('=');
   if (eq <= 0) fail('--set', `--set ${quoteText(text)} must have the form NAME=VALUE`);
   const key = text.slice(0, eq);
@@ -196,40 +257,59 @@ function applySet(kind: StudyKind, into: Assignments, text: string): void {
   const subject = setNamer(key, value);
   if (key === 't') into.tEnd = parseTime(key, value, setNamer);
   else if (key === 'methods') into.methods = parseMethodsFlag(value, setNamer, key);
-  else if (key === 'alpha' && kind === 'convergence') into.alpha = parseAlpha(key, value, setNamer);
-  else if (key === 'alpha') fail(key, `${subject}: the α sweep chooses α itself (use --alphas or --alpha-steps)`);
-  else if (key === 'h' && kind === 'alpha-sweep') into.h = parseTime(key, value, setNamer);
+  else if (key === 'alpha' && kind === 'convergence') into.alpha = givenAlpha(key, value, setNamer);
+  else if (key === 'alpha' && kind === 'alpha-sweep') fail(key, `${subject}: the α sweep chooses α itself (use --alphas or --alpha-steps)`);
+  else if (key === 'alpha') fail(key, `${subject}: the ρ∞ sweep runs methods that take ρ∞, not HHT α`);
+  else if (key === 'rho' && kind === 'convergence') into.rho = givenRho(key, value, setNamer);
+  else if (key === 'rho' && kind === 'rho-sweep') fail(key, `${subject}: the ρ∞ sweep chooses ρ∞ itself (use --rhos or --rho-steps)`);
+  else if (key === 'rho') fail(key, `${subject}: the α sweep runs HHT methods, which take α, not ρ∞`);
+  else if (key === 'h' && kind !== 'convergence') into.h = parseTime(key, value, setNamer);
   else if (key === 'h') fail(key, `${subject}: a convergence study takes its step sizes from --steps`);
   else if (key === 'tol') fail(key, `${subject}: studies run with fixed steps (leave tol out)`);
   else into.params.set(key, { text: value, name: setNamer });
 }
 
 /**
- * `--url`: the scenario, its parameters, methods and t as the link sets them; alpha for a convergence
- * study and h for an α sweep. A link describes one run, so what the study varies itself (h resp.
- * alpha) and an adaptive tolerance are ignored rather than rejected.
+ * `--url`: the scenario, its parameters, methods and t as the link sets them; alpha and rho for a
+ * convergence study and h for a sweep. A link describes one run, so what the study varies itself (h resp.
+ * alpha or ρ∞) and an adaptive tolerance are ignored rather than rejected. (The link itself is valid:
+ * its decoder already refused an alpha or rho that none of its methods takes.)
  */
-function applyUrl(kind: StudyKind, into: Assignments, link: string): void {
+function applyUrl(kind: StudyCommandKind, into: Assignments, link: string): void {
   const decoded = decodeShareQuery(link);
   const problem = decoded.issues[0];
   if (problem) fail('--url', `--url: ${problem.message}`);
   const { state, setKeys } = decoded;
   for (const key of setKeys) {
     if (key === 'scenario') into.scenario = state.scenario;
-    else if (key === 'methods') into.methods = hhtOnly(state.methods, '--url', `--url methods=${state.methods.join(',')}`);
+    else if (key === 'methods') into.methods = state.methods;
     else if (key === 't') into.tEnd = state.tEnd;
-    else if (key === 'alpha') {
-      if (kind === 'convergence') into.alpha = state.alpha;
+    else if (key === 'alpha' || key === 'rho') {
+      if (kind === 'convergence') applyUrlParameter(into, key, state.alpha, state.rho);
     } else if (key === 'h') {
-      if (kind === 'alpha-sweep') into.h = state.h;
+      if (kind !== 'convergence') into.h = state.h;
     } else if (key !== 'tol') {
       into.params.set(key, { text: state.values[key].map(formatNumber).join(','), name: linkNamer });
     }
   }
 }
 
+/** A link's alpha or rho for a convergence study (named `--url alpha=…` in messages). */
+function applyUrlParameter(into: Assignments, key: 'alpha' | 'rho', alpha: number, rho: number | undefined): void {
+  const value = key === 'alpha' ? alpha : rho ?? DEFAULT_RHO;
+  const given: GivenParameter = { value, key: `--url ${key}`, text: formatNumber(value), name: (k, text) => `${k}=${text}` };
+  if (key === 'alpha') into.alpha = given;
+  else into.rho = given;
+}
+
+/** A list of sweep values or their count; the later flag wins. */
+function setSweepValues(into: Assignments, given: GivenList | number): void {
+  into.sweepValues = typeof given === 'number' ? undefined : given;
+  into.sweepCount = typeof given === 'number' ? given : undefined;
+}
+
 /** What each flag does to the assignments: one table of options (STYLE.md habit 18). */
-const FLAG_ACTIONS: Readonly<Record<StudyFlag, (into: Assignments, value: string, kind: StudyKind) => void>> = {
+const FLAG_ACTIONS: Readonly<Record<StudyFlag, (into: Assignments, value: string, kind: StudyCommandKind) => void>> = {
   '--scenario': (into, value) => (into.scenario = parseScenarioFlag(value)),
   '--url': (into, value, kind) => applyUrl(kind, into, value),
   '--set': (into, value, kind) => applySet(kind, into, value),
@@ -237,24 +317,22 @@ const FLAG_ACTIONS: Readonly<Record<StudyFlag, (into: Assignments, value: string
   '--t-end': (into, value) => (into.tEnd = parseTime('--t-end', value, flagNamer)),
   '--format': (into, value) => (into.format = parseFormatFlag(value)),
   '--progress': (into) => (into.progress = true),
-  '--alpha': (into, value) => (into.alpha = parseAlpha('--alpha', value, flagNamer)),
+  '--alpha': (into, value) => (into.alpha = givenAlpha('--alpha', value, flagNamer)),
+  '--rho-inf': (into, value) => (into.rho = givenRho('--rho-inf', value, flagNamer)),
   '--steps': (into, value) => (into.steps = parseSteps(value)),
   '--sample-dt': (into, value) => (into.sampleDt = parseTime('--sample-dt', value, flagNamer)),
   '--ref-h': (into, value) => (into.refH = parseTime('--ref-h', value, flagNamer)),
-  '--ref-alpha': (into, value) => (into.refAlpha = parseAlpha('--ref-alpha', value, flagNamer)),
-  '--ref-method': (into, value) => (into.refMethod = hhtOnly([parseMethodFlag(value, '--ref-method')], '--ref-method', flagNamer('--ref-method', value))[0]),
-  '--alphas': (into, value) => {
-    into.alphas = parseList('--alphas', value, checkAlpha);
-    into.alphaCount = undefined;
-  },
-  '--alpha-steps': (into, value) => {
-    into.alphaCount = parseAlphaCount(value);
-    into.alphas = undefined;
-  },
+  '--ref-alpha': (into, value) => (into.refAlpha = givenAlpha('--ref-alpha', value, flagNamer)),
+  '--ref-rho': (into, value) => (into.refRho = givenRho('--ref-rho', value, flagNamer)),
+  '--ref-method': (into, value) => (into.refMethod = parseMethodFlag(value, '--ref-method')),
+  '--alphas': (into, value) => setSweepValues(into, parseList('--alphas', value, checkAlpha)),
+  '--alpha-steps': (into, value) => setSweepValues(into, parseValueCount('--alpha-steps', value)),
+  '--rhos': (into, value) => setSweepValues(into, parseList('--rhos', value, checkRho)),
+  '--rho-steps': (into, value) => setSweepValues(into, parseValueCount('--rho-steps', value)),
   '--h': (into, value) => (into.h = parseTime('--h', value, flagNamer)),
 };
 
-function applyFlag(kind: StudyKind, into: Assignments, { flag, value }: FlagArg<StudyFlag>): void {
+function applyFlag(kind: StudyCommandKind, into: Assignments, { flag, value }: FlagArg<StudyFlag>): void {
   FLAG_ACTIONS[flag](into, value, kind);
 }
 
@@ -281,18 +359,18 @@ function checkStudyWork(total: number, breakdown: string, remedy: string): void 
   }
 }
 
-/** Methods to compare: as given, else both. */
-function methodsOf(given: Assignments): readonly IntegratorMethod[] {
-  return given.methods ?? DEFAULT_STUDY_METHODS;
+/** Methods to compare: as given, else both HHT methods (the ρ∞ sweep: the three ρ∞ methods). */
+function methodsOf(given: Assignments, kind: StudyCommandKind = 'convergence'): readonly RunMethod[] {
+  return given.methods ?? (kind === 'rho-sweep' ? DEFAULT_RHO_SWEEP_METHODS : DEFAULT_STUDY_METHODS);
 }
 
 /** The settings every study has; parameters are checked last, as in `sim`. */
-function common(given: Assignments, scenario: ScenarioId, tEnd: number, totalSteps: number): StudyCommon {
+function common(given: Assignments, kind: StudyCommandKind, scenario: ScenarioId, tEnd: number, totalSteps: number): StudyCommon {
   return {
     scenario,
     tEnd,
     values: resolveParams(getScenario(scenario), given.params),
-    methods: methodsOf(given),
+    methods: methodsOf(given, kind),
     format: given.format ?? 'csv',
     progress: given.progress,
     totalSteps,
@@ -307,16 +385,16 @@ function common(given: Assignments, scenario: ScenarioId, tEnd: number, totalSte
 function resolveConvergence(given: Assignments): ConvergenceOptions {
   const scenario = given.scenario ?? DEFAULT_SCENARIO_ID;
   const defaults = CONVERGENCE_DEFAULTS[scenario];
-  const alpha = given.alpha ?? defaults.alpha;
+  const methods = methodsOf(given);
+  checkParameterUsed(methods, 'alpha', given.alpha);
+  checkParameterUsed(methods, 'rho', given.rho);
+  const alpha = takesParameter(methods, 'alpha') ? given.alpha?.value ?? defaults.alpha : undefined;
+  const rho = takesParameter(methods, 'rho') ? given.rho?.value ?? DEFAULT_RHO : undefined;
   const tEnd = given.tEnd ?? defaults.tEnd;
   const steps = given.steps?.values ?? defaults.steps;
   const stepsText = given.steps ? flagNamer('--steps', given.steps.text) : `--steps ${steps.map(formatNumber).join(',')} (study default)`;
   const sampleDt = given.sampleDt ?? defaults.sampleDt;
-  const reference = {
-    method: given.refMethod ?? defaults.reference.method,
-    alpha: given.refAlpha ?? defaults.reference.alpha,
-    h: given.refH ?? defaults.reference.h,
-  };
+  const reference = resolveReference(given, defaults.reference);
   const tText = described('--t-end', tEnd, given.tEnd !== undefined);
   const dtText = described('--sample-dt', sampleDt, given.sampleDt !== undefined);
   const refText = described('--ref-h', reference.h, given.refH !== undefined);
@@ -337,32 +415,69 @@ function resolveConvergence(given: Assignments): ConvergenceOptions {
 
   const referenceSteps = stepCount(reference.h, tEnd);
   const perMethod = steps.reduce((sum, h) => sum + stepCount(h, tEnd), 0);
-  const runSteps = methodsOf(given).length * perMethod;
+  const runSteps = methods.length * perMethod;
   const total = referenceSteps + runSteps;
   checkStudyWork(
     total,
     `reference ${referenceSteps}, runs ${runSteps}`,
     'use a larger --ref-h, fewer or larger --steps, or a shorter --t-end',
   );
-  return { kind: 'convergence', ...common(given, scenario, tEnd, total), alpha, steps: [...steps], sampleDt, reference };
+  return { kind: 'convergence', ...common(given, 'convergence', scenario, tEnd, total), alpha, rho, steps: [...steps], sampleDt, reference };
 }
 
-/** α sweep: one run per method and α at the step h to t_end; only the final state is kept. */
-function resolveAlphaSweep(given: Assignments): AlphaSweepOptions {
+/**
+ * The reference run: `--ref-method` (default the scenario's) with its own parameter — `--ref-alpha` for an
+ * HHT reference (default the scenario's reference α), `--ref-rho` for a ρ∞ reference (default 2/3); the other
+ * one given is bad input. An HHT reference keeps its earlier shape {method, alpha, h}.
+ */
+function resolveReference(given: Assignments, defaults: ConvergenceDefaults['reference']): StudyReference {
+  const method = given.refMethod ?? defaults.method;
+  const h = given.refH ?? defaults.h;
+  checkParameterUsed([method], 'alpha', given.refAlpha, REFERENCE_PARAMETER_KEYS);
+  checkParameterUsed([method], 'rho', given.refRho, REFERENCE_PARAMETER_KEYS);
+  if (methodParameter(method) === 'alpha') return { method, alpha: given.refAlpha?.value ?? defaults.alpha, h };
+  return { method, rho: given.refRho?.value ?? DEFAULT_RHO, h };
+}
+
+/** The step, end time and work of a sweep with `count` values per method (the α and the ρ∞ sweep alike). */
+function resolveSweepRuns(given: Assignments, kind: 'alpha-sweep' | 'rho-sweep', count: number, remedy: string): { h: number; tEnd: number; total: number } {
   const scenario = given.scenario ?? DEFAULT_SCENARIO_ID;
-  const defaults = ALPHA_SWEEP_DEFAULTS[scenario];
+  const defaults = (kind === 'alpha-sweep' ? ALPHA_SWEEP_DEFAULTS : RHO_SWEEP_DEFAULTS)[scenario];
   const h = given.h ?? defaults.h;
   const tEnd = given.tEnd ?? defaults.tEnd;
   const hText = described('--h', h, given.h !== undefined);
   const tText = described('--t-end', tEnd, given.tEnd !== undefined);
   if (h > tEnd) fail('--h', `${hText} is larger than ${tText}`);
   checkRunLength(hText, h, tText, tEnd);
-  const alphas = given.alphas?.values ?? evenAlphas(given.alphaCount ?? DEFAULT_ALPHA_COUNT);
-  const runs = alphas.length * methodsOf(given).length;
+  const runs = count * methodsOf(given, kind).length;
   const total = runs * stepCount(h, tEnd);
-  checkStudyWork(total, `${runs} runs of ${stepCount(h, tEnd)}`, 'use fewer α values or methods, a larger --h, or a shorter --t-end');
-  return { kind: 'alpha-sweep', ...common(given, scenario, tEnd, total), alphas: [...alphas], h };
+  checkStudyWork(total, `${runs} runs of ${stepCount(h, tEnd)}`, remedy);
+  return { h, tEnd, total };
 }
+
+/** α sweep: one run per HHT method and α at the step h to t_end; only the final state is kept. */
+function resolveAlphaSweep(given: Assignments): AlphaSweepOptions {
+  checkSweepMethods('alpha-sweep', methodsOf(given, 'alpha-sweep'));
+  const alphas = given.sweepValues?.values ?? evenAlphas(given.sweepCount ?? DEFAULT_ALPHA_COUNT);
+  const { h, tEnd, total } = resolveSweepRuns(given, 'alpha-sweep', alphas.length, 'use fewer α values or methods, a larger --h, or a shorter --t-end');
+  const scenario = given.scenario ?? DEFAULT_SCENARIO_ID;
+  return { kind: 'alpha-sweep', ...common(given, 'alpha-sweep', scenario, tEnd, total), alphas: [...alphas], h };
+}
+
+/** ρ∞ sweep: one run per ρ∞ method and ρ∞ at the step h to t_end; only the final state is kept. */
+function resolveRhoSweep(given: Assignments): RhoSweepOptions {
+  checkSweepMethods('rho-sweep', methodsOf(given, 'rho-sweep'));
+  const rhos = given.sweepValues?.values ?? evenRhos(given.sweepCount ?? DEFAULT_RHO_COUNT);
+  const { h, tEnd, total } = resolveSweepRuns(given, 'rho-sweep', rhos.length, 'use fewer ρ∞ values or methods, a larger --h, or a shorter --t-end');
+  const scenario = given.scenario ?? DEFAULT_SCENARIO_ID;
+  return { kind: 'rho-sweep', ...common(given, 'rho-sweep', scenario, tEnd, total), rhos: [...rhos], h };
+}
+
+const RESOLVERS: Readonly<Record<StudyCommandKind, (given: Assignments) => StudyOptions>> = {
+  convergence: resolveConvergence,
+  'alpha-sweep': resolveAlphaSweep,
+  'rho-sweep': resolveRhoSweep,
+};
 
 /**
  * Reads the words after `study` (the subcommand first). Never throws: bad input comes back as
@@ -381,7 +496,6 @@ export function parseStudyArgs(argv: readonly string[]): ParsedStudyCommand {
   return catchInput((): ParsedStudyCommand => {
     const given: Assignments = { progress: false, params: new Map() };
     for (const arg of tokenize<StudyFlag>(rest, VALUE_FLAGS[kind], SWITCHES)) applyFlag(kind, given, arg);
-    const options = kind === 'convergence' ? resolveConvergence(given) : resolveAlphaSweep(given);
-    return { kind: 'run', options };
+    return { kind: 'run', options: RESOLVERS[kind](given) };
   });
 }

@@ -4,12 +4,16 @@
  * table, so the documented defaults cannot drift from the applied ones.
  */
 import type { IntegratorMethod } from '../solver/simulate';
+import type { RunMethod } from './methods';
 import { SCENARIOS } from './registry';
 import type { ScenarioId } from './types';
 import { MAX_STEPS } from './validate';
 
 /** Both integrators: a study exists to compare them. */
-export const DEFAULT_STUDY_METHODS: readonly IntegratorMethod[] = ['classical', 'modified'];
+export const DEFAULT_STUDY_METHODS: readonly RunMethod[] = ['classical', 'modified'];
+
+/** The ρ∞ sweep's default methods: the three that take ρ∞ (SPEC §6). */
+export const DEFAULT_RHO_SWEEP_METHODS: readonly RunMethod[] = ['generalized-alpha', 'lie-group', 'ji-xing'];
 
 /**
  * Work limit of a study: the steps of all its runs together (reference included) may not exceed
@@ -78,6 +82,26 @@ export const ALPHA_SWEEP_DEFAULTS: Readonly<Record<ScenarioId, AlphaSweepDefault
   },
   'v8-crank': { h: SCENARIOS['v8-crank'].defaultH, tEnd: 15, note: 'final crank speed, paper Fig. 10; SLOW, about 8 min: --t-end 2 takes about 1 min' },
 };
+
+/**
+ * The ρ∞ sweep: the α sweep's step and end time (the scenario's own run; the V8 to 15 s as Fig. 10), so the
+ * two sweeps compare the families on the same runs. Ji–Xing fails on jointed scenarios as ρ∞ → 1 (SPEC §6):
+ * a row with its failure text.
+ */
+export const RHO_SWEEP_DEFAULTS: Readonly<Record<ScenarioId, AlphaSweepDefaults>> = {
+  spin: { ...ALPHA_SWEEP_DEFAULTS.spin, note: 'about 1 s' },
+  'heavy-top': { ...ALPHA_SWEEP_DEFAULTS['heavy-top'], note: 'energy drift over ρ∞; ji-xing near ρ∞ = 1 may fail (a row, not an error)' },
+  'v8-crank': { ...ALPHA_SWEEP_DEFAULTS['v8-crank'], note: 'final crank speed over ρ∞; SLOW (lie-group especially): use --t-end 1' },
+};
+
+/** Default number of ρ∞ values: 0, 0.1, …, 1. */
+export const DEFAULT_RHO_COUNT = 11;
+
+/** `count` ≥ 2 evenly spaced ρ∞ from 0 to 1, both ends included, as k / n (0.1, not 0.30000000000000004 style sums). */
+export function evenRhos(count: number): number[] {
+  const n = count - 1;
+  return Array.from({ length: count }, (_, k) => k / n);
+}
 
 /** Default number of α values: −1/3, …, 0 in steps of 1/30, as in the paper's sweeps. */
 export const DEFAULT_ALPHA_COUNT = 11;

@@ -175,7 +175,9 @@ export function parseParamText(def: ParamDef, text: string, name: ValueNamer = a
  * Reads the list of compared methods, e.g. 'classical,generalized-alpha', in drawing order; repeats are
  * dropped. At most MAX_COMPARED_METHODS (SPEC §6: two to four; a single method, as earlier links wrote, is kept).
  */
-export function parseMethodsText(key: string, text: string, name: ValueNamer = assignmentNamer): Parsed<RunMethod[]> {
+export function parseMethodsText(
+  key: string, text: string, name: ValueNamer = assignmentNamer, limit: number = MAX_COMPARED_METHODS,
+): Parsed<RunMethod[]> {
   const methods: RunMethod[] = [];
   for (const part of text.split(',')) {
     const method = part.trim();
@@ -185,8 +187,8 @@ export function parseMethodsText(key: string, text: string, name: ValueNamer = a
     }
     if (!methods.includes(method)) methods.push(method);
   }
-  if (methods.length > MAX_COMPARED_METHODS) {
-    return { ok: false, issue: issue(key, `${name(key, text)}: at most ${MAX_COMPARED_METHODS} methods are compared at once, got ${methods.length}`) };
+  if (methods.length > limit) {
+    return { ok: false, issue: issue(key, `${name(key, text)}: at most ${limit} methods are compared at once, got ${methods.length}`) };
   }
   return { ok: true, value: methods };
 }

@@ -1,12 +1,15 @@
 /**
  * Studies over many runs (paper Figs. 2, 9, 10, 5): e_ω (Sherif Eq. 71) and the analogous integrated
  * position error over a list of step sizes against a fine reference, with the observed order per segment;
- * and a sweep over α. Pure functions with a progress callback, shared by the CLI and the worker.
+ * and a sweep over α (HHT) or ρ∞ (the other methods). Any method of the family (SPEC §6) runs, the
+ * Lie-group one on its own stepper (familyRuns.ts). Pure functions with a progress callback, shared by
+ * the CLI and the worker.
  */
 import type { MultibodyModel } from '../model/types';
 import { COORDS_PER_BODY } from '../model/types';
-import { simulate, type IntegratorMethod, type RunSettings } from '../simulate';
 import { integratedDifference, observedOrder } from './errorMeasures';
+import { simulateFamily, takesAlpha, type FamilyRunSettings } from './familyRuns';
+import type { FamilyMethodName } from './methodStability';
 
 /** Samples of the primary body: t, ω (3) and its coordinates (7: r, e). */
 export interface PrimarySeries {
@@ -18,10 +21,10 @@ export interface PrimarySeries {
 }
 
 /** Runs a model keeping the primary body's samples. */
-export function primarySeries(model: MultibodyModel, settings: RunSettings): PrimarySeries {
+export function primarySeries(model: MultibodyModel, settings: FamilyRunSettings): PrimarySeries {
   const t: number[] = [], omega: number[] = [], coordinates: number[] = [];
   const c = model.primaryBody * COORDS_PER_BODY;
-  const result = simulate(model, settings, (row, q) => {
+  const result = simulateFamily(model, settings, (row, q) => {
     t.push(row[0]);
     omega.push(row[1], row[2], row[3]);
     for (let k = 0; k < COORDS_PER_BODY; k++) coordinates.push(q[c + k]);
@@ -33,18 +36,41 @@ export function primarySeries(model: MultibodyModel, settings: RunSettings): Pri
   };
 }
 
-export interface ConvergenceSettings {
-  readonly methods: readonly IntegratorMethod[];
-  readonly alpha: number;
+/** The parameters of a study's runs: HHT's α for classical and modified, ρ∞ for the others (SPEC §6). */
+export interface MethodParameters {
+  /** HHT α; needed when an HHT method runs. */
+  readonly alpha?: number;
+  /** ρ∞; needed when a ρ∞ method runs. */
+  readonly rho?: number;
+}
+
+/** The reference run of a convergence study: its method, that method's parameter, and the fine step. */
+export interface StudyReference extends MethodParameters {
+  readonly method: FamilyMethodName;
+  readonly h: number;
+}
+
+export interface ConvergenceSettings extends MethodParameters {
+  readonly methods: readonly FamilyMethodName[];
   readonly steps: readonly number[];
   readonly tEnd: number;
   /** Common sample interval; every h must divide it. */
   readonly sampleDt: number;
-  readonly reference: { readonly method: IntegratorMethod; readonly alpha: number; readonly h: number };
+  readonly reference: StudyReference;
+}
+
+/**
+ * The fixed-step settings of `method` with its own parameter from `p`: HHT methods exactly as before the
+ * family ({method, alpha, h, tEnd, sampleEvery}), ρ∞ methods with `rho` (α = 0, unused).
+ */
+export function methodRunSettings(method: FamilyMethodName, p: MethodParameters, h: number, tEnd: number, sampleEvery: number): FamilyRunSettings {
+  const value = takesAlpha(method) ? p.alpha : p.rho;
+  if (value === undefined) throw new Error(`study run: ${method} needs ${takesAlpha(method) ? 'α' : 'ρ∞'}`);
+  return takesAlpha(method) ? { method, alpha: value, h, tEnd, sampleEvery } : { method, alpha: 0, rho: value, h, tEnd, sampleEvery };
 }
 
 export interface ConvergencePoint {
-  readonly method: IntegratorMethod;
+  readonly method: FamilyMethodName;
   readonly h: number;
   /** e_ω (Sherif Eq. 71), rad; NaN if the run failed. */
   readonly omegaError: number;
@@ -69,7 +95,7 @@ export class ReferenceRunFailed extends Error {
 /** One run of a study: its progress label and solver settings (the runs of a study are independent). */
 export interface StudyRun {
   readonly label: string;
-  readonly settings: RunSettings;
+  readonly settings: FamilyRunSettings;
 }
 
 /** The step sizes of a convergence study, largest first. */
@@ -83,11 +109,12 @@ function stepsLargestFirst(s: ConvergenceSettings): number[] {
  */
 export function convergenceRuns(s: ConvergenceSettings): StudyRun[] {
   const everyOf = (h: number) => Math.round(s.sampleDt / h);
-  const reference: StudyRun = { label: 'reference', settings: { ...s.reference, tEnd: s.tEnd, sampleEvery: everyOf(s.reference.h) } };
+  const ref = s.reference;
+  const reference: StudyRun = { label: 'reference', settings: methodRunSettings(ref.method, ref, ref.h, s.tEnd, everyOf(ref.h)) };
   const steps = stepsLargestFirst(s);
   return [reference, ...s.methods.flatMap((method) => steps.map((h): StudyRun => ({
     label: `${method}, h = ${h}`,
-    settings: { method, alpha: s.alpha, h, tEnd: s.tEnd, sampleEvery: everyOf(h) },
+    settings: methodRunSettings(method, s, h, s.tEnd, everyOf(h)),
   })))];
 }
 
@@ -146,15 +173,21 @@ export function convergenceStudy(model: MultibodyModel, s: ConvergenceSettings, 
   return convergencePoints(s, series);
 }
 
-export interface AlphaSweepPoint {
-  readonly method: IntegratorMethod;
-  readonly alpha: number;
+/** The swept parameter: HHT's α (α sweep, paper Figs. 5 and 10) or ρ∞ (ρ∞ sweep, the other methods). */
+export type SweepParameter = 'alpha' | 'rho';
+
+/** One run of a sweep: final ω and energy error at t_end, with the swept value under its key (`alpha` or `rho`). */
+export type SweepPoint<K extends SweepParameter> = {
+  readonly method: FamilyMethodName;
   /** Final body-fixed ω of the primary body (NaN if the run failed). */
   readonly finalOmega: readonly [number, number, number];
   /** energy_error at t_end (E − E0 − W), J. */
   readonly energyError: number;
   readonly failure: string | null;
-}
+} & { readonly [key in K]: number };
+
+export type AlphaSweepPoint = SweepPoint<'alpha'>;
+export type RhoSweepPoint = SweepPoint<'rho'>;
 
 /** The last sample row of a run (null if none) and how it ended. */
 export interface FinalSample {
@@ -164,35 +197,57 @@ export interface FinalSample {
 }
 
 /** Runs a model keeping only its last sample row. */
-export function finalSample(model: MultibodyModel, settings: RunSettings): FinalSample {
+export function finalSample(model: MultibodyModel, settings: FamilyRunSettings): FinalSample {
   let last: Float64Array | null = null;
-  const r = simulate(model, settings, (row) => { last = row.slice(); });
+  const r = simulateFamily(model, settings, (row) => { last = row.slice(); });
   return { row: last, finished: r.status === 'finished', failure: r.failure ? `t = ${r.failure.time}: ${r.failure.reason}` : null };
 }
 
-/** The runs of an α sweep: every α for each method, one sample at t = 0 and one at t_end. */
-export function alphaSweepRuns(methods: readonly IntegratorMethod[], alphas: readonly number[], h: number, tEnd: number): StudyRun[] {
+/** The runs of a sweep over `key`: every value for each method, one sample at t = 0 and one at t_end. */
+export function sweepRuns(key: SweepParameter, methods: readonly FamilyMethodName[], values: readonly number[], h: number, tEnd: number): StudyRun[] {
   const sampleEvery = Math.max(1, Math.round(tEnd / h));
-  return methods.flatMap((method) => alphas.map((alpha): StudyRun => ({ label: `${method}, α = ${alpha}`, settings: { method, alpha, h, tEnd, sampleEvery } })));
+  const symbol = key === 'alpha' ? 'α' : 'ρ∞';
+  return methods.flatMap((method) => values.map((value): StudyRun => ({
+    label: `${method}, ${symbol} = ${value}`, settings: methodRunSettings(method, { [key]: value }, h, tEnd, sampleEvery),
+  })));
 }
 
-/** The point of one α-sweep run: final ω and energy error at t_end. */
-export function alphaSweepPoint({ settings }: StudyRun, { row, finished, failure }: FinalSample): AlphaSweepPoint {
+/** The runs of an α sweep (HHT methods): every α for each method. */
+export function alphaSweepRuns(methods: readonly FamilyMethodName[], alphas: readonly number[], h: number, tEnd: number): StudyRun[] {
+  return sweepRuns('alpha', methods, alphas, h, tEnd);
+}
+
+/** The point of one sweep run over `key`: final ω and energy error at t_end. */
+export function sweepPoint<K extends SweepParameter>(key: K, { settings }: StudyRun, { row, finished, failure }: FinalSample): SweepPoint<K> {
   const ok = finished && row !== null;
+  const value = key === 'alpha' ? settings.alpha : settings.rho;
   return {
-    method: settings.method, alpha: settings.alpha,
+    method: settings.method, [key]: value,
     finalOmega: ok ? [row[1], row[2], row[3]] : [NaN, NaN, NaN],
     energyError: ok ? row[5] : NaN,
     failure,
-  };
+  } as unknown as SweepPoint<K>;
+}
+
+/** The point of one α-sweep run. */
+export function alphaSweepPoint(run: StudyRun, final: FinalSample): AlphaSweepPoint {
+  return sweepPoint('alpha', run, final);
+}
+
+/** A sweep over `key` in this thread: final ω and energy error at t_end for each value and method. */
+export function parameterSweep<K extends SweepParameter>(
+  model: MultibodyModel, key: K, methods: readonly FamilyMethodName[], values: readonly number[], h: number, tEnd: number,
+  progress: StudyProgress = () => {},
+): SweepPoint<K>[] {
+  const runs = sweepRuns(key, methods, values, h, tEnd);
+  const finals = runSerially(runs, (run) => finalSample(model, run.settings), progress);
+  return runs.map((run, k) => sweepPoint(key, run, finals[k]));
 }
 
 /** α sweep (paper Figs. 5 and 10) in this thread: final ω and energy error at t_end for each α and method. */
 export function alphaSweep(
-  model: MultibodyModel, methods: readonly IntegratorMethod[], alphas: readonly number[], h: number, tEnd: number,
+  model: MultibodyModel, methods: readonly FamilyMethodName[], alphas: readonly number[], h: number, tEnd: number,
   progress: StudyProgress = () => {},
 ): AlphaSweepPoint[] {
-  const runs = alphaSweepRuns(methods, alphas, h, tEnd);
-  const finals = runSerially(runs, (run) => finalSample(model, run.settings), progress);
-  return runs.map((run, k) => alphaSweepPoint(run, finals[k]));
+  return parameterSweep(model, 'alpha', methods, alphas, h, tEnd, progress);
 }

@@ -18,13 +18,32 @@ export interface FamilyRun {
   readonly sampleEvery: number;
 }
 
+/**
+ * Settings of one fixed-step run of any family method: `simulate`'s RunSettings with the method widened to the
+ * five names. HHT methods read `alpha`; the ρ∞ methods read `rho` (their `alpha` is unused).
+ */
+export interface FamilyRunSettings extends Omit<RunSettings, 'method'> {
+  readonly method: FamilyMethodName;
+}
+
+/** Runs fixed-step `settings`, the Lie-group method on its own stepper (it is not a registry `Method`). */
+export function simulateFamily(model: MultibodyModel, settings: FamilyRunSettings, sink: SampleSink): ReturnType<typeof simulate> {
+  if (settings.method !== 'lie-group') return simulate(model, settings as RunSettings, sink);
+  const { rho, h, tEnd, sampleEvery } = settings;
+  if (rho === undefined) throw new Error('lie-group needs ρ∞ (settings.rho)');
+  return simulateLieGroup(model, { rhoInf: rho, h, tEnd, sampleEvery }, sink);
+}
+
+/** Whether `method` takes HHT's α (classical, modified) rather than ρ∞. */
+export function takesAlpha(method: FamilyMethodName): boolean {
+  return method === 'classical' || method === 'modified';
+}
+
 /** Runs one method, handing every sample row to sink; status and failure as simulate() returns them. */
 export function runFamilyMethod(model: MultibodyModel, run: FamilyRun, sink: SampleSink): ReturnType<typeof simulate> {
   const { method, parameter, h, tEnd, sampleEvery } = run;
-  if (method === 'lie-group') return simulateLieGroup(model, { rhoInf: parameter, h, tEnd, sampleEvery }, sink);
-  const isHht = method === 'classical' || method === 'modified';
-  const settings = { method, alpha: isHht ? parameter : 0, rho: isHht ? undefined : parameter, h, tEnd, sampleEvery };
-  return simulate(model, settings as RunSettings, sink);
+  const isHht = takesAlpha(method);
+  return simulateFamily(model, { method, alpha: isHht ? parameter : 0, rho: isHht ? undefined : parameter, h, tEnd, sampleEvery }, sink);
 }
 
 export interface FamilyOmegaSeries {
