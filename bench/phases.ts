@@ -9,17 +9,19 @@ import type { Simulation } from '../src/solver/simulate';
 /** Phase name → [object, method name]; objects are reached through the instance (private fields included). */
 type PhaseTargets = Record<string, [object, string]>;
 
-/** The phases of an HHT step, by the integrator and linear-solver methods that implement them. */
+/**
+ * The phases of a step, by the methods that implement them: the driver's scaled residual (Sherif Eq. 62,
+ * Negrut Eq. 13), the method's Newton matrix (Sherif Eq. 65), the linear solver, the stepper's acceptance.
+ */
 function stepPhases(sim: Simulation): PhaseTargets {
-  const integrator = sim.integrator as unknown as Record<string, object>;
-  const linear = integrator.linear;
+  const stepper = sim.integrator;
   return {
-    residual: [integrator, 'residual'],
-    assembly: [integrator, 'jacobian'],
-    zero: [linear, 'zero'],
-    factorisation: [linear, 'factor'],
-    solve: [linear, 'solve'],
-    acceptance: [integrator, 'accept'],
+    residual: [stepper.driver, 'scaledResidual'],
+    assembly: [stepper.method, 'jacobian'],
+    zero: [stepper.driver.linear, 'zero'],
+    factorisation: [stepper.driver.linear, 'factor'],
+    solve: [stepper.driver.linear, 'solve'],
+    acceptance: [stepper, 'accept'],
   };
 }
 

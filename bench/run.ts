@@ -8,7 +8,10 @@
  */
 import { heavyTopModel, HEAVY_TOP_DEFAULTS } from '../src/solver/scenarios/heavyTop';
 import { v8CrankModel, V8_DEFAULTS } from '../src/solver/scenarios/v8Crank';
-import { Simulation, INTEGRATOR_METHODS, type IntegratorMethod, type RunSettings } from '../src/solver/simulate';
+import { Simulation, type IntegratorMethod, type RunSettings } from '../src/solver/simulate';
+
+/** The speed targets (issue 12) are for HHT; the ρ∞ methods get their own work–precision bench (issue 13, not yet). */
+const BENCH_METHODS: readonly IntegratorMethod[] = ['classical', 'modified'];
 import type { MultibodyModel } from '../src/solver/model/types';
 import { runMujocoHeavyTop } from './mujoco';
 import { machineLine, spreadFields, spreadOf, timed } from './stats';
@@ -112,10 +115,10 @@ async function main(): Promise<void> {
   console.log(machineLine({ repeats: REPEATS }));
   const ours: Record<string, CaseFigures> = {};
   for (const c of [HEAVY_TOP, V8]) {
-    for (const method of INTEGRATOR_METHODS) ours[`${c.scenario}/${method}`] = benchCase(c, method);
+    for (const method of BENCH_METHODS) ours[`${c.scenario}/${method}`] = benchCase(c, method);
   }
   await mujocoLine(ours['heavy-top/modified']);
-  for (const method of INTEGRATOR_METHODS) phaseLine(V8, method);
+  for (const method of BENCH_METHODS) phaseLine(V8, method);
 }
 
 await main();
