@@ -14,7 +14,8 @@ import { whenPageReady } from './ready';
 import { installTestApi } from './testApi';
 import { startPaletteSync } from './theme';
 import { startUrlSync } from './urlSync';
-import { startServiceWorker } from './offline/serviceWorker';
+import { startServiceWorkerAfterFirstRun } from './offline/serviceWorker';
+import { isBusy } from './runs';
 import './styles.css';
 
 openShareQuery(window.location.search);
@@ -30,7 +31,10 @@ startAutoRun();
 installTestApi();
 warmUpWorkers();
 whenPageReady(startRun);
-void startServiceWorker();
+startServiceWorkerAfterFirstRun(
+  (listener) => appStore.subscribe(listener),
+  () => Object.values(appStore.getState().runs).some((r) => r.phase !== 'idle') && !isBusy(),
+);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -34,6 +34,26 @@ export async function startServiceWorker(): Promise<void> {
   });
 }
 
+/**
+ * Registers the service worker once the page's first run has settled (or after `fallbackMs`): its
+ * precache download and hashing would otherwise compete with the two solver workers for the cores
+ * while the first curves are drawn. `settled` tells whether a run has stopped since page load.
+ */
+export function startServiceWorkerAfterFirstRun(
+  subscribe: (listener: () => void) => () => void, settled: () => boolean, fallbackMs = 10_000,
+): void {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    unsubscribe();
+    clearTimeout(timer);
+    void startServiceWorker();
+  };
+  const unsubscribe = subscribe(() => { if (settled()) start(); });
+  const timer = setTimeout(start, fallbackMs);
+}
+
 /** Activates the waiting version and reloads the page with it. */
 export function reloadWithUpdate(): void {
   void activateUpdate?.(true);
