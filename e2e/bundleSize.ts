@@ -10,10 +10,11 @@ import { gzipSync } from 'node:zlib';
 /** Gzip sizes in bytes (zlib level 9, as a static server's precompression would). */
 export const BUDGET = {
   /**
-   * Every JavaScript file of the app and its two workers. 540 kB: the five-method family (the Lie-group
-   * stepper ships in the simulation worker) measured 525 kB; the headroom is for the method picker to come.
+   * Every JavaScript file of the app and its two workers: 542.5 kB measured at the end of 2026-11-24
+   * (main chunk 480.9, sim worker 30.5 with the Lie-group stepper, study worker 26.1, PWA register 2.9).
+   * The budget leaves 17 kB for the method picker of issue 13; growth past it must be a decision.
    */
-  appJsGzip: 540_000,
+  appJsGzip: 560_000,
   /** The generated service worker and the Workbox runtime it loads. */
   serviceWorkerGzip: 12_000,
   /** Everything the service worker precaches, raw bytes. */
