@@ -40,6 +40,19 @@ export interface Palette {
   readonly fontSize: number;
 }
 
+/**
+ * Line style of each method in every plot (SVG stroke-dasharray; undefined = solid), so the
+ * methods stay apart in grey-scale print, for colour-blind readers and where curves overlap.
+ * Dash lengths are in units of the line width's pixels at the default width.
+ */
+export const METHOD_DASH: Readonly<Record<RunMethod, string | undefined>> = {
+  classical: undefined,
+  modified: '9 3',
+  'generalized-alpha': '3 3',
+  'lie-group': '1 3',
+  'ji-xing': '9 3 2 3',
+};
+
 const LIGHT: Palette = {
   dark: false,
   method: { classical: '#c2410c', modified: '#1d4ed8', 'generalized-alpha': '#7c3aed', 'lie-group': '#0f766e', 'ji-xing': '#a16207' },
