@@ -6,45 +6,96 @@
  * figures) and messages; results export as the command's CSV.
  */
 import { createStore } from 'zustand/vanilla';
-import type { AlphaSweepPoint, ConvergencePoint } from '../solver/studies/convergenceStudy';
+import type { AlphaSweepPoint, ConvergencePoint, RhoSweepPoint } from '../solver/studies/convergenceStudy';
+import { DEFAULT_RHO, isRunMethod, methodParameter, takesParameter, type MethodParameterKey, type RunMethod } from '../scenario/methods';
 import { getScenario } from '../scenario/registry';
 import type { ScenarioId, ScenarioState } from '../scenario/types';
 import { formatNumber } from '../scenario/validate';
-import { parseStudyArgs, type AlphaSweepOptions, type ConvergenceOptions, type StudyKind, type StudyOptions } from '../scenario/studyArgs';
-import { ALPHA_SWEEP_DEFAULTS, CONVERGENCE_DEFAULTS, DEFAULT_ALPHA_COUNT } from '../scenario/studyDefaults';
-import { formatAlphaSweep, formatConvergence } from '../run/studyFormat';
+import {
+  parseStudyArgs, type AlphaSweepOptions, type ConvergenceOptions, type RhoSweepOptions, type StudyCommandKind, type StudyOptions,
+} from '../scenario/studyArgs';
+import { ALPHA_SWEEP_DEFAULTS, CONVERGENCE_DEFAULTS, DEFAULT_ALPHA_COUNT, DEFAULT_RHO_COUNT, RHO_SWEEP_DEFAULTS } from '../scenario/studyDefaults';
+import { formatAlphaSweep, formatConvergence, formatRhoSweep } from '../run/studyFormat';
 import { poolSize, runStudyPool, studyFailureText, studyJob, taskChannel, type StudyTaskReply, type TaskWorker } from '../run/studyTasks';
 
-export type { StudyKind };
+/** The studies the panel offers: every `sim study` subcommand (the ρ∞ sweep for the ρ∞ methods, SPEC §6). */
+export type StudyKind = StudyCommandKind;
 
 /** One setting of a study: the `sim study` flag it stands for. */
 export interface StudyField {
   readonly flag: string;
   readonly label: string;
   readonly unit: string;
+  /**
+   * Shown and passed only when a compared method takes this parameter ('alpha' or 'rho'), or, for
+   * `reference`, when the reference method does; each method is given its own parameter, never converted.
+   */
+  readonly needs?: MethodParameterKey;
+  readonly of?: 'runs' | 'reference';
 }
 
 export const STUDY_FIELDS: Readonly<Record<StudyKind, readonly StudyField[]>> = {
   convergence: [
     { flag: '--steps', label: 'Step sizes h (comma list)', unit: 's' },
-    { flag: '--alpha', label: 'α of the runs', unit: '' },
+    { flag: '--alpha', label: 'α of the HHT runs', unit: '', needs: 'alpha', of: 'runs' },
     { flag: '--t-end', label: 'End time', unit: 's' },
     { flag: '--sample-dt', label: 'Common sample interval', unit: 's' },
+    { flag: '--ref-method', label: 'Reference method (empty: study default)', unit: '' },
     { flag: '--ref-h', label: 'Reference step', unit: 's' },
-    { flag: '--ref-alpha', label: 'Reference α', unit: '' },
+    { flag: '--ref-alpha', label: 'Reference α', unit: '', needs: 'alpha', of: 'reference' },
+    { flag: '--ref-rho', label: 'Reference ρ∞', unit: '', needs: 'rho', of: 'reference' },
   ],
   'alpha-sweep': [
     { flag: '--alpha-steps', label: 'Number of α values in [−1/3, 0]', unit: '' },
     { flag: '--h', label: 'Step size', unit: 's' },
     { flag: '--t-end', label: 'End time', unit: 's' },
   ],
+  'rho-sweep': [
+    { flag: '--rho-steps', label: 'Number of ρ∞ values in [0, 1]', unit: '' },
+    { flag: '--h', label: 'Step size', unit: 's' },
+    { flag: '--t-end', label: 'End time', unit: 's' },
+  ],
 };
+
+/** The parameter a sweep varies; a sweep runs only the methods that take it. */
+const SWEPT: Partial<Record<StudyKind, MethodParameterKey>> = { 'alpha-sweep': 'alpha', 'rho-sweep': 'rho' };
+
+/** The compared methods a study of `kind` runs: all of them, or for a sweep those that take its parameter. */
+export function studyMethods(kind: StudyKind, methods: readonly RunMethod[]): RunMethod[] {
+  const swept = SWEPT[kind];
+  return methods.filter((m) => swept === undefined || methodParameter(m) === swept);
+}
+
+/** The studies the panel offers for the compared methods: convergence always, each sweep when a method takes its parameter. */
+export function studyKinds(methods: readonly RunMethod[]): StudyKind[] {
+  return (['convergence', 'alpha-sweep', 'rho-sweep'] as const).filter((kind) => studyMethods(kind, methods).length > 0);
+}
+
+/** The reference method the settings name (the scenario's default when the field is empty or not a method). */
+function referenceMethod(scenario: ScenarioId, texts: Readonly<Record<string, string>>): RunMethod {
+  const text = texts['--ref-method']?.trim() ?? '';
+  return isRunMethod(text) ? text : CONVERGENCE_DEFAULTS[scenario].reference.method;
+}
+
+/**
+ * The settings of a study that apply to the compared methods: a parameter field only when a method of the
+ * study (or, for the reference's, the reference method) takes that parameter.
+ */
+export function studyFields(kind: StudyKind, state: Pick<ScenarioState, 'scenario' | 'methods'>, texts: Readonly<Record<string, string>>): StudyField[] {
+  const methods = studyMethods(kind, state.methods);
+  return STUDY_FIELDS[kind].filter((f) => {
+    if (f.needs === undefined) return true;
+    if (f.of === 'reference') return methodParameter(referenceMethod(state.scenario, texts)) === f.needs;
+    return takesParameter(methods, f.needs);
+  });
+}
 
 /** The study defaults of a scenario as field texts (the paper's figures). */
 export function defaultTexts(kind: StudyKind, scenario: ScenarioId): Record<string, string> {
-  if (kind === 'alpha-sweep') {
-    const d = ALPHA_SWEEP_DEFAULTS[scenario];
-    return { '--alpha-steps': String(DEFAULT_ALPHA_COUNT), '--h': formatNumber(d.h), '--t-end': formatNumber(d.tEnd) };
+  if (kind !== 'convergence') {
+    const d = (kind === 'alpha-sweep' ? ALPHA_SWEEP_DEFAULTS : RHO_SWEEP_DEFAULTS)[scenario];
+    const [countFlag, count] = kind === 'alpha-sweep' ? ['--alpha-steps', DEFAULT_ALPHA_COUNT] : ['--rho-steps', DEFAULT_RHO_COUNT];
+    return { [countFlag]: String(count), '--h': formatNumber(d.h), '--t-end': formatNumber(d.tEnd) };
   }
   const d = CONVERGENCE_DEFAULTS[scenario];
   return {
@@ -52,23 +103,30 @@ export function defaultTexts(kind: StudyKind, scenario: ScenarioId): Record<stri
     '--alpha': formatNumber(d.alpha),
     '--t-end': formatNumber(d.tEnd),
     '--sample-dt': formatNumber(d.sampleDt),
+    '--ref-method': '',
     '--ref-h': formatNumber(d.reference.h),
     '--ref-alpha': formatNumber(d.reference.alpha),
+    '--ref-rho': formatNumber(DEFAULT_RHO),
   };
 }
 
 /**
  * The `sim study` arguments for the settings and the current scenario (its parameters where they
- * differ from the defaults, and the compared methods).
+ * differ from the defaults, the compared methods the study runs, and the app's ρ∞ for the ρ∞ methods of a
+ * convergence study when it is not the default 2/3).
  * Example: ['convergence', '--scenario', 'spin', '--methods', 'classical,modified', '--steps', '0.01,0.005', …].
  */
 export function studyArgv(kind: StudyKind, state: ScenarioState, texts: Readonly<Record<string, string>>): string[] {
-  const argv = [kind, '--scenario', state.scenario, '--methods', state.methods.join(',')];
+  const methods = studyMethods(kind, state.methods);
+  const argv = [kind, '--scenario', state.scenario, '--methods', methods.join(',')];
   for (const param of getScenario(state.scenario).params) {
     const value = state.values[param.name];
     if (value.some((x, k) => !Object.is(x, param.default[k]))) argv.push('--set', `${param.name}=${value.map(formatNumber).join(',')}`);
   }
-  for (const { flag } of STUDY_FIELDS[kind]) {
+  if (kind === 'convergence' && takesParameter(methods, 'rho') && state.rho !== undefined && !Object.is(state.rho, DEFAULT_RHO)) {
+    argv.push('--rho-inf', formatNumber(state.rho));
+  }
+  for (const { flag } of studyFields(kind, state, texts)) {
     const text = texts[flag]?.trim();
     if (text) argv.push(flag, text);
   }
@@ -82,13 +140,14 @@ export function commandText(argv: readonly string[]): string {
 
 export type StudyResult =
   | { readonly kind: 'convergence'; readonly options: ConvergenceOptions; readonly points: readonly ConvergencePoint[] }
-  | { readonly kind: 'alpha-sweep'; readonly options: AlphaSweepOptions; readonly points: readonly AlphaSweepPoint[] };
+  | { readonly kind: 'alpha-sweep'; readonly options: AlphaSweepOptions; readonly points: readonly AlphaSweepPoint[] }
+  | { readonly kind: 'rho-sweep'; readonly options: RhoSweepOptions; readonly points: readonly RhoSweepPoint[] };
 
 /** The CSV `sim study … --format csv` prints for a result. */
 export function resultCsv(result: StudyResult): string {
-  return result.kind === 'convergence'
-    ? formatConvergence({ ...result.options, format: 'csv' }, result.points)
-    : formatAlphaSweep({ ...result.options, format: 'csv' }, result.points);
+  if (result.kind === 'convergence') return formatConvergence({ ...result.options, format: 'csv' }, result.points);
+  if (result.kind === 'alpha-sweep') return formatAlphaSweep({ ...result.options, format: 'csv' }, result.points);
+  return formatRhoSweep({ ...result.options, format: 'csv' }, result.points);
 }
 
 export type StudyPhase = 'idle' | 'running' | 'done' | 'failed' | 'cancelled';

@@ -1,10 +1,10 @@
 /**
  * Chart data of a study result: the convergence study's errors over h (log–log) with the
- * observed order of each segment, and the α sweep's final ω or energy error over α.
+ * observed order of each segment, and a sweep's final ω or energy error over α (HHT) or ρ∞ (the others).
  * Pure; tested in test/app/studyPlot.test.ts.
  */
 import type { RunMethod as IntegratorMethod } from '../scenario/methods';
-import type { AlphaSweepPoint, ConvergencePoint } from '../solver/studies/convergenceStudy';
+import type { AlphaSweepPoint, ConvergencePoint, RhoSweepPoint } from '../solver/studies/convergenceStudy';
 import { defaultState } from '../scenario/registry';
 import type { ScenarioId, ParamValues } from '../scenario/types';
 import { defaultComponent, type OmegaComponent } from './store';
@@ -58,7 +58,17 @@ export function sweepComponent(scenario: ScenarioId, values: ParamValues): Omega
   return defaultComponent({ ...defaultState(scenario), values });
 }
 
-export function sweepRows(points: readonly AlphaSweepPoint[], quantity: SweepQuantity, component: OmegaComponent): StudyRow[] {
+/** The swept value of a sweep point: α (α sweep) or ρ∞ (ρ∞ sweep). */
+export function sweptValue(p: AlphaSweepPoint | RhoSweepPoint): number {
+  return 'alpha' in p ? p.alpha : p.rho;
+}
+
+/** A sweep's x axis: its title and range (α over [−1/3, 0], ρ∞ over [0, 1]), with a margin. */
+export function sweepAxis(kind: 'alpha-sweep' | 'rho-sweep'): { readonly label: string; readonly symbol: string; readonly domain: [number, number] } {
+  return kind === 'alpha-sweep' ? { label: 'α (–)', symbol: 'α', domain: [-0.35, 0] } : { label: 'ρ∞ (–)', symbol: 'ρ∞', domain: [0, 1] };
+}
+
+export function sweepRows(points: readonly (AlphaSweepPoint | RhoSweepPoint)[], quantity: SweepQuantity, component: OmegaComponent): StudyRow[] {
   const k = ['x', 'y', 'z'].indexOf(component);
-  return rowsOf(points.map((p) => ({ method: p.method, x: p.alpha, y: quantity === 'omega' ? p.finalOmega[k] : p.energyError })), false);
+  return rowsOf(points.map((p) => ({ method: p.method, x: sweptValue(p), y: quantity === 'omega' ? p.finalOmega[k] : p.energyError })), false);
 }

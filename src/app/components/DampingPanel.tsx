@@ -1,15 +1,26 @@
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
 import { Line, ReferenceLine, XAxis, YAxis } from 'recharts';
-import { INTEGRATOR_METHODS, type IntegratorMethod } from '../../solver/simulate';
-import { formatNumber } from '../../scenario/validate';
-import { dampingCurve, eulerFrequencies, OMEGA_H_RANGE, placeFrequencies, type RunFrequency } from '../damping';
+import {
+  curveKeys,
+  eulerFrequencies,
+  familyDampingRows,
+  methodSettings,
+  OMEGA_H_RANGE,
+  parameterText,
+  placeFrequencies,
+  sameCurveAs,
+  spinLossPerStep,
+  SPIN_SENTENCES,
+  type MethodSetting,
+  type RunFrequency,
+} from '../damping';
 import { useElementSize } from '../elementSize';
 import { labelWidth, stackLabels } from '../markerLabels';
 import { axisWidth, logTicks } from '../plotData';
 import { results } from '../runs';
 import { appStore } from '../store';
-import { METHOD_LABELS, usePalette } from '../theme';
+import { METHOD_DASH, METHOD_LABELS, usePalette, type Palette } from '../theme';
 import { axisStyle, axisTitle, ChartFrame } from './ChartFrame';
 
 const PERIOD_DOMAIN: [number, number] = [1e-6, 1e4];
@@ -18,21 +29,25 @@ function num(x: number, digits = 4): string {
   return Number.isFinite(x) ? Number(x.toPrecision(digits)).toString() : '—';
 }
 
-/** The frequencies of each method's shown run, on the curve of the current α. */
-function runFrequencies(alpha: number): Partial<Record<IntegratorMethod, RunFrequency[]>> {
-  const out: Partial<Record<IntegratorMethod, RunFrequency[]>> = {};
-  for (const m of INTEGRATOR_METHODS) {
-    const res = results.current[m];
-    if (!res) continue;
-    const omegas = eulerFrequencies(res.rows.view(), res.poses.view(), res.coordinates, res.primaryBody);
-    const steps = Math.max(1, Math.round(res.state.tEnd / res.state.h));
-    out[m] = placeFrequencies(omegas, alpha, res.state.h, steps);
-  }
-  return out;
+/** A frequency of one method's shown run, placed on that method's curve. */
+interface MarkedFrequency extends RunFrequency {
+  readonly setting: MethodSetting;
+  readonly label: string;
 }
 
-/** Chart margins and y-axis widths, px: the plot area between them carries the log Ωh axis. */
-const MARGIN = { top: 6, right: 4, bottom: 16, left: 6 };
+/** The frequencies of each compared method's shown run, each on its own method's curve at its own parameter. */
+function runFrequencies(settings: readonly MethodSetting[]): MarkedFrequency[] {
+  return settings.flatMap((setting) => {
+    const res = results.current[setting.method];
+    if (!res) return [];
+    const omegas = eulerFrequencies(res.rows.view(), res.poses.view(), res.coordinates, res.primaryBody);
+    const steps = Math.max(1, Math.round(res.state.tEnd / res.state.h));
+    return placeFrequencies(omegas, setting.parameter, res.state.h, steps, setting.method).map((f) => ({ ...f, setting, label: `${num(f.omega, 3)} rad/s` }));
+  });
+}
+
+/** Chart margins, px: the plot area between them and the y axis carries the log Ωh axis. */
+const MARGIN = { top: 6, right: 10, bottom: 16, left: 6 };
 /** Top of the ρ axis: a little above 1, so the undamped plateau is visible. */
 const RHO_TOP = 1.05;
 const RHO_TICKS = [0, 0.2, 0.4, 0.6, 0.8, 1];
@@ -53,58 +68,119 @@ function MarkerText({ viewBox, row, text, color, fontSize }: { viewBox?: { x: nu
   );
 }
 
+/** A method's legend name: its label, parameter, and the method its oscillator curve coincides with. */
+function curveName(setting: MethodSetting, settings: readonly MethodSetting[]): string {
+  const twin = sameCurveAs(setting, settings);
+  return `${METHOD_LABELS[setting.method]} (${parameterText(setting)})${twin ? ` = ${METHOD_LABELS[twin]}` : ''}`;
+}
+
+/** The Ωh axis both charts share. */
+function OmegaHAxis({ palette, title }: { palette: Palette; title: boolean }) {
+  return (
+    <XAxis
+      dataKey="wh"
+      type="number"
+      scale="log"
+      domain={[...OMEGA_H_RANGE]}
+      ticks={logTicks(OMEGA_H_RANGE)}
+      tickFormatter={formatDecade}
+      {...axisStyle(palette)}
+      label={title ? axisTitle(palette, 'Ωh (rad)', 'insideBottomRight', -10) : undefined}
+    />
+  );
+}
+
+/** One curve per compared method in its colour and line style (theme.ts: METHOD_DASH). */
+function methodLines(settings: readonly MethodSetting[], which: 'rho' | 'period', palette: Palette) {
+  return settings.map((s) => (
+    <Line
+      key={s.method}
+      name={curveName(s, settings)}
+      dataKey={curveKeys(s.method)[which]}
+      stroke={palette.method[s.method]}
+      strokeDasharray={METHOD_DASH[s.method]}
+      strokeWidth={palette.lineWidth}
+      legendType="plainline"
+      dot={false}
+      isAnimationActive={false}
+    />
+  ));
+}
+
+/** The run's frequencies as vertical markers in their method's colour and line style; labelled in the ρ chart only. */
+function markerLines(marks: readonly MarkedFrequency[], palette: Palette, labelRows: readonly number[] | null) {
+  return marks.map((f, k) => (
+    <ReferenceLine
+      key={`${f.setting.method}-${k}`}
+      x={f.wh}
+      stroke={palette.method[f.setting.method]}
+      strokeWidth={palette.lineWidth}
+      strokeDasharray={METHOD_DASH[f.setting.method]}
+      ifOverflow="hidden"
+      label={labelRows ? <MarkerText row={labelRows[k]} text={f.label} color={palette.method[f.setting.method]} fontSize={palette.fontSize} /> : undefined}
+    />
+  ));
+}
+
 /**
- * Spectral radius ρ and period error of HHT on the linear oscillator over Ωh for the current α,
- * with the frequencies of the current run (peaks of the primary body's Euler parameters) marked;
- * their labels are stacked in rows so they never overprint (markerLabels.ts).
+ * Spectral radius ρ and period error of every compared method on the linear oscillator over Ωh (HHT at
+ * the current α, the ρ∞ methods at the current ρ∞), with the frequencies of each method's run (peaks of
+ * the primary body's Euler parameters) marked; their labels are stacked in rows so they never overprint
+ * (markerLabels.ts). Below or beside: why each method does or does not lose the spin beyond ρ.
  */
 export function DampingPanel() {
   const version = useStore(appStore, (s) => s.plotVersion);
+  const methods = useStore(appStore, (s) => s.state.methods);
   const alpha = useStore(appStore, (s) => s.state.alpha);
+  const rho = useStore(appStore, (s) => s.state.rho);
   const palette = usePalette();
-  const curve = useMemo(() => dampingCurve(alpha), [alpha]);
+  const settings = useMemo(() => methodSettings({ methods, alpha, rho }), [methods, alpha, rho]);
+  const rows = useMemo(() => familyDampingRows(settings), [settings]);
   // `version` stands for the streamed poses, which live outside React.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const marks = useMemo(() => runFrequencies(alpha), [alpha, version]);
+  const marks = useMemo(() => runFrequencies(settings), [settings, version]);
   const font = palette.fontSize;
-  const rhoInf = (1 + alpha) / (1 - alpha);
-  const rows = INTEGRATOR_METHODS.flatMap((m) => (marks[m] ?? []).map((f) => ({ method: m, ...f, label: `${num(f.omega, 3)} rad/s` })));
   const [measure, { width }] = useElementSize();
-  const leftAxis = axisWidth(RHO_TICKS.map(String), font);
-  const rightAxis = axisWidth(logTicks(PERIOD_DOMAIN).map(formatDecade), font);
-  const pxPerDecade = Math.max(1, width - MARGIN.left - MARGIN.right - leftAxis - rightAxis) / DECADES;
-  const labelRows = stackLabels(rows.map((f) => ({ x: f.wh / OMEGA_H_RANGE[0], width: labelWidth(f.label, font) })), pxPerDecade);
+  const leftAxis = axisWidth(logTicks(PERIOD_DOMAIN).map(formatDecade), font);
+  const pxPerDecade = Math.max(1, width - MARGIN.left - MARGIN.right - leftAxis) / DECADES;
+  const labelRows = stackLabels(marks.map((f) => ({ x: f.wh / OMEGA_H_RANGE[0], width: labelWidth(f.label, font) })), pxPerDecade);
   const style = axisStyle(palette);
+  const atTenth = rows.reduce((best, r) => (Math.abs(Math.log10(r.wh) + 1) < Math.abs(Math.log10(best.wh) + 1) ? r : best));
+  const named = settings.map((s) => `${METHOD_LABELS[s.method]} at ${parameterText(s)}`).join(', ');
   return (
     <section className="tab-body damping" aria-label="Numerical damping explained" data-testid="damping-panel">
       <div className="damping-layout">
-        <div className="damping-chart-box" ref={measure}>
+        <div className="damping-chart-box damping-family-charts" ref={measure}>
           <ChartFrame
             className="damping-chart"
-            label={`Spectral radius and period error of HHT over Ωh for α = ${formatNumber(alpha)}`}
-            summary={`ρ∞ = ${num(rhoInf)}; ${rows.length} frequencies of the run marked.`}
+            label={`Spectral radius over Ωh of ${named}`}
+            summary={`${settings.map((s) => `${METHOD_LABELS[s.method]}: ρ∞ = ${num(rows[rows.length - 1][curveKeys(s.method).rho])}`).join('; ')}; ${marks.length} frequencies of the run marked.`}
             testId="damping-chart"
             figure="damping"
-            data={curve}
+            data={rows}
             margin={MARGIN}
             palette={palette}
-            gridAxis="rho"
             tooltipLabel={(wh) => `Ωh = ${Number(wh).toPrecision(4)}`}
           >
-            <XAxis
-              dataKey="wh"
-              type="number"
-              scale="log"
-              domain={[...OMEGA_H_RANGE]}
-              ticks={logTicks(OMEGA_H_RANGE)}
-              tickFormatter={formatDecade}
-              {...style}
-              label={axisTitle(palette, 'Ωh (rad)', 'insideBottomRight', -10)}
-            />
-            <YAxis yAxisId="rho" type="number" domain={[0, RHO_TOP]} ticks={RHO_TICKS} {...style} width={leftAxis} label={axisTitle(palette, 'spectral radius ρ (–)', 'insideLeft')} />
+            <OmegaHAxis palette={palette} title={false} />
+            <YAxis type="number" domain={[0, RHO_TOP]} ticks={RHO_TICKS} {...style} width={leftAxis} label={axisTitle(palette, 'spectral radius ρ (–)', 'insideLeft')} />
+            {methodLines(settings, 'rho', palette)}
+            {markerLines(marks, palette, labelRows)}
+          </ChartFrame>
+          <ChartFrame
+            className="damping-chart damping-period-chart"
+            label={`Relative period error per step over Ωh of ${named}`}
+            summary={`Period error per step in per cent, log scale; at Ωh = 0.1: ${settings.map((s) => `${METHOD_LABELS[s.method]} ${num(atTenth[curveKeys(s.method).period] ?? NaN, 3)} %`).join(', ')}.`}
+            testId="damping-period-chart"
+            figure="damping-period"
+            data={rows}
+            margin={MARGIN}
+            palette={palette}
+            legend={false}
+            tooltipLabel={(wh) => `Ωh = ${Number(wh).toPrecision(4)}`}
+          >
+            <OmegaHAxis palette={palette} title />
             <YAxis
-              yAxisId="period"
-              orientation="right"
               type="number"
               scale="log"
               domain={PERIOD_DOMAIN}
@@ -112,67 +188,79 @@ export function DampingPanel() {
               allowDataOverflow
               tickFormatter={formatDecade}
               {...style}
-              width={rightAxis}
-              label={axisTitle(palette, 'period error (%)', 'insideRight')}
+              width={leftAxis}
+              label={axisTitle(palette, 'period error (%)', 'insideLeft')}
             />
-            <Line yAxisId="rho" name={`ρ (α = ${formatNumber(alpha)})`} dataKey="spectralRadius" stroke={palette.text} dot={false} strokeWidth={palette.lineWidth} isAnimationActive={false} />
-            <Line yAxisId="period" name="period error (%)" dataKey="periodErrorPercent" stroke={palette.muted} strokeDasharray="5 4" dot={false} strokeWidth={palette.lineWidth * 0.8} isAnimationActive={false} />
-            {rows.map((f, k) => (
-              <ReferenceLine
-                key={`${f.method}-${k}`}
-                yAxisId="rho"
-                x={f.wh}
-                stroke={palette.method[f.method]}
-                strokeWidth={palette.lineWidth}
-                strokeDasharray={f.method === 'classical' ? '6 3' : undefined}
-                ifOverflow="hidden"
-                label={<MarkerText row={labelRows[k]} text={f.label} color={palette.method[f.method]} fontSize={font} />}
-              />
-            ))}
+            {methodLines(settings, 'period', palette)}
+            {markerLines(marks, palette, null)}
           </ChartFrame>
         </div>
         <div className="damping-text">
-          <p id="damping-summary">
-            Each HHT step multiplies a linear oscillation of frequency Ω by ρ(Ωh): no damping for small Ωh, tending to ρ∞ = (1+α)/(1−α) ={' '}
-            {num(rhoInf)} for large Ωh. A body spinning at |ω| makes its Euler parameters oscillate at Ω = |ω|/2. The classical method
-            applies Newmark’s formulas to the Euler parameters, the modified one integrates ω. Compare the last two columns: where ρᴺ ≈ 1
-            the linear damping alone would leave the rotation alone, and the classical loss comes from the nonlinear term of Eq. 28,
-            ¼α(ωh)² of the spin per step.
+          <p id="damping-summary" data-testid="damping-summary">
+            Each step of a method multiplies a linear oscillation of frequency Ω by its spectral radius ρ(Ωh): 1 for small Ωh, down to
+            ρ∞ for large Ωh; the lower plot is the period error per step. Classical and modified HHT are one scheme on this linear test
+            (it has no Euler parameters), and so are generalized-α and the Lie-group method (the Lie group differs only in how it updates
+            rotations): at equal parameters their curves lie on each other. A body spinning at |ω| makes its Euler parameters oscillate
+            at Ω = |ω|/2 (the markers). Where ρᴺ ≈ 1 the linear damping leaves that rotation alone; what each method then does to the
+            spin depends on how it updates the Euler parameters:
           </p>
-          <table className="theory-table" data-testid="damping-table">
-            <caption>Frequencies of the primary body’s Euler parameters in the current run (FFT)</caption>
-            <thead>
-              <tr>
-                <th scope="col">run</th>
-                <th scope="col">Ω (rad/s)</th>
-                <th scope="col">Ωh</th>
-                <th scope="col">1 − ρ per step</th>
-                <th scope="col">ρᴺ over the run</th>
-                <th scope="col">¼|α|(2Ωh)² per step (Eq. 28)</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.length === 0 && (
-                <tr>
-                  <td colSpan={6}>no run to analyse yet</td>
-                </tr>
-              )}
-              {rows.map((f, k) => (
-                <tr key={`${f.method}-${k}`}>
-                  <th scope="row" style={{ color: `var(--${f.method})` }}>
-                    {METHOD_LABELS[f.method]}
-                  </th>
-                  <td>{num(f.omega)}</td>
-                  <td>{num(f.wh)}</td>
-                  <td>{(1 - f.spectralRadius).toExponential(2)}</td>
-                  <td>{num(f.overRun)}</td>
-                  <td>{(0.25 * Math.abs(alpha) * (2 * f.wh) ** 2).toExponential(2)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ul className="damping-methods" data-testid="damping-methods">
+            {settings.map((s) => (
+              <li key={s.method} data-testid={`damping-why-${s.method}`}>
+                <span style={{ color: palette.method[s.method] }} className="method-name">
+                  {METHOD_LABELS[s.method]}
+                </span>{' '}
+                ({parameterText(s)}): {SPIN_SENTENCES[s.method]}
+              </li>
+            ))}
+          </ul>
+          <FrequencyTable marks={marks} palette={palette} />
         </div>
       </div>
     </section>
+  );
+}
+
+/** The run's Euler-parameter frequencies, a row per method and frequency, on that method's curve. */
+function FrequencyTable({ marks, palette }: { marks: readonly MarkedFrequency[]; palette: Palette }) {
+  return (
+    <table className="theory-table" data-testid="damping-table">
+      <caption>Frequencies of the primary body’s Euler parameters in the current run (FFT)</caption>
+      <thead>
+        <tr>
+          <th scope="col">run</th>
+          <th scope="col">Ω (rad/s)</th>
+          <th scope="col">Ωh (rad)</th>
+          <th scope="col">1 − ρ per step</th>
+          <th scope="col">ρᴺ over the run</th>
+          <th scope="col">period error per step</th>
+          <th scope="col">spin loss per step beyond ρ</th>
+        </tr>
+      </thead>
+      <tbody>
+        {marks.length === 0 && (
+          <tr>
+            <td colSpan={7}>no run to analyse yet</td>
+          </tr>
+        )}
+        {marks.map((f, k) => {
+          const loss = spinLossPerStep(f.setting.method, f.setting.parameter, f.wh);
+          return (
+            <tr key={`${f.setting.method}-${k}`} data-testid={`damping-row-${f.setting.method}`}>
+              <th scope="row" style={{ color: palette.method[f.setting.method] }}>
+                {METHOD_LABELS[f.setting.method]}
+                <span className="damping-parameter"> {parameterText(f.setting)}</span>
+              </th>
+              <td>{num(f.omega)}</td>
+              <td>{num(f.wh)}</td>
+              <td>{(1 - f.spectralRadius).toExponential(2)}</td>
+              <td>{num(f.overRun)}</td>
+              <td>{Number.isFinite(f.periodError) ? f.periodError.toExponential(2) : '—'}</td>
+              <td>{Number.isFinite(loss.perStep) ? `${loss.perStep === 0 ? '0' : loss.perStep.toExponential(2)} (${loss.why})` : loss.why}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
   );
 }

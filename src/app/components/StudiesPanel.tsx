@@ -14,32 +14,58 @@ import {
   setStudyKind,
   setStudyText,
   startStudy,
-  STUDY_FIELDS,
   studyArgv,
+  studyFields,
+  studyKinds,
+  studyMethods,
   studyStore,
   type StudyKind,
   type StudyResult,
 } from '../studies';
 import { appStore } from '../store';
+import { DEFAULT_RHO, takesParameter } from '../../scenario/methods';
+import { sweepAxis, sweptValue } from '../studyPlot';
 import { METHOD_LABELS, usePalette } from '../theme';
 import { TextField } from './Field';
 import { RadioChoice } from './SliderField';
 import { StudyChart, studySummary } from './StudyChart';
 
-const KIND_CHOICES = [
+const KIND_CHOICES: readonly { value: StudyKind; label: string }[] = [
   { value: 'convergence', label: 'convergence (Figs. 2, 9)' },
-  { value: 'alpha-sweep', label: 'α sweep (Figs. 5, 10)' },
-] as const;
+  { value: 'alpha-sweep', label: 'α sweep, HHT (Figs. 5, 10)' },
+  { value: 'rho-sweep', label: 'ρ∞ sweep (GA, Lie group, Ji–Xing)' },
+];
+
+/** Which methods the study runs, each with the parameter it gets: said in words above the command. */
+function runsText(kind: StudyKind, state: ReturnType<typeof appStore.getState>['state']): string {
+  const methods = studyMethods(kind, state.methods);
+  const names = methods.map((m) => METHOD_LABELS[m]).join(', ');
+  const rho = kind === 'convergence' && takesParameter(methods, 'rho') ? `; the ρ∞ methods at the app’s ρ∞ = ${formatNumber(state.rho ?? DEFAULT_RHO)}` : '';
+  return `Scenario ${state.scenario} with its current parameters; methods ${names}${rho}.`;
+}
 
 function StudySettings() {
   const state = useStore(appStore, (s) => s.state);
   const study = useStore(studyStore);
   const checked = checkStudy(state, study);
   const running = study.phase === 'running';
+  const kinds = studyKinds(state.methods);
+  const offered = kinds.includes(study.kind);
+  // A sweep no compared method takes (say, the α sweep with only ρ∞ methods) gives way to the convergence study.
+  useEffect(() => {
+    if (!offered && study.phase !== 'running') setStudyKind('convergence', state.scenario);
+  }, [offered, study.phase, state.scenario]);
   return (
     <div className="study-settings">
-      <RadioChoice<StudyKind> label="Study" ariaLabel="Study" options={KIND_CHOICES} current={study.kind} testIdPrefix="study-kind" onChange={(k) => setStudyKind(k, state.scenario)} />
-      {STUDY_FIELDS[study.kind].map((f) => (
+      <RadioChoice<StudyKind>
+        label="Study"
+        ariaLabel="Study"
+        options={KIND_CHOICES.filter((c) => kinds.includes(c.value))}
+        current={study.kind}
+        testIdPrefix="study-kind"
+        onChange={(k) => setStudyKind(k, state.scenario)}
+      />
+      {studyFields(study.kind, state, study.texts).map((f) => (
         <TextField
           key={`${study.kind}${f.flag}`}
           label={
@@ -56,7 +82,7 @@ function StudySettings() {
         />
       ))}
       <p className="hint">
-        Scenario {state.scenario} with its current parameters, methods {state.methods.join(' and ')}. The same study on the command line:
+        {runsText(study.kind, state)} The same study on the command line:
       </p>
       <code className="study-command" data-testid="study-command">
         {commandText(studyArgv(study.kind, state, study.texts))}
@@ -133,22 +159,23 @@ function StudyTable({ result }: { result: StudyResult }) {
       </table>
     );
   }
+  const { symbol } = sweepAxis(result.kind);
   return (
     <table className="theory-table study-table" data-testid="study-table">
       <caption>{studySummary(result)}</caption>
       <thead>
         <tr>
           <th scope="col">method</th>
-          <th scope="col">α</th>
+          <th scope="col">{symbol}</th>
           <th scope="col">final ω (rad/s)</th>
           <th scope="col">energy error (J)</th>
         </tr>
       </thead>
       <tbody>
         {result.points.map((p) => (
-          <tr key={`${p.method}-${p.alpha}`}>
+          <tr key={`${p.method}-${sweptValue(p)}`} data-testid={`study-row-${p.method}-${sweptValue(p)}`}>
             <th scope="row">{METHOD_LABELS[p.method]}</th>
-            <td>{num(p.alpha)}</td>
+            <td>{num(sweptValue(p))}</td>
             <td>{p.failure ? `failed: ${p.failure}` : p.finalOmega.map(num).join(', ')}</td>
             <td>{num(p.energyError)}</td>
           </tr>
@@ -201,7 +228,7 @@ function StudyExport({ result, chartRoot }: { result: StudyResult; chartRoot: Re
 
 /**
  * Studies over many runs in a worker, with progress and cancel: convergence (log–log e_ω and
- * position error over h, observed order per segment) and the α sweep. A preset may ask for its
+ * position error over h, observed order per segment), the α sweep (HHT) and the ρ∞ sweep (the others). A preset may ask for its
  * study to start (the view's studyRequest).
  */
 export function StudiesPanel() {

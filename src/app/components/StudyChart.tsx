@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import { Line, ReferenceDot, XAxis, YAxis } from 'recharts';
-import { INTEGRATOR_METHODS } from '../../solver/simulate';
 import { formatNumber } from '../../scenario/validate';
 import { axisWidth, logDomain, logTicks, niceDomain, niceTicks, positiveRange, tickFormatterFor } from '../plotData';
 import type { StudyResult } from '../studies';
 import {
   convergenceRows,
   orderLabels,
+  sweepAxis,
   sweepComponent,
   sweepRows,
   type ConvergenceQuantity,
   type StudyRow,
   type SweepQuantity,
 } from '../studyPlot';
-import { METHOD_LABELS, usePalette } from '../theme';
+import { METHOD_DASH, METHOD_LABELS, usePalette } from '../theme';
 import { axisStyle, axisTitle, ChartFrame } from './ChartFrame';
 import { RadioChoice } from './SliderField';
 
@@ -35,10 +35,15 @@ interface Axes {
   readonly yDomain: [number, number];
 }
 
+/** Every method's y value in the rows. */
+function yValues(rows: readonly StudyRow[], methods: StudyResult['options']['methods']): number[] {
+  return rows.flatMap((r) => methods.flatMap((m) => (r[m] === undefined ? [] : [r[m]!])));
+}
+
 function axesOf(result: StudyResult, quantity: string): Axes {
   if (result.kind === 'convergence') {
     const rows = convergenceRows(result.points, quantity as ConvergenceQuantity);
-    const ys = rows.flatMap((r) => INTEGRATOR_METHODS.flatMap((m) => (r[m] === undefined ? [] : [r[m]!])));
+    const ys = yValues(rows, result.options.methods);
     return {
       rows, log: true, xLabel: 'step size h (s)', yLabel: quantity === 'omega' ? 'e_ω (rad)' : 'e_q (m s)',
       xDomain: logDomain(positiveRange(rows.map((r) => r.x))), yDomain: logDomain(positiveRange(ys)),
@@ -46,17 +51,21 @@ function axesOf(result: StudyResult, quantity: string): Axes {
   }
   const component = sweepComponent(result.options.scenario, result.options.values);
   const rows = sweepRows(result.points, quantity as SweepQuantity, component);
-  const ys = rows.flatMap((r) => INTEGRATOR_METHODS.flatMap((m) => (r[m] === undefined ? [] : [r[m]!])));
+  const ys = yValues(rows, result.options.methods);
+  const axis = sweepAxis(result.kind);
   return {
-    rows, log: false, xLabel: 'α (–)', yLabel: quantity === 'omega' ? `final ω${component} (rad/s)` : 'final E − E₀ − W (J)',
-    xDomain: [-0.35, 0], yDomain: niceDomain([Math.min(...ys), Math.max(...ys)]),
+    rows, log: false, xLabel: axis.label, yLabel: quantity === 'omega' ? `final ω${component} (rad/s)` : 'final E − E₀ − W (J)',
+    xDomain: axis.domain, yDomain: niceDomain(ys.length > 0 ? [Math.min(...ys), Math.max(...ys)] : [0, 1]),
   };
 }
 
 /** The one-line summary of a result: the observed orders of the last segment, or the range swept. */
 export function studySummary(result: StudyResult): string {
-  if (result.kind === 'alpha-sweep') {
-    return `α sweep over ${result.options.alphas.length} values of α in [${formatNumber(Math.min(...result.options.alphas))}, ${formatNumber(Math.max(...result.options.alphas))}], h = ${formatNumber(result.options.h)} s, t_end = ${formatNumber(result.options.tEnd)} s.`;
+  if (result.kind !== 'convergence') {
+    const values = result.kind === 'alpha-sweep' ? result.options.alphas : result.options.rhos;
+    const { symbol } = sweepAxis(result.kind);
+    const failed = result.points.filter((p) => p.failure).length;
+    return `${symbol} sweep over ${values.length} values of ${symbol} in [${formatNumber(Math.min(...values))}, ${formatNumber(Math.max(...values))}], h = ${formatNumber(result.options.h)} s, t_end = ${formatNumber(result.options.tEnd)} s${failed > 0 ? `; ${failed} of ${result.points.length} runs failed` : ''}.`;
   }
   const parts = result.options.methods.map((m) => {
     const mine = result.points.filter((p) => p.method === m);
@@ -66,7 +75,7 @@ export function studySummary(result: StudyResult): string {
   return `Observed order at the smallest step: ${parts.join('; ')}.`;
 }
 
-/** The study's plot: log–log errors with the order of each segment, or the α sweep. */
+/** The study's plot: log–log errors with the order of each segment, or a sweep over α or ρ∞; each method in its colour and line style. */
 export function StudyChart({ result }: { result: StudyResult }) {
   const palette = usePalette();
   const [quantity, setQuantity] = useState<string>('omega');
@@ -89,19 +98,30 @@ export function StudyChart({ result }: { result: StudyResult }) {
       )}
       <ChartFrame
         className="study-chart"
-        label={`${result.kind === 'convergence' ? 'Convergence study' : 'α sweep'}: ${axes.yLabel} over ${axes.xLabel}`}
+        label={`${result.kind === 'convergence' ? 'Convergence study' : `${sweepAxis(result.kind).symbol} sweep`}: ${axes.yLabel} over ${axes.xLabel}`}
         summary={studySummary(result)}
         testId="study-chart"
         figure="study"
         data={axes.rows}
         margin={{ top: 6, right: 16, bottom: 16, left: 4 }}
         palette={palette}
-        tooltipLabel={(x) => `${axes.log ? 'h' : 'α'} = ${formatNumber(x)}`}
+        tooltipLabel={(x) => `${result.kind === 'convergence' ? 'h' : sweepAxis(result.kind).symbol} = ${formatNumber(x)}`}
       >
         <XAxis dataKey="x" {...axisProps(axes.xDomain, xTicks, xTick)} label={axisTitle(palette, axes.xLabel, 'insideBottomRight', -10)} />
         <YAxis {...axisProps(axes.yDomain, yTicks, tick)} width={axisWidth(yTicks.map(tick), font)} label={axisTitle(palette, axes.yLabel, 'insideLeft')} />
         {result.options.methods.map((m) => (
-          <Line key={m} name={METHOD_LABELS[m]} dataKey={m} stroke={palette.method[m]} strokeWidth={palette.lineWidth} dot={{ r: palette.lineWidth + 1.5 }} connectNulls isAnimationActive={false} />
+          <Line
+            key={m}
+            name={METHOD_LABELS[m]}
+            dataKey={m}
+            stroke={palette.method[m]}
+            strokeDasharray={METHOD_DASH[m]}
+            strokeWidth={palette.lineWidth}
+            legendType="plainline"
+            dot={{ r: palette.lineWidth + 1.5, strokeDasharray: '' }}
+            connectNulls
+            isAnimationActive={false}
+          />
         ))}
         {labels.map((l, k) => (
           <ReferenceDot
