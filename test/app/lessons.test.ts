@@ -43,10 +43,11 @@ describe('lesson numerical-damping (SPEC §7)', () => {
       kind: 'bad',
       message: "lesson 'numerical-dampnig' does not exist (lessons: numerical-damping); the default scenario was opened",
     });
-    for (const step of ['0', '6', '2.5', 'two', '-1']) {
+    // The lesson has six steps (step 6: the method family; it documents the lesson's length).
+    for (const step of ['0', '7', '2.5', 'two', '-1']) {
       expect(lessonFromLink('numerical-damping', step)).toEqual({
         kind: 'bad',
-        message: `step '${step}' of lesson 'numerical-damping' does not exist (steps 1 to 5); the default scenario was opened`,
+        message: `step '${step}' of lesson 'numerical-damping' does not exist (steps 1 to 6); the default scenario was opened`,
       });
     }
     expect(lessonFromLink(undefined, '2')).toMatchObject({ kind: 'bad' });

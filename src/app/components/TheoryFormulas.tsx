@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
-import type { FormulaKey } from '../theoryRows';
+import type { FamilyFormulaKey, FormulaKey } from '../theoryRows';
 
 /** The papers' one-step closed forms as MathML (native browser rendering, no TeX library). */
 
@@ -187,5 +187,113 @@ export function Formula({ formula, plain }: { formula: FormulaKey; plain: string
     <math display="inline" aria-label={plain}>
       <mrow>{FORMULAS[formula]}</mrow>
     </math>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The method family's key equations (theoryRows.ts, METHOD_THEORY), written in a small plain notation
+// and turned into MathML by one reader, so each equation is written once: `x_n`, `x_{n+1}` subscripts,
+// `x^2`, `x^{…}` superscripts, names (exp, α, ė, q̈ …) as identifiers, numbers and operators as such.
+
+/** One token of the plain notation. */
+type Token = { kind: 'mi' | 'mn' | 'mo'; text: string } | { kind: 'sub' | 'sup' };
+
+const FUNCTION_NAMES = /^(exp)/;
+const NUMBER = /^[0-9]+(\.[0-9]+)?|^[½¼]/;
+const OPERATOR = /^[=+−(),/⊗·<>≤≥≈]/;
+// A letter with its combining marks (ė, q̈, ω̃) and trailing modifier letters (ᵀ) or subscript digits (θ₀).
+const IDENTIFIER = /^[A-Za-zα-ωΑ-Ω∞][\u0300-\u036f]*[₀-₉]*/u;
+
+function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  let rest = text;
+  while (rest.length > 0) {
+    const c = rest[0];
+    let m: RegExpMatchArray | null;
+    if (c === ' ') rest = rest.slice(1);
+    else if (c === 'ᵀ') {
+      // A transpose: a superscript T on what precedes it.
+      tokens.push({ kind: 'sup' }, { kind: 'mi', text: 'T' });
+      rest = rest.slice(1);
+    } else if (c === '_' || c === '^') {
+      tokens.push({ kind: c === '_' ? 'sub' : 'sup' });
+      rest = rest.slice(1);
+    } else if (c === '{' || c === '}') {
+      tokens.push({ kind: 'mo', text: c });
+      rest = rest.slice(1);
+    } else if ((m = rest.match(FUNCTION_NAMES)) || (m = rest.match(IDENTIFIER))) {
+      tokens.push({ kind: 'mi', text: m[0] });
+      rest = rest.slice(m[0].length);
+    } else if ((m = rest.match(NUMBER))) {
+      tokens.push({ kind: 'mn', text: m[0] });
+      rest = rest.slice(m[0].length);
+    } else {
+      m = rest.match(OPERATOR);
+      const text = m ? m[0] : c;
+      tokens.push({ kind: 'mo', text });
+      rest = rest.slice(text.length);
+    }
+  }
+  return tokens;
+}
+
+/** An identifier, number or operator as its MathML element. */
+function atom(t: { kind: 'mi' | 'mn' | 'mo'; text: string }, key: number | undefined): ReactNode {
+  if (t.kind === 'mi') return <mi key={key}>{t.text}</mi>;
+  if (t.kind === 'mn') return <mn key={key}>{t.text}</mn>;
+  // Brackets keep the text's size (MathML would stretch them around tall subscripts).
+  const fixed = t.text === '(' || t.text === ')' ? ({ stretchy: 'false' } as object) : {};
+  return <mo key={key} {...fixed}>{t.text}</mo>;
+}
+
+/** Reads atoms until `}` or the end; `_` and `^` attach the next atom (or braced group) to the previous one. */
+function readRow(tokens: Token[], at: { i: number }): ReactNode[] {
+  const out: ReactNode[] = [];
+  while (at.i < tokens.length) {
+    const t = tokens[at.i];
+    if (t.kind === 'mo' && t.text === '}') {
+      at.i++;
+      break;
+    }
+    at.i++;
+    if (!('text' in t)) {
+      const base = out.pop() ?? <mrow />;
+      const script = readScript(tokens, at);
+      const key = out.length;
+      out.push(t.kind === 'sub' ? <msub key={key}>{base}{script}</msub> : <msup key={key}>{base}{script}</msup>);
+    } else if (t.kind === 'mo' && t.text === '{') {
+      out.push(<mrow key={out.length}>{readRow(tokens, at)}</mrow>);
+    } else out.push(atom(t, out.length));
+  }
+  return out;
+}
+
+/** A script: a braced group or one token. */
+function readScript(tokens: Token[], at: { i: number }): ReactNode {
+  const t = tokens[at.i++];
+  if (t && t.kind === 'mo' && t.text === '{') return <mrow>{readRow(tokens, at)}</mrow>;
+  if (!t || !('text' in t)) return <mrow />;
+  return atom(t, undefined);
+}
+
+/** MathML of an equation in the plain notation. Example: plainMath('ė_{n+1} = ė_n') */
+export function plainMath(text: string): ReactNode {
+  return <mrow>{readRow(tokenize(text), { i: 0 })}</mrow>;
+}
+
+/** The accessible name of an equation: the notation with its braces dropped (`ė_{n+1}` → `ė_(n+1)`). */
+export function plainLabel(text: string): string {
+  return text.replace(/_\{([^}]*)\}/g, '_($1)').replace(/\^\{([^}]*)\}/g, '^($1)');
+}
+
+/** One key equation of a method (METHOD_THEORY), with its source; `key` names it for tests. */
+export function FamilyFormula({ formula, plain, source }: { formula: FamilyFormulaKey; plain: string; source: string }) {
+  return (
+    <span className="family-formula" data-formula={formula}>
+      <math display="inline" aria-label={plainLabel(plain)}>
+        {plainMath(plain)}
+      </math>{' '}
+      <span className="formula-source">({source})</span>
+    </span>
   );
 }

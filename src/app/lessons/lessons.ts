@@ -64,6 +64,13 @@ export const NUMERICAL_DAMPING: Lesson = {
         'A 17-body V8 crank under a ramped torque, α = −0.3, h = 1e-4 s (the paper’s Fig. 8). The classical crank speed levels off near 236 rad/s after about 6 s although the torque keeps driving it: the numerical damping eats the torque’s work. The modified crank keeps accelerating, to about 686 rad/s at 9 s. The run takes a while; the curves grow as it computes.',
       highlight: { testId: 'omega-chart-classical', label: 'classical levels off' },
     },
+    {
+      title: 'Is it HHT, or every implicit method?',
+      query: 'v=1&scenario=heavy-top&methods=classical,modified,generalized-alpha,lie-group&component=y',
+      narration:
+        'The heavy top again, with two more methods at the same high-frequency damping (α = −0.2 ↔ ρ∞ = 2/3). Generalized-α works on the same Euler parameters with the same plain Newmark updates as classical HHT, yet keeps ωy within 7.5e-4 rad/s of 150 over 10 s: its update is second order, so the lag shrinks as h², where classical HHT loses 67 rad/s. The Lie-group generalized-α rotates on SO(3) and keeps ωy = 150 to the last bit. So it is neither implicitness nor numerical damping as such: it is an error of order h in how classical HHT updates the Euler parameters (Sherif Eq. 28), which the modified update (ω integrated) and the Lie group (rotations composed) avoid. The Theory tab explains each method.',
+      highlight: { testId: 'omega-chart-generalized-alpha', label: 'generalized-α keeps the spin' },
+    },
   ],
 };
 
