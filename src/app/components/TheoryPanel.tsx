@@ -32,7 +32,7 @@ function MethodParagraph({ method, state }: { method: RunMethod; state: Scenario
   const palette = usePalette();
   const theory = METHOD_THEORY[method];
   return (
-    <article className="method-theory" style={{ ['--method-colour' as string]: palette.method[method] }} data-testid={`theory-method-${method}`}>
+    <article className="method-theory" style={{ borderLeftColor: palette.method[method] }} data-testid={`theory-method-${method}`}>
       <h3 style={{ color: palette.method[method] }}>{theory.heading}</h3>
       <p>{theory.why}</p>
       <div className="theory-equations">
