@@ -202,7 +202,7 @@ const FUNCTION_NAMES = /^(exp)/;
 const NUMBER = /^[0-9]+(\.[0-9]+)?|^[½¼]/;
 const OPERATOR = /^[=+−(),/⊗·<>≤≥≈]/;
 // A letter with its combining marks (ė, q̈, ω̃) and trailing modifier letters (ᵀ) or subscript digits (θ₀).
-const IDENTIFIER = /^[A-Za-zα-ωΑ-Ω∞][\u0300-\u036f]*[₀-₉]*/u;
+const IDENTIFIER = /^[\p{L}∞][\u0300-\u036f]*[₀-₉]*/u;
 
 function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
