@@ -46,8 +46,10 @@ function runFrequencies(settings: readonly MethodSetting[]): MarkedFrequency[] {
   });
 }
 
-/** Chart margins, px: the plot area between them and the y axis carries the log Ωh axis. */
-const MARGIN = { top: 6, right: 10, bottom: 16, left: 6 };
+/** Chart margins, px: the plot area between them and the y axis carries the log Ωh axis; the right one holds half the last tick label. */
+function chartMargin(fontSize: number) {
+  return { top: 6, right: Math.ceil(fontSize * 1.4), bottom: 16, left: 6 };
+}
 /** Top of the ρ axis: a little above 1, so the undamped plateau is visible. */
 const RHO_TOP = 1.05;
 const RHO_TICKS = [0, 0.2, 0.4, 0.6, 0.8, 1];
@@ -72,6 +74,25 @@ function MarkerText({ viewBox, row, text, color, fontSize }: { viewBox?: { x: nu
 function curveName(setting: MethodSetting, settings: readonly MethodSetting[]): string {
   const twin = sameCurveAs(setting, settings);
   return `${METHOD_LABELS[setting.method]} (${parameterText(setting)})${twin ? ` = ${METHOD_LABELS[twin]}` : ''}`;
+}
+
+/**
+ * The legend of both charts, above them, as wrapping HTML (a recharts legend has a fixed height and would
+ * run into the plot when four long names wrap at projector type): each method's line sample and name.
+ */
+function MethodLegend({ settings, palette }: { settings: readonly MethodSetting[]; palette: Palette }) {
+  return (
+    <ul className="method-legend" data-testid="damping-legend" style={{ fontSize: palette.fontSize }}>
+      {settings.map((s) => (
+        <li key={s.method}>
+          <svg width={28} height={palette.fontSize} aria-hidden="true">
+            <line x1={0} x2={28} y1={palette.fontSize / 2} y2={palette.fontSize / 2} stroke={palette.method[s.method]} strokeWidth={palette.lineWidth} strokeDasharray={METHOD_DASH[s.method]} />
+          </svg>
+          {curveName(s, settings)}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /** The Ωh axis both charts share. */
@@ -142,7 +163,8 @@ export function DampingPanel() {
   const font = palette.fontSize;
   const [measure, { width }] = useElementSize();
   const leftAxis = axisWidth(logTicks(PERIOD_DOMAIN).map(formatDecade), font);
-  const pxPerDecade = Math.max(1, width - MARGIN.left - MARGIN.right - leftAxis) / DECADES;
+  const margin = chartMargin(font);
+  const pxPerDecade = Math.max(1, width - margin.left - margin.right - leftAxis) / DECADES;
   const labelRows = stackLabels(marks.map((f) => ({ x: f.wh / OMEGA_H_RANGE[0], width: labelWidth(f.label, font) })), pxPerDecade);
   const style = axisStyle(palette);
   const atTenth = rows.reduce((best, r) => (Math.abs(Math.log10(r.wh) + 1) < Math.abs(Math.log10(best.wh) + 1) ? r : best));
@@ -151,6 +173,7 @@ export function DampingPanel() {
     <section className="tab-body damping" aria-label="Numerical damping explained" data-testid="damping-panel">
       <div className="damping-layout">
         <div className="damping-chart-box damping-family-charts" ref={measure}>
+          <MethodLegend settings={settings} palette={palette} />
           <ChartFrame
             className="damping-chart"
             label={`Spectral radius over Ωh of ${named}`}
@@ -158,11 +181,12 @@ export function DampingPanel() {
             testId="damping-chart"
             figure="damping"
             data={rows}
-            margin={MARGIN}
+            margin={margin}
             palette={palette}
+            legend={false}
             tooltipLabel={(wh) => `Ωh = ${Number(wh).toPrecision(4)}`}
           >
-            <OmegaHAxis palette={palette} title={false} />
+            <OmegaHAxis palette={palette} title />
             <YAxis type="number" domain={[0, RHO_TOP]} ticks={RHO_TICKS} {...style} width={leftAxis} label={axisTitle(palette, 'spectral radius ρ (–)', 'insideLeft')} />
             {methodLines(settings, 'rho', palette)}
             {markerLines(marks, palette, labelRows)}
@@ -174,7 +198,7 @@ export function DampingPanel() {
             testId="damping-period-chart"
             figure="damping-period"
             data={rows}
-            margin={MARGIN}
+            margin={margin}
             palette={palette}
             legend={false}
             tooltipLabel={(wh) => `Ωh = ${Number(wh).toPrecision(4)}`}
@@ -197,12 +221,10 @@ export function DampingPanel() {
         </div>
         <div className="damping-text">
           <p id="damping-summary" data-testid="damping-summary">
-            Each step of a method multiplies a linear oscillation of frequency Ω by its spectral radius ρ(Ωh): 1 for small Ωh, down to
-            ρ∞ for large Ωh; the lower plot is the period error per step. Classical and modified HHT are one scheme on this linear test
-            (it has no Euler parameters), and so are generalized-α and the Lie-group method (the Lie group differs only in how it updates
-            rotations): at equal parameters their curves lie on each other. A body spinning at |ω| makes its Euler parameters oscillate
-            at Ω = |ω|/2 (the markers). Where ρᴺ ≈ 1 the linear damping leaves that rotation alone; what each method then does to the
-            spin depends on how it updates the Euler parameters:
+            One step of each method multiplies a linear oscillation of frequency Ω by its ρ(Ωh): 1 for small Ωh, ρ∞ for large; below, the
+            period error per step. On this linear test classical and modified HHT are one scheme, and so are generalized-α and the Lie
+            group (they differ only in how they update rotations). A spin at |ω| makes the Euler parameters oscillate at Ω = |ω|/2 (the
+            markers); where ρᴺ ≈ 1 the linear damping leaves it alone, and each method keeps or loses the spin by how it updates them:
           </p>
           <ul className="damping-methods" data-testid="damping-methods">
             {settings.map((s) => (
