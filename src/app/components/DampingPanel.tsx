@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { Line, ReferenceLine, XAxis, YAxis } from 'recharts';
 import {
@@ -6,6 +6,7 @@ import {
   eulerFrequencies,
   familyDampingRows,
   methodSettings,
+  type FamilyDampingRow,
   OMEGA_H_RANGE,
   parameterText,
   placeFrequencies,
@@ -168,56 +169,41 @@ export function DampingPanel() {
   const labelRows = stackLabels(marks.map((f) => ({ x: f.wh / OMEGA_H_RANGE[0], width: labelWidth(f.label, font) })), pxPerDecade);
   const style = axisStyle(palette);
   const atTenth = rows.reduce((best, r) => (Math.abs(Math.log10(r.wh) + 1) < Math.abs(Math.log10(best.wh) + 1) ? r : best));
+  const view: ChartView = { rows, settings, marks, margin, palette };
   const named = settings.map((s) => `${METHOD_LABELS[s.method]} at ${parameterText(s)}`).join(', ');
   return (
     <section className="tab-body damping" aria-label="Numerical damping explained" data-testid="damping-panel">
       <div className="damping-layout">
         <div className="damping-chart-box damping-family-charts" ref={measure}>
           <MethodLegend settings={settings} palette={palette} />
-          <ChartFrame
-            className="damping-chart"
+          <DampingChart
+            which="rho"
             label={`Spectral radius over Ωh of ${named}`}
             summary={`${settings.map((s) => `${METHOD_LABELS[s.method]}: ρ∞ = ${num(rows[rows.length - 1][curveKeys(s.method).rho])}`).join('; ')}; ${marks.length} frequencies of the run marked.`}
-            testId="damping-chart"
-            figure="damping"
-            data={rows}
-            margin={margin}
-            palette={palette}
-            legend={false}
-            tooltipLabel={(wh) => `Ωh = ${Number(wh).toPrecision(4)}`}
-          >
-            <OmegaHAxis palette={palette} title />
-            <YAxis type="number" domain={[0, RHO_TOP]} ticks={RHO_TICKS} {...style} width={leftAxis} label={axisTitle(palette, 'spectral radius ρ (–)', 'insideLeft')} />
-            {methodLines(settings, 'rho', palette)}
-            {markerLines(marks, palette, labelRows)}
-          </ChartFrame>
-          <ChartFrame
-            className="damping-chart damping-period-chart"
+            view={view}
+            yAxis={<YAxis type="number" domain={[0, RHO_TOP]} ticks={RHO_TICKS} {...style} width={leftAxis} label={axisTitle(palette, 'spectral radius ρ (–)', 'insideLeft')} />}
+            labelRows={labelRows}
+          />
+          <DampingChart
+            which="period"
             label={`Relative period error per step over Ωh of ${named}`}
             summary={`Period error per step in per cent, log scale; at Ωh = 0.1: ${settings.map((s) => `${METHOD_LABELS[s.method]} ${num(atTenth[curveKeys(s.method).period] ?? NaN, 3)} %`).join(', ')}.`}
-            testId="damping-period-chart"
-            figure="damping-period"
-            data={rows}
-            margin={margin}
-            palette={palette}
-            legend={false}
-            tooltipLabel={(wh) => `Ωh = ${Number(wh).toPrecision(4)}`}
-          >
-            <OmegaHAxis palette={palette} title />
-            <YAxis
-              type="number"
-              scale="log"
-              domain={PERIOD_DOMAIN}
-              ticks={logTicks(PERIOD_DOMAIN)}
-              allowDataOverflow
-              tickFormatter={formatDecade}
-              {...style}
-              width={leftAxis}
-              label={axisTitle(palette, 'period error (%)', 'insideLeft')}
-            />
-            {methodLines(settings, 'period', palette)}
-            {markerLines(marks, palette, null)}
-          </ChartFrame>
+            view={view}
+            yAxis={
+              <YAxis
+                type="number"
+                scale="log"
+                domain={PERIOD_DOMAIN}
+                ticks={logTicks(PERIOD_DOMAIN)}
+                allowDataOverflow
+                tickFormatter={formatDecade}
+                {...style}
+                width={leftAxis}
+                label={axisTitle(palette, 'period error (%)', 'insideLeft')}
+              />
+            }
+            labelRows={null}
+          />
         </div>
         <div className="damping-text">
           <p id="damping-summary" data-testid="damping-summary">
@@ -240,6 +226,41 @@ export function DampingPanel() {
         </div>
       </div>
     </section>
+  );
+}
+
+/** What both damping charts draw: the rows, the compared methods, the run's frequencies, margins and palette. */
+interface ChartView {
+  readonly rows: readonly FamilyDampingRow[];
+  readonly settings: readonly MethodSetting[];
+  readonly marks: readonly MarkedFrequency[];
+  readonly margin: { top: number; right: number; bottom: number; left: number };
+  readonly palette: Palette;
+}
+
+/** One damping chart over Ωh: ρ or the period error of every method, with the run's frequencies marked. */
+function DampingChart({ which, label, summary, view, yAxis, labelRows }: {
+  which: 'rho' | 'period'; label: string; summary: string; view: ChartView; yAxis: ReactNode; labelRows: readonly number[] | null;
+}) {
+  const { palette } = view;
+  return (
+    <ChartFrame
+      className={which === 'rho' ? 'damping-chart' : 'damping-chart damping-period-chart'}
+      label={label}
+      summary={summary}
+      testId={which === 'rho' ? 'damping-chart' : 'damping-period-chart'}
+      figure={which === 'rho' ? 'damping' : 'damping-period'}
+      data={view.rows}
+      margin={view.margin}
+      palette={palette}
+      legend={false}
+      tooltipLabel={(wh) => `Ωh = ${Number(wh).toPrecision(4)}`}
+    >
+      <OmegaHAxis palette={palette} title />
+      {yAxis}
+      {methodLines(view.settings, which, palette)}
+      {markerLines(view.marks, palette, labelRows)}
+    </ChartFrame>
   );
 }
 

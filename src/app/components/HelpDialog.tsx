@@ -61,6 +61,12 @@ export function HelpDialog() {
         <strong>Modified HHT</strong> applies the updates to the angular velocity ω and carries the Euler parameters along (Sherif Eqs. 33, 34).
         The damping then acts only on the constraint oscillation it is meant for, and a constant spin is kept exactly for every α.
       </p>
+      <p>
+        <strong>The family</strong>: a link can compare up to four of five methods — also generalized-α (same Euler-parameter updates,
+        but second order, so the spin lags far less), the Lie-group generalized-α (rotations on SO(3): the spin is exact) and the Ji–Xing
+        composite (modified updates in three sub-steps), these three with ρ∞ instead of α. The Theory tab says why each keeps or loses
+        the spin; the last lesson step shows four of them on the heavy top.
+      </p>
       <h3>What to watch</h3>
       <ul>
         {WATCH.map(([preset, watch]) => (
