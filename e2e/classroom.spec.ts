@@ -114,7 +114,7 @@ test('first visit: the page explains itself in a dialog (keyboard, Esc, Help but
   await page.getByTestId('help-button').click();
   await expect(dialog).toBeVisible();
   await page.getByTestId('help-start-lesson').click();
-  await expect(page.getByTestId('lesson-step')).toHaveText('Step 1 of 5');
+  await expect(page.getByTestId('lesson-step')).toHaveText('Step 1 of 6');
   await context.close();
 
   const projector = await browser.newContext({ viewport: { width: 1280, height: 720 } });

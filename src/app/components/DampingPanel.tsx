@@ -205,7 +205,8 @@ export function DampingPanel() {
             labelRows={null}
           />
         </div>
-        <div className="damping-text">
+        {/* It scrolls when the methods' text is longer than the charts: focusable, so the keyboard can scroll it. */}
+        <div className="damping-text" tabIndex={0} role="region" aria-label="What each method does to the spin">
           <p id="damping-summary" data-testid="damping-summary">
             One step of each method multiplies a linear oscillation of frequency Ω by its ρ(Ωh): 1 for small Ωh, ρ∞ for large; below, the
             period error per step. On this linear test classical and modified HHT are one scheme, and so are generalized-α and the Lie
