@@ -122,7 +122,7 @@ export const METHOD_THEORY: Readonly<Record<RunMethod, MethodTheory>> = {
     heading: 'Classical HHT: Newmark on the Euler parameters — decays the spin',
     keepsSpin: false,
     why:
-      'HHT-I3 solves for the Euler-parameter accelerations ë and advances e and ė with Newmark’s formulas (Sherif Eqs. 17, 18, 20). A steady spin turns e around the unit sphere at Ω = |ω|/2, but Newmark’s straight-line update of ė leaves the tangent of eᵀe = 1; the constraint pulls e back and the part of ė that left is lost — the spin. One step of the single-axis spin gives Eq. 28, ω₁ = ω′ + μh + ¼αω′³h² + O(μh³): a relative loss ¼|α|(ωh)² per step, i.e. dω/dt = M/J + (α/4)hω³, which predicts ω_x(10) of the spin to four digits (SPEC §6). It grows with ω², so fast rotors suffer most; at α = 0 an h³ term under a moment remains.',
+      'HHT-I3 solves for the Euler-parameter accelerations ë and advances e and ė with Newmark’s formulas (Sherif Eqs. 17, 18, 20). A steady spin turns e around the unit sphere at Ω = |ω|/2, but Newmark’s straight-line update of ė leaves the tangent of eᵀe = 1; the constraint pulls e back and the part of ė that left is lost — the spin. One step of the single-axis spin gives Eq. 28, ω₁ = ω′ + μh + ¼αω′³h² + O(μh³): a relative loss ¼|α|(ωh)² per step, i.e. dω/dt = M/J + (α/4)hω³, which predicts ω_x(10) of the spin to four digits (checked here). It grows with ω², so fast rotors suffer most; at α = 0 an h³ term under a moment remains.',
     formulas: [
       { key: 'newmark-velocity', plain: 'ė_{n+1} = ė_n + h(1 − γ) ë_n + hγ ë_{n+1}', source: 'Sherif Eq. 18' },
       { key: 'spin-loss-model', plain: 'dω/dt = M/J + (α/4) h ω³', source: 'from Eq. 28' },
@@ -144,7 +144,7 @@ export const METHOD_THEORY: Readonly<Record<RunMethod, MethodTheory>> = {
     heading: 'Generalized-α (Arnold–Brüls, index 3) on Euler parameters — a second-order lag',
     keepsSpin: false,
     why:
-      'Chung–Hulbert generalized-α in the index-3 form of Arnold & Brüls (2007): the equations of motion hold at t_{n+1}, and an algorithmic acceleration a, filtered from q̈ by αm and αf (Eq. 11d), drives Newmark’s updates of q and q̇ (Eqs. 11b, 11c) — for the Euler parameters too, with the plain update. So the spin lags for the reason classical HHT’s does, but γ = ½ − αm + αf makes the update second order: the lag shrinks as h² (error ratio 4.1 when h halves) instead of staying. Sherif’s modified update does not carry over (with a in place of q̈ the spin grows without bound, SPEC §6). With αm = 0 and αf = −α it is HHT on a constant mass matrix.',
+      'Chung–Hulbert generalized-α in the index-3 form of Arnold & Brüls (2007): the equations of motion hold at t_{n+1}, and an algorithmic acceleration a, filtered from q̈ by αm and αf (Eq. 11d), drives Newmark’s updates of q and q̇ (Eqs. 11b, 11c) — for the Euler parameters too, with the plain update. So the spin lags for the reason classical HHT’s does, but γ = ½ − αm + αf makes the update second order: the lag shrinks as h² (error ratio 4.1 when h halves) instead of staying. Sherif’s modified update does not carry over (tried here: with a in place of q̈ the spin grows without bound). With αm = 0 and αf = −α it is HHT on a constant mass matrix.',
     formulas: [
       { key: 'ga-acceleration', plain: '(1 − αm) a_{n+1} + αm a_n = (1 − αf) q̈_{n+1} + αf q̈_n', source: 'Arnold & Brüls Eq. 11d' },
       { key: 'ga-parameters', plain: 'αm = (2ρ∞ − 1)/(ρ∞ + 1), αf = ρ∞/(ρ∞ + 1), γ = ½ − αm + αf, β = ¼(γ + ½)²', source: 'Chung & Hulbert 1993' },
