@@ -48,6 +48,14 @@ describe('the advice names the method\'s own damping parameter', () => {
   });
 });
 
+/** A ρ∞ method's failure reason: it starts as expected, contains `detail`, ends with the ρ∞ advice and never names α. */
+function expectRhoReason(reason: string, start: RegExp, detail: string): void {
+  expect(reason).toMatch(start);
+  expect(reason).toContain(detail);
+  expect(reason).toMatch(RHO_ADVICE);
+  expect(reason).not.toContain('α');
+}
+
 describe('heavy top, h = 1e-3: each family fails with its own advice', () => {
   it('classical HHT, α = 0: the monitor stops the run and advises α < 0', () => {
     const { reason } = failure('classical', { alpha: 0 }, 1);
@@ -55,26 +63,15 @@ describe('heavy top, h = 1e-3: each family fails with its own advice', () => {
   });
 
   it('generalized-α, ρ∞ = 1: the monitor stops the run and advises a smaller ρ∞, not α (it said α < 0 before)', () => {
-    const { reason } = failure('generalized-alpha', { rho: 1 }, 1);
-    expect(reason).toMatch(/^the constraint multipliers oscillate/);
-    expect(reason).toContain('(ρ∞ = 1)');
-    expect(reason).toMatch(RHO_ADVICE);
-    expect(reason).not.toContain('α');
+    expectRhoReason(failure('generalized-alpha', { rho: 1 }, 1).reason, /^the constraint multipliers oscillate/, '(ρ∞ = 1)');
   });
 
   it('Ji–Xing, ρ∞ = 1: Newton fails during the oscillation; the advice names ρ∞', () => {
-    const { reason } = failure('ji-xing', { rho: 1 }, 0.2);
-    expect(reason).toMatch(/^Newton did not converge.*: the constraint multipliers oscillate/);
-    expect(reason).toMatch(RHO_ADVICE);
-    expect(reason).not.toContain('α');
+    expectRhoReason(failure('ji-xing', { rho: 1 }, 0.2).reason, /^Newton did not converge.*: the constraint multipliers oscillate/, '(ρ∞ = 1)');
   });
 
   it('Lie group, ρ∞ = 1 (its own stepper, no monitor): Newton fails and the advice names ρ∞', () => {
-    const { reason } = failure('lie-group', { rho: 1 }, 1);
-    expect(reason).toMatch(/^Newton did not converge/);
-    expect(reason).toContain('with ρ∞ = 1 the method damps little');
-    expect(reason).toMatch(RHO_ADVICE);
-    expect(reason).not.toContain('α');
+    expectRhoReason(failure('lie-group', { rho: 1 }, 1).reason, /^Newton did not converge/, 'with ρ∞ = 1 the method damps little');
   });
 });
 
