@@ -109,7 +109,7 @@ export function PngExport() {
         PNG of the plots
       </button>
       <span id="export-png-note" className="hint" role="status">
-        {status || (ready ? 'ω and the lower plot with title, legend, α, h, t_end and the link; 2,800 px wide' : 'available once the run has samples')}
+        {status || (ready ? 'ω and the lower plot with title, legend, α or ρ∞, h, t_end and the link; 1,400 px wide per method' : 'available once the run has samples')}
       </span>
       {exporting && <FigureStage onDrawn={onDrawn} />}
     </div>

@@ -8,7 +8,7 @@ import { useStore } from 'zustand';
 import { Canvas } from '@react-three/fiber';
 import { markPageReady } from '../ready';
 import { results } from '../runs';
-import { appStore, setBodyArrangement } from '../store';
+import { appStore } from '../store';
 import { usePalette } from '../theme';
 import { MethodRig } from './scene/Bodies';
 import { CameraPlacement, Invalidator, OrbitCameraControls } from './scene/CameraControls';
@@ -64,26 +64,6 @@ export function Scene3D() {
   );
 }
 
-/**
- * Side by side or overlaid (share-link `bodies=overlaid`): overlaid, the bodies of all methods stand at
- * one place, the first solid and the others as ghosts, so a lecturer sees them drift apart.
- */
-function ArrangementToggle() {
-  const overlaid = useStore(appStore, (s) => s.view.bodies === 'overlaid');
-  return (
-    <button
-      type="button"
-      className="scene-arrangement"
-      aria-pressed={overlaid}
-      onClick={() => setBodyArrangement(overlaid ? 'side' : 'overlaid')}
-      data-testid="bodies-toggle"
-      title={overlaid ? 'Show the methods side by side' : 'Draw all methods at one place: the first solid, the others as translucent ghosts in their colours'}
-    >
-      overlay bodies
-    </button>
-  );
-}
-
 /** The 3D view: the compared methods side by side or overlaid as ghosts, ground grid, axes, orbit controls. */
 function SceneView() {
   const palette = usePalette();
@@ -126,9 +106,7 @@ function SceneView() {
         <CameraPlacement kind={layout.kind} rigs={overlaid ? 1 : n} />
         <Invalidator />
       </Canvas>
-      <SceneReadout methods={methods} palette={palette} overlaid={overlaid}>
-        {n > 1 && <ArrangementToggle />}
-      </SceneReadout>
+      <SceneReadout methods={methods} palette={palette} overlaid={overlaid} />
       <AxesLegend />
     </div>
   );

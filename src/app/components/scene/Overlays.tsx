@@ -3,7 +3,7 @@
  * time itself, and the axes legend. The numbers follow the playhead through refs (it changes
  * every frame); React renders only when the methods or the plotted component change.
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import type { RunMethod as IntegratorMethod } from '../../../scenario/methods';
 import { playheadStore } from '../../playhead';
@@ -18,9 +18,9 @@ import { MethodSwatch } from '../MethodSwatch';
  * Method names over their rigs, each with its ω at the playhead, and the playhead time; overlaid,
  * each name says whether its body is the solid one or a ghost. Three or four methods do not fit over
  * their rigs: then a list at the top left, one line per method (swatch, short name, ω) under a
- * heading that says the component and unit once. `children` (the arrangement toggle) sit under the time.
+ * heading that says the component and unit once.
  */
-export function SceneReadout({ methods, palette, overlaid = false, children }: { methods: readonly IntegratorMethod[]; palette: Palette; overlaid?: boolean; children?: ReactNode }) {
+export function SceneReadout({ methods, palette, overlaid = false }: { methods: readonly IntegratorMethod[]; palette: Palette; overlaid?: boolean }) {
   const component = useStore(appStore, (s) => s.view.component);
   const omegas = useRef<Partial<Record<IntegratorMethod, HTMLSpanElement | null>>>({});
   const time = useRef<HTMLSpanElement>(null);
@@ -65,10 +65,7 @@ export function SceneReadout({ methods, palette, overlaid = false, children }: {
           </span>
         ))}
       </div>
-      <div className="scene-corner">
-        <span className="scene-time" data-testid="readout-time" ref={time} />
-        {children}
-      </div>
+      <span className="scene-time" data-testid="readout-time" ref={time} />
     </>
   );
 }
