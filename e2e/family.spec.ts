@@ -184,6 +184,7 @@ for (const size of SIZES) {
       await page.evaluate(() => window.__hht!.seek(0.6));
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
       const minHeight = size.projector ? 180 : 150;
+      const widths: number[] = [];
       for (const m of FOUR) {
         for (const kind of ['omega', 'energy']) {
           const b = (await page.getByTestId(`${kind}-chart-${m}`).boundingBox())!;
@@ -192,8 +193,10 @@ for (const size of SIZES) {
           // Wide enough that its ticks and curve read: four columns share a laptop's plots (≈ 250 px each),
           // two a tablet's; a projector keeps all eight charts on one screen at 20 px type, so narrower.
           expect(b.width, `${kind} ${m}`).toBeGreaterThanOrEqual(size.projector ? 155 : 240);
+          widths.push(b.width);
         }
       }
+      console.log(`${size.name}, four methods: time charts ${Math.min(...widths).toFixed(0)}–${Math.max(...widths).toFixed(0)} px wide`);
       if (!size.touch) {
         // Desktop and projector: the page does not scroll; the 3D view and every ω chart are on screen.
         expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(size.height);

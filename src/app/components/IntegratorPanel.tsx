@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useStore } from 'zustand';
-import { DEFAULT_RHO, MAX_COMPARED_METHODS, RHO_MAX, RHO_MIN, RUN_METHODS, takesParameter } from '../../scenario/methods';
+import { DEFAULT_RHO, MAX_COMPARED_METHODS, methodParameter, RHO_MAX, RHO_MIN, RUN_METHODS, takesParameter } from '../../scenario/methods';
 import { getScenario } from '../../scenario/registry';
 import { ALPHA_MAX, formatNumber, parseNumberText, stepCount, TOLERANCE_MAX, TOLERANCE_MIN } from '../../scenario/validate';
 import { alphaToSlider, hhtBetaGamma, SLIDER_MIN, sliderToAlpha } from '../alpha';
@@ -50,7 +50,7 @@ const RHO_SLIDER_STEPS = 100;
 function RhoControl() {
   const committed = useStore(appStore, (s) => s.state.rho ?? DEFAULT_RHO);
   const methods = useStore(appStore, (s) => s.state.methods);
-  const takers = methods.filter((m) => m !== 'classical' && m !== 'modified').map((m) => METHOD_LABELS[m]);
+  const takers = methods.filter((m) => methodParameter(m) === 'rho').map((m) => METHOD_LABELS[m]);
   return (
     <SliderField
       fieldKey="rho"

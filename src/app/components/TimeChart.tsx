@@ -78,7 +78,8 @@ export const TimeChart = memo(function TimeChart({ kind, method, methods, compon
   const geometry = useMemo(emptyGeometry, []);
   const font = palette.fontSize;
   const style = axisStyle(palette);
-  // Every curve of a method in its colour and line style (a difference plot: the method subtracted from).
+  // Every curve of a method in its colour and line style (a difference plot: the method subtracted from),
+  // and its legend entry a sample of that line.
   const mainColor = palette.method[method];
   const mainDash = methodDash(method, palette.lineWidth);
   return (
@@ -154,9 +155,9 @@ export const TimeChart = memo(function TimeChart({ kind, method, methods, compon
           isAnimationActive={false}
         />
       )}
-      <Line yAxisId="left" name={view.seriesName} dataKey="v" stroke={mainColor} strokeDasharray={mainDash} dot={false} strokeWidth={palette.lineWidth} connectNulls isAnimationActive={false} />
+      <Line yAxisId="left" name={view.seriesName} dataKey="v" stroke={mainColor} strokeDasharray={mainDash} legendType="plainline" dot={false} strokeWidth={palette.lineWidth} connectNulls isAnimationActive={false} />
       {withExact && (
-        <Line yAxisId="left" name="exact" dataKey="exact" stroke={palette.exact} strokeDasharray="6 4" dot={false} strokeWidth={palette.lineWidth * 0.9} isAnimationActive={false} />
+        <Line yAxisId="left" name="exact" dataKey="exact" stroke={palette.exact} strokeDasharray="6 4" legendType="plainline" dot={false} strokeWidth={palette.lineWidth * 0.9} isAnimationActive={false} />
       )}
       {kind === 'difference' && <ReferenceLine yAxisId="left" y={0} stroke={palette.muted} strokeWidth={1} ifOverflow="hidden" />}
       {failedAt !== null && (
