@@ -37,7 +37,7 @@ export type OmegaComponent = 'x' | 'y' | 'z';
  * The plot under the ω plot (share-link `show`): energy drift; step size and Newton iterations;
  * or an invariant monitor — Euler-parameter norm drift, constraint residuals (position and
  * velocity level), angular momentum about the vertical z; or the difference plot (ω against the
- * exact solution, or modified − classical).
+ * exact solution, or each method minus the first selected).
  */
 export const LOWER_PLOTS = ['energy', 'steps', 'norm', 'constraints', 'momentum', 'difference'] as const;
 export type LowerPlot = (typeof LOWER_PLOTS)[number];
