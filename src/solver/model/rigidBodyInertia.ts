@@ -7,6 +7,7 @@
  */
 import { lTimes, lTransposeTimes, wHat } from '../rotation/eulerParameters';
 import type { MatrixAccumulator } from '../linalg/accumulator';
+import { zeroRange } from '../linalg/dense';
 
 const u = new Float64Array(3);
 const v = new Float64Array(3);
@@ -27,7 +28,7 @@ function addInertiaSandwich(
   inertia: Float64Array, x: Float64Array, ox: number, y: Float64Array, oy: number, sign: number, out: Float64Array,
 ): void {
   for (let b = 0; b < 4; b++) {
-    unit.fill(0); unit[b] = 1;
+    zeroRange(unit, 0, 4); unit[b] = 1;
     lTimes(y, oy, unit, 0, ju, 0);
     ju[0] *= inertia[0]; ju[1] *= inertia[1]; ju[2] *= inertia[2];
     lTransposeTimes(x, ox, ju, 0, column, 0);
@@ -57,7 +58,7 @@ export function addRotationalMassTimes(
 export function addRotationalMassMatrix(
   inertia: Float64Array, e: Float64Array, oe: number, scale: number, acc: MatrixAccumulator, c: number,
 ): void {
-  tmp.fill(0);
+  zeroRange(tmp, 0, 16);
   addInertiaSandwich(inertia, e, oe, e, oe, 1, tmp);
   addBlock(tmp, 4 * scale, acc, c);
 }
@@ -106,7 +107,7 @@ export function addQuadraticVelocityStiffness(
   const ez = e[oe] * z[0] + e[oe + 1] * z[1] + e[oe + 2] * z[2] + e[oe + 3] * z[3];
   const ee = e[oe] * e[oe] + e[oe + 1] * e[oe + 1] + e[oe + 2] * e[oe + 2] + e[oe + 3] * e[oe + 3];
   // S = Lᵀ(ė) J L(ė) into tmp2 (symmetric)
-  tmp2.fill(0);
+  zeroRange(tmp2, 0, 16);
   addInertiaSandwich(inertia, ed, od, ed, od, 1, tmp2);
   // P S with P = |e|² I − e eᵀ
   for (let b = 0; b < 4; b++) {

@@ -93,12 +93,11 @@ export abstract class HhtMethod implements Method {
     this.updateKinematics(state, h, qddNew);
     const tNew = state.t + h;
     const { n, alpha } = this;
-    this.system.updateConstraintJacobian(this.qNew, tNew);
+    this.system.updateConstraintJacobianAndValues(this.qNew, tNew, out, n);
     this.computeForceTermWithJacobian(this.qNew, this.qdNew, tNew, lambdaNew, out);
     const w = alpha / (1 + alpha);
     for (let i = 0; i < n; i++) out[i] -= w * this.forceOld[i];
     this.system.addMassTimes(this.qNew, qddNew, 1 / (1 + alpha), out);
-    this.system.evaluateConstraints(this.qNew, tNew, out, n);
   }
 
   /**
