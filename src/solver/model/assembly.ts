@@ -188,14 +188,18 @@ export class AssembledSystem {
    * (the constraint blocks of the Newton matrix, Negrut Eq. 12).
    */
   addJacobianBlocks(acc: MatrixAccumulator, rowBase: number): void {
-    const { jacobianBlocks: blocks, rowEntries, entryColumn } = this;
-    for (let r = 0; r < this.m; r++) {
-      const row = rowBase + r;
-      for (let o = rowEntries[r], o1 = rowEntries[r + 1]; o < o1; o++) {
-        const v = blocks[o];
-        if (v === 0) continue;
-        acc.add(row, entryColumn[o], v);
-        acc.add(entryColumn[o], row, v);
+    const cs = this.constraints, blocks = this.jacobianBlocks;
+    for (let i = 0; i < cs.length; i++) {
+      const bodies = cs[i].bodies, nb = bodies.length, rows = cs[i].rows;
+      let o = this.blockOffsets[i];
+      for (let r = 0; r < rows; r++) {
+        const row = rowBase + this.constraintRows[i] + r;
+        for (let s = 0; s < nb; s++, o += COORDS_PER_BODY) {
+          const col0 = bodies[s] * COORDS_PER_BODY;
+          // A body's 7 columns of the row, and the same 7 values as a column of C_qᵀ (exact zeros add nothing).
+          acc.addBlock(row, col0, 1, COORDS_PER_BODY, blocks, o, 1);
+          acc.addBlock(col0, row, COORDS_PER_BODY, 1, blocks, o, 1);
+        }
       }
     }
   }

@@ -38,9 +38,7 @@ function addInertiaSandwich(
 
 /** acc[c + a, c + b] += scale · m[4a + b] for a row-major 4×4 m. */
 function addBlock(m: Float64Array, scale: number, acc: MatrixAccumulator, c: number): void {
-  for (let a = 0; a < 4; a++) {
-    for (let b = 0; b < 4; b++) acc.add(c + a, c + b, scale * m[4 * a + b]);
-  }
+  acc.addBlock(c, c, 4, 4, m, 0, scale);
 }
 
 /** out[oo..oo+4) += scale · f1 = scale · 4 LᵀJL ë. */
@@ -115,9 +113,10 @@ export function addQuadraticVelocityStiffness(
     for (let a = 0; a < 4; a++) {
       const ps = ee * tmp2[4 * a + b] - e[oe + a] * eS;
       const d = 2 * z[a] * e[oe + b] - (a === b ? ez : 0) - e[oe + a] * z[b];
-      acc.add(c + a, c + b, scale * 8 * (d - ps));
+      tmp[4 * a + b] = d - ps;
     }
   }
+  acc.addBlock(c, c, 4, 4, tmp, 0, scale * 8);
 }
 
 /**
