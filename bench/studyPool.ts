@@ -10,8 +10,10 @@
  *
  * Bundled with its worker entry (.bench/studyPool.mjs, .bench/studyWorker.mjs), as a bundled `sim` is.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { runStudyInThreads } from '../src/cli/studyPool';
+import { studyJob, type TaskEvent } from '../src/run/studyTasks';
 import { parseStudyArgs, type ConvergenceOptions } from '../src/scenario/studyArgs';
 import { getScenario } from '../src/scenario/registry';
 import { convergenceStudy } from '../src/solver/studies/convergenceStudy';
@@ -36,12 +38,52 @@ const cpuSeconds = (start: NodeJS.CpuUsage) => {
 };
 /** CPU time over wall time: how many cores the phase kept busy on average (2 = both of a 2-core machine). */
 const coresBusy = (cpu: number, wall: number) => Number((cpu / wall).toFixed(2));
+const round2 = (x: number) => Number(x.toFixed(2));
+
+/**
+ * Linux's CFS autogroup (/proc/sys/kernel/sched_autogroup_enabled): when on, the kernel shares the
+ * cores between sessions, not threads, so while a process of another session is busy this process's
+ * threads together get about one of two cores, however many there are. null: not Linux.
+ */
+function schedAutogroup(): boolean | null {
+  const flag = '/proc/sys/kernel/sched_autogroup_enabled';
+  return existsSync(flag) ? readFileSync(flag, 'utf8').trim() === '1' : null;
+}
+
+/** The pool's timeline: each run's start and end (s from the pool's start) on its lane (thread). */
+function timeline(start: number) {
+  const runs: { index: number; lane: number; start: number; end: number }[] = [];
+  const observe = (event: TaskEvent) => {
+    const at = seconds(start);
+    if (event.phase === 'start') runs[event.index] = { index: event.index, lane: event.lane, start: at, end: NaN };
+    else runs[event.index].end = at;
+  };
+  return { runs, observe };
+}
+
+/**
+ * How much the lanes overlapped: the seconds in which two or more runs were in flight at once, and the
+ * runs' wall time summed over the pool's wall time (1 = one run at a time, the thread count at best).
+ */
+function overlap(runs: readonly { start: number; end: number }[], wall: number) {
+  const edges = runs.flatMap((r) => [[r.start, 1], [r.end, -1]] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  let inFlight = 0;
+  let last = 0;
+  let together = 0;
+  for (const [at, change] of edges) {
+    if (inFlight >= 2) together += at - last;
+    inFlight += change;
+    last = at;
+  }
+  const busy = runs.reduce((sum, r) => sum + (r.end - r.start), 0);
+  return { secondsWithTwoOrMoreRuns: round2(together), runsInFlightOnAverage: round2(busy / wall) };
+}
 
 async function main(): Promise<void> {
   const study = options();
   const threads = Number(flag('--threads') ?? os.availableParallelism());
   const machine = { machine: os.cpus()[0]?.model ?? 'unknown CPU', cores: os.availableParallelism(), node: process.version };
-  console.log(JSON.stringify({ ...machine, loadAverage: os.loadavg().map((x) => Number(x.toFixed(2))) }));
+  console.log(JSON.stringify({ ...machine, loadAverage: os.loadavg().map(round2), schedAutogroup: schedAutogroup() }));
 
   // Serial: the single-threaded study, with each run's time (from the progress callback).
   const runSeconds: Record<string, number> = {};
@@ -61,7 +103,8 @@ async function main(): Promise<void> {
 
   const pooledStart = performance.now();
   const pooledCpu = process.cpuUsage();
-  const pooled = await runStudyInThreads(study, undefined, { threads });
+  const lanes = timeline(pooledStart);
+  const pooled = await runStudyInThreads(study, undefined, { threads, observe: lanes.observe });
   const pooledSeconds = seconds(pooledStart);
   const pooledCores = coresBusy(cpuSeconds(pooledCpu), pooledSeconds);
   const identical = pooled.kind === 'convergence' && pooled.points.length === serial.length
@@ -72,7 +115,9 @@ async function main(): Promise<void> {
     // No pool can beat its longest run (the reference) or the serial work shared evenly.
     bestPossibleSeconds: Number(Math.max(longest, serialSeconds / threads).toFixed(2)),
     identicalToSerial: identical,
-    loadAverage: os.loadavg().map((x) => Number(x.toFixed(2))),
+    ...overlap(lanes.runs, pooledSeconds),
+    runs: lanes.runs.map((r) => ({ run: studyJob(study).labels[r.index], lane: r.lane, start: round2(r.start), end: round2(r.end) })),
+    loadAverage: os.loadavg().map(round2),
   }));
   if (!identical) process.exitCode = 1;
 }

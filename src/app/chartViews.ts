@@ -10,6 +10,7 @@ import type { MethodResults } from './runs';
 import type { LowerPlot, OmegaComponent } from './store';
 import { SAMPLE_WIDTH } from '../solver/simulate';
 import { formatTime } from './runs';
+import { METHOD_SHORT } from './methodInfo';
 import { COLUMN, differenceSeries, energyMetric, logDomain, logTicks, mergePairs, niceDomain, niceTicks, RPM_PER_RAD_S, type PairPoint } from './plotData';
 
 export interface Point extends PairPoint {
@@ -59,9 +60,13 @@ function momentumPoints(res: MethodResults): Point[] {
   return seriesPoints(pairs, (v) => v - l0);
 }
 
-/** What the difference plot subtracts: the exact solution where the scenario has one, else the classical run. */
-export function differenceReference(state: ScenarioState): 'exact' | 'classical' {
-  return getScenario(state.scenario).exactOmega ? 'exact' : 'classical';
+/**
+ * What the difference plot subtracts: the exact solution where the scenario has one, else the first
+ * compared method's run (every other method is plotted minus it). Example: heavy top with
+ * [classical, modified] → 'classical'; spin → 'exact'.
+ */
+export function differenceReference(state: ScenarioState, methods: readonly IntegratorMethod[]): 'exact' | IntegratorMethod {
+  return getScenario(state.scenario).exactOmega ? 'exact' : methods[0];
 }
 
 /** ω of one run minus the exact ω, at the run's uniformly spaced sample rows. */
@@ -80,18 +85,16 @@ function exactDifferencePoints(res: MethodResults, component: OmegaComponent): P
 }
 
 /**
- * The difference plot's points: the method's ω minus the exact ω, or (no exact solution)
- * modified minus classical, whichever method asks (one chart shows it).
+ * The difference plot's points of `res`: its ω minus the exact ω, or (no exact solution) minus the
+ * reference run's ω (none for the reference itself: it would be zero).
  */
-function differencePoints(res: MethodResults | undefined, component: OmegaComponent, results: Partial<Record<IntegratorMethod, MethodResults>>): Point[] {
-  const state = res?.state ?? results.modified?.state ?? results.classical?.state;
-  if (!state) return [];
-  if (differenceReference(state) === 'exact') return res ? exactDifferencePoints(res, component) : [];
-  const { modified, classical } = results;
-  return modified && classical ? differenceSeries(modified.rows.view(), classical.rows.view(), COLUMN[`omega_${component}`]) : [];
+function differencePoints(res: MethodResults, component: OmegaComponent, reference: 'exact' | IntegratorMethod, results: Partial<Record<IntegratorMethod, MethodResults>>): Point[] {
+  if (reference === 'exact') return exactDifferencePoints(res, component);
+  const base = results[reference];
+  return base && base !== res ? differenceSeries(res.rows.view(), base.rows.view(), COLUMN[`omega_${component}`]) : [];
 }
 
-function pointsFor(kind: ChartKind, res: MethodResults, component: OmegaComponent, results: Partial<Record<IntegratorMethod, MethodResults>>): Point[] {
+function pointsFor(kind: ChartKind, res: MethodResults, component: OmegaComponent, results: Partial<Record<IntegratorMethod, MethodResults>>, reference: 'exact' | IntegratorMethod): Point[] {
   switch (kind) {
     case 'omega':
       return omegaPoints(res, component);
@@ -108,7 +111,7 @@ function pointsFor(kind: ChartKind, res: MethodResults, component: OmegaComponen
     case 'momentum':
       return momentumPoints(res);
     case 'difference':
-      return differencePoints(res, component, results);
+      return differencePoints(res, component, reference, results);
   }
 }
 
@@ -216,9 +219,10 @@ export function chartView(
 ): ChartView {
   const { policy = TIGHT, maxTicks } = options;
   const own = results[method];
-  const data = own || kind === 'difference' ? pointsFor(kind, own!, component, results) : [];
-  const sets = methods.map((m) => (m === method ? data : results[m] ? pointsFor(kind, results[m]!, component, results) : []));
   const state = own?.state ?? methods.map((m) => results[m]?.state).find(Boolean) ?? fallbackState;
+  const reference = differenceReference(state, methods);
+  const data = own ? pointsFor(kind, own, component, results, reference) : [];
+  const sets = methods.map((m) => (m === method ? data : results[m] ? pointsFor(kind, results[m]!, component, results, reference) : []));
   const base = { kind, data, state };
   switch (kind) {
     case 'steps': {
@@ -245,9 +249,9 @@ export function chartView(
       return linearView({ ...base, yLabel: metric.label, seriesName: `${label} energy drift` }, valueRange(sets, 'v'), options);
     }
     case 'difference': {
-      const against = differenceReference(state);
-      const name = against === 'exact' ? `${label} ω${component} − exact` : `modified − classical ω${component}`;
-      return linearView({ ...base, yLabel: `Δω${component} (rad/s)`, seriesName: name }, valueRange(against === 'exact' ? sets : [data], 'v'), options);
+      // Every difference chart shares one y axis (the reference's own set is empty), so they compare at a glance.
+      const name = reference === 'exact' ? `${label} ω${component} − exact` : `${METHOD_SHORT[method]} − ${METHOD_SHORT[reference]} ω${component}`;
+      return linearView({ ...base, yLabel: `Δω${component} (rad/s)`, seriesName: name }, valueRange(sets, 'v'), options);
     }
     case 'omega': {
       const range = valueRange(sets, 'v');

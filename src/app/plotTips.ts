@@ -11,5 +11,5 @@ export const LOWER_PLOT_TIPS: Readonly<Record<LowerPlot, string>> = {
   constraints: 'Lower plots: the largest residual of the joint constraints at position and velocity level; index-3 HHT enforces positions only.',
   momentum: 'Lower plots: the angular momentum about the vertical z minus its start value; gravity has no moment about z, so it should stay constant.',
   difference:
-    'Lower plots: the difference plot Δω, the method’s ω component minus the exact solution where one is known; without one, a single full-width plot of modified − classical, so a small drift between the methods shows at its own scale.',
+    'Lower plots: the difference plot Δω, the method’s ω component minus the exact solution where one is known; without one, each compared method minus the first selected one (modified − classical for the headline pair), so a small drift between the methods shows at its own scale.',
 };

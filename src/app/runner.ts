@@ -3,7 +3,7 @@
  * run shortly after the committed state changes (debounced), cancels stale runs, and feeds
  * the replies to runs.ts. Browser only.
  */
-// The app's per-method tables cover the whole family (src/scenario/methods.ts); the method picker comes later.
+// One worker per method of the whole family (src/scenario/methods.ts), created when first compared.
 import { RUN_METHODS as INTEGRATOR_METHODS, type RunMethod as IntegratorMethod } from '../scenario/methods';
 import type { MainToWorker, WorkerToMain } from '../worker/protocol';
 import { applyWorkerMessage, beginRun, markCancelled } from './runs';

@@ -8,8 +8,8 @@
  * nothing is sent to the solver.
  */
 import { createStore } from 'zustand/vanilla';
-// The app's per-method tables cover the whole family (src/scenario/methods.ts); the method picker comes later.
-import { RUN_METHODS, RUN_METHODS as INTEGRATOR_METHODS, type RunMethod, type RunMethod as IntegratorMethod } from '../scenario/methods';
+// The app's per-method tables cover the whole family (src/scenario/methods.ts).
+import { checkRho, DEFAULT_RHO, RUN_METHODS, takesParameter, type MethodParameterKey, type RunMethod, type RunMethod as IntegratorMethod } from '../scenario/methods';
 import { DEFAULT_SCENARIO_ID, defaultState, getScenario } from '../scenario/registry';
 import { validateState } from '../scenario/state';
 import type { InputIssue, ScenarioId, ScenarioState } from '../scenario/types';
@@ -37,10 +37,17 @@ export type OmegaComponent = 'x' | 'y' | 'z';
  * The plot under the ω plot (share-link `show`): energy drift; step size and Newton iterations;
  * or an invariant monitor — Euler-parameter norm drift, constraint residuals (position and
  * velocity level), angular momentum about the vertical z; or the difference plot (ω against the
- * exact solution, or modified − classical).
+ * exact solution, or each method minus the first selected).
  */
 export const LOWER_PLOTS = ['energy', 'steps', 'norm', 'constraints', 'momentum', 'difference'] as const;
 export type LowerPlot = (typeof LOWER_PLOTS)[number];
+
+/**
+ * How the 3D view places the compared methods (share-link `bodies`): side by side, or overlaid at one
+ * place, the first method solid and the others as translucent ghosts in their colours.
+ */
+export const BODY_ARRANGEMENTS = ['side', 'overlaid'] as const;
+export type BodyArrangement = (typeof BODY_ARRANGEMENTS)[number];
 
 /** What the main area shows under the 3D view (share-link `panel`). */
 export const MAIN_PANELS = ['plots', 'theory', 'damping', 'studies'] as const;
@@ -82,6 +89,8 @@ export interface ViewState {
   readonly preset: PresetId | null;
   /** Bumped when a preset asks for its study to start (the studies panel starts it). */
   readonly studyRequest: number;
+  /** The 3D view's arrangement of the methods' bodies. */
+  readonly bodies: BodyArrangement;
 }
 
 export interface LinkNotice {
@@ -121,6 +130,14 @@ export function valueText(value: readonly number[]): string {
   return value.map(formatNumber).join(', ');
 }
 
+/** The ρ∞ field's text of its default, as people write it (the parser reads it back to DEFAULT_RHO exactly). */
+export const DEFAULT_RHO_TEXT = '2/3';
+
+/** The ρ∞ field's text: '2/3' for the default (absent or equal), else the number. */
+function rhoText(rho: number | undefined): string {
+  return rho === undefined || Object.is(rho, DEFAULT_RHO) ? DEFAULT_RHO_TEXT : formatNumber(rho);
+}
+
 /** Field texts of a complete state. */
 export function fieldsOf(state: ScenarioState): Record<string, FieldState> {
   const fields: Record<string, FieldState> = {
@@ -128,6 +145,7 @@ export function fieldsOf(state: ScenarioState): Record<string, FieldState> {
     h: { text: formatNumber(state.h), issue: null },
     t: { text: formatNumber(state.tEnd), issue: null },
     tol: { text: formatNumber(state.tolerance ?? DEFAULT_TOLERANCE), issue: null },
+    rho: { text: rhoText(state.rho), issue: null },
   };
   for (const [name, value] of Object.entries(state.values)) fields[name] = { text: valueText(value), issue: null };
   return fields;
@@ -150,7 +168,7 @@ function initialAppState(): AppState {
   };
 }
 
-const DEFAULT_VIEW: ViewState = { component: 'y', lower: 'energy', panel: 'plots', projector: false, embed: false, preset: null, studyRequest: 0 };
+const DEFAULT_VIEW: ViewState = { component: 'y', lower: 'energy', panel: 'plots', projector: false, embed: false, preset: null, studyRequest: 0, bodies: 'side' };
 
 export const appStore = createStore<AppState>()(initialAppState);
 
@@ -179,7 +197,7 @@ function oneOf<T extends string>(options: readonly T[], value: string | undefine
 /** Opens a share link's query; problems are listed in `notice` and safe defaults used. */
 export function openShareQuery(query: string): void {
   const decoded = decodeShareQuery(query);
-  const { component, show, panel, projector, embed, preset } = decoded.view;
+  const { component, show, panel, projector, embed, preset, bodies } = decoded.view;
   const previous = appStore.getState().view;
   const presetId = isPresetId(preset) ? preset : null;
   appStore.setState({
@@ -194,6 +212,7 @@ export function openShareQuery(query: string): void {
       embed: embed === 'on',
       preset: presetId,
       studyRequest: previous.studyRequest + (presetId && PRESETS[presetId].study ? 1 : 0),
+      bodies: oneOf(BODY_ARRANGEMENTS, bodies, 'side'),
     },
     notice: decoded.issues.length > 0 ? { issues: decoded.issues } : null,
   });
@@ -229,6 +248,7 @@ export function shareQueryFor(embed: boolean): string {
   if (embed) shared.embed = 'on';
   if (view.panel !== 'plots') shared.panel = view.panel;
   if (view.preset) shared.preset = view.preset;
+  if (view.bodies !== 'side') shared.bodies = view.bodies;
   return encodeShareQuery(state, shared);
 }
 
@@ -259,6 +279,7 @@ export function resetField(key: string): void {
   if (key === 'h') return setField(key, formatNumber(def.defaultH));
   if (key === 't') return setField(key, formatNumber(def.defaultTEnd));
   if (key === 'tol') return setField(key, formatNumber(DEFAULT_TOLERANCE));
+  if (key === 'rho') return setField(key, DEFAULT_RHO_TEXT);
   const param = def.params.find((p) => p.name === key);
   if (param) setField(key, valueText(param.default));
 }
@@ -267,14 +288,36 @@ export function setAlpha(alpha: number): void {
   setField('alpha', formatNumber(alpha));
 }
 
+/**
+ * Compares `methods` (drawn in SPEC §6 order). A combination the rules refuse (e.g. the fixed-step-only
+ * Lie-group method with adaptive steps) is not applied: the picker disables it and says why. The field
+ * of a parameter no selected method takes any more goes back to its committed value, so hidden text
+ * can never block a run.
+ */
 export function setMethods(methods: readonly IntegratorMethod[]): void {
   const parsed = parseMethodsText('methods', methods.join(','));
   if (!parsed.ok || parsed.value.length === 0) return;
+  const { state, fields } = appStore.getState();
   // Keep the canonical order so the link does not depend on click order.
-  const ordered = INTEGRATOR_METHODS.filter((m) => parsed.value.includes(m));
-  const { state } = appStore.getState();
-  const next = { ...state, methods: ordered };
-  if (validateState(next).length === 0) appStore.setState({ state: next });
+  const next = { ...state, methods: RUN_METHODS.filter((m) => parsed.value.includes(m)) };
+  if (validateState(next).length > 0) return;
+  const committed = fieldsOf(next);
+  const kept = { ...fields };
+  for (const key of PARAMETER_FIELDS) if (!takesParameter(next.methods, key)) kept[key] = committed[key];
+  appStore.setState({ state: next });
+  commitFields(kept);
+}
+
+/** The fields of the methods' parameters: HHT's α and ρ∞ (link keys). */
+const PARAMETER_FIELDS: readonly MethodParameterKey[] = ['alpha', 'rho'];
+
+/** ρ∞ of the generalized-α family from its field's text (see setField). */
+export function setRho(rho: number): void {
+  setField('rho', formatNumber(rho));
+}
+
+export function setBodyArrangement(bodies: BodyArrangement): void {
+  appStore.setState({ view: { ...appStore.getState().view, bodies } });
 }
 
 export function setComponent(component: OmegaComponent): void {
@@ -313,6 +356,8 @@ function commitFields(fields: Record<string, FieldState>): void {
   const issues: Record<string, string> = {};
   const run = { alpha: state.alpha, h: state.h, tEnd: state.tEnd };
   for (const key of RUN_FIELD_KEYS) {
+    // α of HHT only when a selected method takes it (its field is hidden otherwise).
+    if (key === 'alpha' && !takesParameter(state.methods, 'alpha')) continue;
     const parsed = parseNumberText(key, fields[key].text, fieldNamer);
     const bad = !parsed.ok
       ? parsed.issue
@@ -331,14 +376,16 @@ function commitFields(fields: Record<string, FieldState>): void {
     if (bad || !parsed.ok) issues.tol = bad?.message ?? 'invalid';
     else tolerance = parsed.value;
   }
+  const rho = takesParameter(state.methods, 'rho') ? readRho(fields.rho.text, issues) : state.rho;
   const values: Record<string, readonly number[]> = { ...state.values };
   for (const param of def.params) {
     const parsed = parseParamText(param, fields[param.name]?.text ?? '', fieldNamer);
     if (!parsed.ok) issues[param.name] = parsed.issue.message;
     else values[param.name] = parsed.value;
   }
-  const { tolerance: _previous, ...fixed } = state;
-  const candidate: ScenarioState = tolerance === undefined ? { ...fixed, ...run, values } : { ...fixed, ...run, tolerance, values };
+  const { tolerance: _previous, rho: _rho, ...fixed } = state;
+  const withRho = rho === undefined ? fixed : { ...fixed, rho };
+  const candidate: ScenarioState = tolerance === undefined ? { ...withRho, ...run, values } : { ...withRho, ...run, tolerance, values };
   if (Object.keys(issues).length === 0) {
     for (const found of validateState(candidate)) issues[found.key] ??= found.message;
   }
@@ -349,6 +396,17 @@ function commitFields(fields: Record<string, FieldState>): void {
     return;
   }
   appStore.setState({ fields: marked, state: sameState(state, candidate) ? state : candidate });
+}
+
+/** ρ∞ from its field's text, or undefined with the reason stored in `issues.rho`. */
+function readRho(text: string, issues: Record<string, string>): number | undefined {
+  const parsed = parseNumberText('rho', text, fieldNamer);
+  const bad = parsed.ok ? checkRho(parsed.value, 'rho', fieldNamer) : parsed.issue;
+  if (bad || !parsed.ok) {
+    issues.rho = bad?.message ?? 'invalid';
+    return undefined;
+  }
+  return parsed.value;
 }
 
 /** Whether two states run the same computation (their share links agree). */

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { StudyOptions } from '../scenario/studyArgs';
 import type { StudyProgress } from '../solver/studies/convergenceStudy';
-import { poolSize, runStudyPool, studyJob, taskChannel, type StudyPoints, type TaskWorker } from '../run/studyTasks';
+import { poolSize, runStudyPool, studyJob, taskChannel, type StudyPoints, type TaskEvent, type TaskWorker } from '../run/studyTasks';
 
 /**
  * The worker-thread entry beside the module at `base`: studyWorker.mjs or .js when `sim` is bundled
@@ -48,6 +48,8 @@ export interface PoolOptions {
   readonly threads?: number;
   /** The worker-thread entry (default: studyWorkerEntry()). */
   readonly entry?: URL;
+  /** Sees each task start and end on its thread (the bench's timeline). */
+  readonly observe?: (event: TaskEvent) => void;
 }
 
 /** Runs the study on a pool of worker threads; rejects as the single-threaded study throws (ReferenceRunFailed). */
@@ -56,7 +58,7 @@ export async function runStudyInThreads(options: StudyOptions, progress: StudyPr
   const entry = pool.entry ?? studyWorkerEntry();
   const threads = Array.from({ length: poolSize(pool.threads ?? os.availableParallelism(), job) }, () => startThread(entry));
   try {
-    return await runStudyPool(job, threads.map(threadWorker), progress);
+    return await runStudyPool(job, threads.map(threadWorker), progress, pool.observe);
   } finally {
     await Promise.all(threads.map((thread) => thread.terminate()));
   }

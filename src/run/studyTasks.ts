@@ -156,23 +156,35 @@ export function taskChannel(id: number, send: (request: StudyTaskRequest) => voi
   };
 }
 
+/** A task starting or ending on pool worker `lane` (the index of its worker), for timelines (bench:studies). */
+export interface TaskEvent {
+  readonly index: number;
+  readonly lane: number;
+  readonly phase: 'start' | 'end';
+}
+
 /**
  * Runs the job's tasks on the workers, each worker taking the next task as soon as it is free (in task
  * order, so the reference run, the longest, starts first). `progress(k, total, label)` reports task k
- * as it starts, and (total, total, 'done') at the end, as the single-threaded study does. Rejects on
- * the first task that throws or fails its check; the caller then terminates the workers.
+ * as it starts, and (total, total, 'done') at the end, as the single-threaded study does; `observe`
+ * sees every task start and end with its lane. Rejects on the first task that throws or fails its
+ * check; the caller then terminates the workers.
  */
-export async function runStudyPool(job: StudyJob, workers: readonly TaskWorker[], progress: StudyProgress = () => {}): Promise<StudyPoints> {
+export async function runStudyPool(
+  job: StudyJob, workers: readonly TaskWorker[], progress: StudyProgress = () => {}, observe: (event: TaskEvent) => void = () => {},
+): Promise<StudyPoints> {
   const total = job.tasks.length;
   const results: TaskResult[] = new Array(total);
   let next = 0;
   let stopped = false;
-  const lane = async (worker: TaskWorker) => {
+  const lane = async (worker: TaskWorker, laneIndex: number) => {
     while (!stopped && next < total) {
       const index = next++;
       progress(index, total, job.labels[index]);
+      observe({ index, lane: laneIndex, phase: 'start' });
       try {
         results[index] = await worker.run(job.tasks[index], index);
+        observe({ index, lane: laneIndex, phase: 'end' });
         job.check(index, results[index]);
       } catch (error) {
         stopped = true;

@@ -15,7 +15,7 @@ import { angularVelocity } from './rotation/eulerParameters';
 import { maxAbs } from './linalg/dense';
 import { BlockSparseNewtonSolver, DenseNewtonSolver, type NewtonLinearSolver } from './linalg/newtonSolver';
 import { newtonBlockStructure } from './model/newtonStructure';
-import { MultiplierOscillationMonitor, OSCILLATION_REASON } from './integrators/multiplierMonitor';
+import { failureAdvice, MultiplierOscillationMonitor, oscillationReason, type DampingParameter } from './integrators/multiplierMonitor';
 import { assemblePositions, findRedundantConstraints, projectVelocities } from './model/consistentState';
 
 
@@ -61,9 +61,6 @@ export interface RunSettings {
 export {
   STEP_SAFETY, MAX_STEP_GROWTH, MAX_STEP_SHRINK, REJECTION_MEMORY, type ErrorNorm,
 } from './integrators/adaptiveStepper';
-
-/** The multiplier oscillation of a ρ∞ method (little high-frequency damping as ρ∞ → 1; SPEC §6). */
-const RHO_OSCILLATION_REASON = 'the constraint multipliers oscillate with alternating sign and growing amplitude (the index-3 instability of a method with little high-frequency damping)';
 
 /** Columns of a sample row, in the order of the CLI's CSV (SPEC §3). */
 export const SAMPLE_COLUMNS = [
@@ -123,7 +120,7 @@ export class Simulation {
     const method = createMethod(settings.method, system, settings, newton);
     this.integrator = new ImplicitStepper(system, method, newton, newtonSolverFor(system));
     this.constraintValues = new Float64Array(system.m);
-    this.monitor = new MultiplierOscillationMonitor(system, method.positionSensitivity(1, 0));
+    this.monitor = new MultiplierOscillationMonitor(system, method.positionSensitivity(1, 0), oscillationReason(this.damping));
     this.hLast = settings.h;
     this.sampleDt = settings.sampleEvery * settings.h;
     this.stepControl = settings.tolerance === undefined ? null : new AdaptiveStepper(this.integrator, {
@@ -259,16 +256,15 @@ export class Simulation {
     return `${reason}; the step size reached h_min = ${control.settings.hMin} s`;
   }
 
-  /** Names the likely cause of a Newton failure: the index-3 oscillation when α gives little damping. */
+  /** The run's damping parameter: ρ∞ for the methods that take it (RunSettings.rho set), else HHT's α. */
+  private get damping(): DampingParameter {
+    return this.settings.rho === undefined ? { alpha: this.settings.alpha } : { rho: this.settings.rho };
+  }
+
+  /** Names the likely cause of a Newton failure, with advice that fits the method (multiplierMonitor.ts). */
   private explainFailure(reason: string): string {
-    // The ρ∞ methods carry no α (RunSettings.rho set): their advice names ρ∞, not HHT's α.
-    const rho = this.settings.rho;
-    if (this.monitor.oscillating && rho !== undefined) return `${reason}: ${RHO_OSCILLATION_REASON} (ρ∞ = ${rho}); use a smaller ρ∞ or a smaller h`;
-    if (this.monitor.oscillating) return `${reason}: ${OSCILLATION_REASON}`;
-    if (rho === undefined && this.settings.alpha > -0.1) {
-      return `${reason}; with α = ${this.settings.alpha} HHT damps little and index-3 constraints can oscillate and diverge: use α < 0 or a smaller h`;
-    }
-    return `${reason}; try a smaller h`;
+    if (this.monitor.oscillating) return `${reason}: ${this.monitor.reason}`;
+    return `${reason}; ${failureAdvice(this.damping)}`;
   }
 
   /** Checks for redundant constraints and makes (q, q̇) consistent in place; returns a reason on failure. */

@@ -9,6 +9,7 @@ import { BlockSparseLu, BlockSparseMatrix, type BlockStructure } from '../../src
 import { minimumDegreeBlockOrder, type MultiplierRule } from '../../src/solver/linalg/blockOrdering';
 import { blockLuFactor, luSolveVector, subtractGatheredRows } from '../../src/solver/linalg/blockKernels';
 import { luFactor, luSolve } from '../../src/solver/linalg/dense';
+import { DenseAccumulator } from '../../src/solver/linalg/accumulator';
 import { relativeDifference, seededRandom } from './helpers';
 import { assembleKkt, kktBlockStructure, v8CrankKkt, type KktBody, type KktDescription, type KktJoint } from '../../bench/blockSparse';
 
@@ -210,6 +211,29 @@ describe('BlockSparseMatrix', () => {
     m.zero();
     expect(m.hasStrayEntries()).toBe(false);
     expect(m.toDense().every((v) => v === 0)).toBe(true);
+  });
+
+  it('addBlock equals add entry by entry, to the bit: contiguous blocks, blocks across blocks, the dense accumulator', () => {
+    // Block 0 holds 0..3 in order (contiguous), block 1 holds 5, 4 (reversed), block 2 holds 6.
+    const structure: BlockStructure = { blockIndices: [[0, 1, 2, 3], [5, 4], [6]], coupled: [[0, 1], [0, 2]], zeroDiagonal: [false, false, false] };
+    const rand = seededRandom(17);
+    const src = Float64Array.from({ length: 20 }, () => rand() - 0.5);
+    const cases: [number, number, number, number][] = [[0, 0, 4, 4], [1, 2, 2, 2], [0, 6, 4, 1], [6, 0, 1, 4], [0, 3, 3, 3], [4, 0, 2, 4]];
+    for (const [row0, col0, rows, cols] of cases) {
+      const byEntry = new BlockSparseMatrix(structure), byBlock = new BlockSparseMatrix(structure);
+      const denseByEntry = new DenseAccumulator(new Float64Array(49), 7), denseByBlock = new DenseAccumulator(new Float64Array(49), 7);
+      for (const m of [byEntry, byBlock]) m.values.fill(0.25);
+      for (let a = 0; a < rows; a++) {
+        for (let b = 0; b < cols; b++) {
+          byEntry.add(row0 + a, col0 + b, 1.7 * src[1 + a * cols + b]);
+          denseByEntry.add(row0 + a, col0 + b, 1.7 * src[1 + a * cols + b]);
+        }
+      }
+      byBlock.addBlock(row0, col0, rows, cols, src, 1, 1.7);
+      denseByBlock.addBlock(row0, col0, rows, cols, src, 1, 1.7);
+      expect(Array.from(byBlock.values), `block at (${row0}, ${col0})`).toEqual(Array.from(byEntry.values));
+      expect(Array.from(denseByBlock.data)).toEqual(Array.from(denseByEntry.data));
+    }
   });
 
   it('rejects malformed structures', () => {

@@ -169,3 +169,37 @@ describe('prescribed rotation (motion constraint G(q, t) with its own multiplier
     expect(Math.abs(out[0])).toBeLessThan(1e-15);
   });
 });
+
+describe('evaluateWithJacobian (the residual\'s one pass) equals evaluate and jacobian, to the bit', () => {
+  const angle = (t: number) => [0.3 + 2 * t, 2, 0] as const;
+
+  function expectSamePass(c: Constraint, q: Float64Array, t: number): void {
+    const ld = 7 * c.bodies.length;
+    const values = new Float64Array(c.rows + 2), block = new Float64Array(c.rows * ld + 3).fill(NaN);
+    const fusedValues = new Float64Array(c.rows + 2), fusedBlock = new Float64Array(c.rows * ld + 3).fill(NaN);
+    c.evaluate(q, t, values, 2);
+    c.jacobian(q, t, block, 3);
+    expect(c.evaluateWithJacobian).toBeTypeOf('function');
+    c.evaluateWithJacobian!(q, t, fusedValues, 2, fusedBlock, 3);
+    expect(Array.from(fusedValues)).toEqual(Array.from(values));
+    expect(Array.from(fusedBlock)).toEqual(Array.from(block));
+  }
+
+  it('every joint kind, body–body and body–ground, the prescribed rotation and the normalisation', () => {
+    const rand = seededRandom(123);
+    for (const [, factory] of JOINTS) {
+      for (const toGround of [false, true]) {
+        const bodies = randomBodies(rand);
+        const joint = makeJoint(factory, bodies, toGround, rand);
+        const q = initialQ(bodies).map((x) => x + 0.05 * (rand() - 0.5));
+        expectSamePass(joint, q, 0.3);
+      }
+    }
+    const bodies = randomBodies(rand);
+    const q = initialQ(bodies).map((x) => x + 0.05 * (rand() - 0.5));
+    const axis = unit(randomVector(rand, 3));
+    const ref = unit(cross(axis, randomVector(rand, 3)));
+    expectSamePass(prescribedRotation('drive', siteFromGlobal(bodies, 0, [0, 0, 0], axis, ref), axis, ref, angle), q, 0.7);
+    expectSamePass(eulerNormalization(1, 'b1'), q, 0);
+  });
+});

@@ -2,6 +2,7 @@ import { useStore } from 'zustand';
 import type { RunMethod as IntegratorMethod } from '../../scenario/methods';
 import { getScenario } from '../../scenario/registry';
 import { LOWER_PLOT_LABELS } from '../chartViews';
+import { differenceCaption, METHOD_SHORT } from '../methodInfo';
 import { niceDomain } from '../plotData';
 import { allFailedEnd } from '../runs';
 import { appStore, LOWER_PLOTS, setComponent, setLowerPlot, type LowerPlot, type OmegaComponent } from '../store';
@@ -9,6 +10,7 @@ import { METHOD_LABELS, usePalette, type Palette } from '../theme';
 import { LOWER_PLOT_TIPS, OMEGA_PLOT_TIP } from '../plotTips';
 import { FailureBox } from './FailureBox';
 import { InfoTip } from './InfoTip';
+import { MethodSwatch } from './MethodSwatch';
 import { RadioChoice } from './SliderField';
 import { TimeChart } from './TimeChart';
 
@@ -38,8 +40,8 @@ function LowerPlotChoice() {
 /** The previous lower plot, so the difference button toggles back to it. */
 let beforeDifference: LowerPlot = 'energy';
 
-/** One click to the difference plot (and back): against the exact solution, or modified − classical. */
-function DifferenceToggle({ exact }: { exact: boolean }) {
+/** One click to the difference plot (and back): against the exact solution, or each method minus the first. */
+function DifferenceToggle({ exact, methods }: { exact: boolean; methods: readonly IntegratorMethod[] }) {
   const lower = useStore(appStore, (s) => s.view.lower);
   const on = lower === 'difference';
   const toggle = () => {
@@ -48,28 +50,39 @@ function DifferenceToggle({ exact }: { exact: boolean }) {
   };
   return (
     <button type="button" className="difference-toggle" aria-pressed={on} onClick={toggle} data-testid="difference-toggle" title="Plot the difference under the ω plots">
-      Δω {exact ? '− exact' : 'modified − classical'}
+      Δω {differenceCaption(methods, exact)}
     </button>
   );
 }
 
-/** The full-width modified − classical plot (scenarios without an exact solution). */
+/**
+ * The full-width difference row (scenarios without an exact solution): every other method minus the
+ * first selected, one chart each in the method's colour and line style, on one shared y axis.
+ */
 function DifferenceRow({ methods, component, palette, tMax }: { methods: readonly IntegratorMethod[]; component: OmegaComponent; palette: Palette; tMax: number | null }) {
-  const both = methods.length === 2;
-  return (
-    <div className="chart-column difference-row" data-figure-column="wide">
-      <div className="chart-header">
-        <h2 className="chart-title" data-figure-heading>
-          modified − classical
-        </h2>
-      </div>
-      {both ? (
-        <TimeChart kind="difference" method="modified" methods={methods} component={component} palette={palette} tMax={tMax} />
-      ) : (
+  const [first, ...others] = methods;
+  if (others.length === 0) {
+    return (
+      <div className="difference-row">
         <p className="hint difference-needs-both" data-testid="difference-needs-both">
-          The difference plot compares the two methods: set Compare to both.
+          The difference plot subtracts the first compared method from the others: tick a second method under Compare methods.
         </p>
-      )}
+      </div>
+    );
+  }
+  return (
+    <div className="difference-row" style={{ gridTemplateColumns: `repeat(${others.length}, minmax(0, 1fr))` }}>
+      {others.map((m) => (
+        <div key={m} className="chart-column" data-figure-column="wide">
+          <div className="chart-header">
+            <h2 className="chart-title" style={{ color: palette.method[m] }} data-figure-heading>
+              <MethodSwatch method={m} palette={palette} />
+              {METHOD_SHORT[m]} − {METHOD_SHORT[first]}
+            </h2>
+          </div>
+          <TimeChart kind="difference" method={m} methods={methods} component={component} palette={palette} tMax={tMax} />
+        </div>
+      ))}
     </div>
   );
 }
@@ -89,7 +102,7 @@ export interface ChartColumnsProps {
 
 /**
  * The chart columns, one per method: ω and the lower plot with identical axes, or (difference
- * plot without an exact solution) ω per method over one full-width modified − classical row.
+ * plot without an exact solution) ω per method over one full-width row of each method minus the first.
  * The page shows them, and the PNG export renders them off screen at a fixed size.
  */
 export function ChartColumns({ methods, component, lower, exact, palette, tMax, notices, lowerPlots = true }: ChartColumnsProps) {
@@ -98,13 +111,16 @@ export function ChartColumns({ methods, component, lower, exact, palette, tMax, 
   return (
     <div
       className={`charts-grid${sharedDifference ? ' with-difference-row' : ''}`}
+      data-methods={methods.length}
       style={{ gridTemplateColumns: `repeat(${methods.length}, minmax(0, 1fr))` }}
     >
       {methods.map((m) => (
         <div key={m} className={`chart-column${omegaOnly ? ' omega-only' : ''}`} data-figure-column>
           <div className="chart-header">
             <h2 className="chart-title" style={{ color: palette.method[m] }} data-figure-heading>
-              {METHOD_LABELS[m]}
+              <MethodSwatch method={m} palette={palette} />
+              {/* Three or four columns are narrow: the short name (the full one is in the run panel and picker). */}
+              {methods.length >= 3 ? METHOD_SHORT[m] : METHOD_LABELS[m]}
             </h2>
             {notices && <FailureBox method={m} />}
           </div>
@@ -134,7 +150,7 @@ export function useChartColumns(): Omit<ChartColumnsProps, 'notices'> {
   return { methods, component, lower, exact, palette, tMax };
 }
 
-/** ω and the chosen lower plot, classical and modified side by side with identical axes. */
+/** ω and the chosen lower plot, the compared methods side by side with identical axes. */
 export function Charts() {
   const columns = useChartColumns();
   const { component, lower, exact } = columns;
@@ -150,7 +166,7 @@ export function Charts() {
           onChange={setComponent}
         />
         <LowerPlotChoice />
-        <DifferenceToggle exact={exact} />
+        <DifferenceToggle exact={exact} methods={columns.methods} />
         <span className="charts-help">
           Click a plot to move the time cursor. <InfoTip about="the plots" text={`${OMEGA_PLOT_TIP} ${LOWER_PLOT_TIPS[lower]}`} testId="tip-plots" />
         </span>

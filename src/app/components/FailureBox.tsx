@@ -1,20 +1,34 @@
 import { useStore } from 'zustand';
-import type { RunMethod as IntegratorMethod } from '../../scenario/methods';
+import { DEFAULT_RHO, methodParameter, type RunMethod as IntegratorMethod } from '../../scenario/methods';
 import { getScenario } from '../../scenario/registry';
-import { failureAdvice, failureReason, TRY_ALPHA } from '../failure';
+import type { ScenarioState } from '../../scenario/types';
+import { failureAdvice, failureReason, smallerStep, TRY_ALPHA, TRY_RHO } from '../failure';
 import { formatTime, results } from '../runs';
-import { appStore, setAlpha } from '../store';
+import { appStore, setAlpha, setField, setRho } from '../store';
+
+/** The one-click fix the box offers, in the failed method's own terms, or null. */
+function tryAction(state: ScenarioState, method: IntegratorMethod): { label: string; run: () => void } | null {
+  if (methodParameter(method) === 'alpha') {
+    return state.alpha > TRY_ALPHA ? { label: 'Try α = −0.05', run: () => setAlpha(TRY_ALPHA) } : null;
+  }
+  if ((state.rho ?? DEFAULT_RHO) > TRY_RHO) return { label: `Try ρ∞ = ${TRY_RHO}`, run: () => setRho(TRY_RHO) };
+  if (state.tolerance !== undefined) return null;
+  const h = smallerStep(state);
+  return { label: `Try h = ${h} s`, run: () => setField('h', h) };
+}
 
 /**
  * Why a method's run failed, when, and what to try, above its plots: the reason in words (the
- * index-3 instability when α is near 0 on a jointed model) and a one-click α = −0.05.
+ * index-3 instability when α is near 0 or ρ∞ near 1 on a jointed model) and a one-click fix in the
+ * method's own parameter (α = −0.05 for HHT, a lower ρ∞ or a smaller step for the others).
  */
 export function FailureBox({ method }: { method: IntegratorMethod }) {
   const run = useStore(appStore, (s) => s.runs[method]);
   if (run.phase !== 'failed' || !run.failure) return null;
   const state = results.current[method]?.state ?? appStore.getState().state;
   const hasJoints = getScenario(state.scenario).buildModel(state.values).constraints.length > 0;
-  const why = failureReason(state, hasJoints);
+  const why = failureReason(state, hasJoints, method);
+  const action = tryAction(state, method);
   return (
     <div className="failure-notice" role="alert" data-testid={`failure-${method}`}>
       <p>
@@ -26,10 +40,10 @@ export function FailureBox({ method }: { method: IntegratorMethod }) {
         </p>
       )}
       <p>
-        <strong>What to try:</strong> {failureAdvice(state)}.{' '}
-        {state.alpha > TRY_ALPHA && (
-          <button type="button" className="try-alpha" onClick={() => setAlpha(TRY_ALPHA)} data-testid={`failure-try-${method}`}>
-            Try α = −0.05
+        <strong>What to try:</strong> {failureAdvice(state, method)}.{' '}
+        {action && (
+          <button type="button" className="try-alpha" onClick={action.run} data-testid={`failure-try-${method}`}>
+            {action.label}
           </button>
         )}
       </p>

@@ -1,19 +1,18 @@
+import { useId } from 'react';
 import { useStore } from 'zustand';
-import type { IntegratorMethod } from '../../solver/simulate';
+import { DEFAULT_RHO, MAX_COMPARED_METHODS, methodParameter, RHO_MAX, RHO_MIN, RUN_METHODS, takesParameter } from '../../scenario/methods';
 import { getScenario } from '../../scenario/registry';
 import { ALPHA_MAX, formatNumber, parseNumberText, stepCount, TOLERANCE_MAX, TOLERANCE_MIN } from '../../scenario/validate';
 import { alphaToSlider, hhtBetaGamma, SLIDER_MIN, sliderToAlpha } from '../alpha';
-import { appStore, DEFAULT_TOLERANCE, setAdaptive, setAlpha, setField, setMethods } from '../store';
+import { adaptiveBlock, HEADLINE_PAIR, METHOD_TIPS, pickBlock, toggledMethods } from '../methodInfo';
+import { appStore, DEFAULT_RHO_TEXT, DEFAULT_TOLERANCE, setAdaptive, setAlpha, setField, setMethods, setRho } from '../store';
+import { METHOD_LABELS, usePalette } from '../theme';
 import { defaultMaxStep } from '../../run/plan';
 import { sliderToTolerance, TOLERANCE_SLIDER_MAX, TOLERANCE_SLIDER_MIN, toleranceToSlider } from '../tolerance';
 import { Field } from './Field';
+import { InfoTip } from './InfoTip';
+import { MethodSwatch } from './MethodSwatch';
 import { RadioChoice, SliderField, type SliderProps } from './SliderField';
-
-const METHOD_CHOICES: ReadonlyArray<{ value: 'both' | IntegratorMethod; label: string; methods: IntegratorMethod[] }> = [
-  { value: 'both', label: 'both', methods: ['classical', 'modified'] },
-  { value: 'classical', label: 'classical', methods: ['classical'] },
-  { value: 'modified', label: 'modified', methods: ['modified'] },
-];
 
 /** The α slider's position, labels and action (the settings' α field and the embedded page's slider). */
 export function useAlphaSlider(): SliderProps {
@@ -44,31 +43,106 @@ function AlphaControl() {
   );
 }
 
-function MethodsChoice() {
+/** Slider positions per unit of ρ∞: steps of 0.01 (the text field takes any value, e.g. 2/3). */
+const RHO_SLIDER_STEPS = 100;
+
+/** ρ∞ of the generalized-α family (one value for every selected method that takes it; SPEC §6). */
+function RhoControl() {
+  const committed = useStore(appStore, (s) => s.state.rho ?? DEFAULT_RHO);
   const methods = useStore(appStore, (s) => s.state.methods);
-  const current = methods.length === 2 ? 'both' : methods[0];
+  const takers = methods.filter((m) => methodParameter(m) === 'rho').map((m) => METHOD_LABELS[m]);
   return (
-    <RadioChoice
-      label="Compare"
-      ariaLabel="Compared methods"
-      options={METHOD_CHOICES}
-      current={current}
-      testIdPrefix="methods"
-      onChange={(value) => setMethods(METHOD_CHOICES.find((c) => c.value === value)!.methods)}
+    <SliderField
+      fieldKey="rho"
+      label={<>High-frequency damping <span className="key">ρ∞</span></>}
+      labelTitle="ρ∞ ∈ [0, 1] (unit –), the spectral radius at infinite step of generalized-α, Lie-group generalized-α and the Ji–Xing composite; one value for all of them. 1: no numerical damping; 0: the highest frequencies are removed in one step. Chung & Hulbert: αm = (2ρ∞ − 1)/(ρ∞ + 1), αf = ρ∞/(ρ∞ + 1). HHT's α is never converted; ρ∞ = (1 + α)/(1 − α) if you want to match it. Typed as on slides: 2/3, 0.5."
+      slider={{
+        min: RHO_MIN * RHO_SLIDER_STEPS, max: RHO_MAX * RHO_SLIDER_STEPS, value: Math.round(committed * RHO_SLIDER_STEPS),
+        ariaLabel: 'ρ∞ slider', ariaValueText: `ρ∞ = ${formatNumber(committed)}`, testId: 'rho-slider',
+        onChange: (position) => setRho(position / RHO_SLIDER_STEPS),
+      }}
+      defaultText={DEFAULT_RHO_TEXT}
+      atDefault={Object.is(committed, DEFAULT_RHO)}
+      hint={`range [0, 1], unit – · 1: no numerical damping, 0: the most · default 2/3 · for ${takers.join(', ')}`}
     />
+  );
+}
+
+function sameMethods(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((m, k) => m === b[k]);
+}
+
+/**
+ * Which methods run side by side: one click for the headline comparison (classical vs modified),
+ * or any one to four of the five ticked, each with its colour, line style and a "?" tip. A box
+ * that cannot be clicked now is disabled and says why (the fifth method; Lie-group with adaptive steps).
+ */
+function MethodPicker() {
+  const methods = useStore(appStore, (s) => s.state.methods);
+  const adaptive = useStore(appStore, (s) => s.adaptive);
+  const palette = usePalette();
+  const id = useId();
+  const full = methods.length >= MAX_COMPARED_METHODS;
+  const headline = sameMethods(methods, HEADLINE_PAIR);
+  return (
+    <fieldset className="method-picker" data-testid="method-picker">
+      <legend className="methods-label">Compare methods (1–{MAX_COMPARED_METHODS}, each in its own worker)</legend>
+      <button type="button" className="method-headline" aria-pressed={headline} onClick={() => setMethods(HEADLINE_PAIR)} data-testid="methods-headline">
+        classical vs modified
+      </button>
+      <ul className="method-list">
+        {RUN_METHODS.map((m) => {
+          const on = methods.includes(m);
+          const block = pickBlock(methods, m, adaptive);
+          // The fifth method's reason is said once under the list; the others' at their box.
+          const sharedReason = full && !on;
+          return (
+            <li key={m} className={block ? 'method-choice blocked' : 'method-choice'}>
+              <label className="checkbox" title={block ?? undefined}>
+                <input
+                  type="checkbox"
+                  checked={on}
+                  disabled={block !== null}
+                  aria-describedby={block ? (sharedReason ? `${id}-full` : `${id}-${m}`) : undefined}
+                  onChange={() => setMethods(toggledMethods(methods, m))}
+                  data-testid={`method-${m}`}
+                />
+                <MethodSwatch method={m} palette={palette} />
+                <span className="method-name">{METHOD_LABELS[m]}</span>
+              </label>
+              <InfoTip about={METHOD_LABELS[m]} text={METHOD_TIPS[m]} testId={`tip-method-${m}`} />
+              {block && !sharedReason && (
+                <span id={`${id}-${m}`} className={on ? 'sr-only' : 'hint method-block'} data-testid={`method-block-${m}`}>
+                  {block}
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {full && (
+        <p id={`${id}-full`} className="hint method-block" data-testid="method-block-full">
+          {MAX_COMPARED_METHODS} methods are compared at most: untick one to choose {RUN_METHODS.filter((m) => !methods.includes(m)).map((m) => METHOD_LABELS[m]).join(', ')}.
+        </p>
+      )}
+    </fieldset>
   );
 }
 
 /** Fixed step or adaptive step size (Negrut's error control); adaptive shows the tolerance. */
 function StepModeChoice() {
   const adaptive = useStore(appStore, (s) => s.adaptive);
+  const methods = useStore(appStore, (s) => s.state.methods);
+  // The picker refuses the fixed-step-only method while adaptive is on, so `block` only bites when fixed.
+  const block = adaptive ? null : adaptiveBlock(methods);
   return (
     <RadioChoice
       label="Step size"
       ariaLabel="Step size control"
-      options={[{ value: 'fixed', label: 'fixed' }, { value: 'adaptive', label: 'adaptive' }] as const}
+      options={[{ value: 'fixed', label: 'fixed' }, { value: 'adaptive', label: 'adaptive', disabled: block !== null }]}
       current={adaptive ? 'adaptive' : 'fixed'}
       testIdPrefix="step"
+      note={block}
       onChange={(mode) => setAdaptive(mode === 'adaptive')}
     />
   );
@@ -105,23 +179,25 @@ export function IntegratorPanel() {
   const h = useStore(appStore, (s) => s.state.h);
   const tEnd = useStore(appStore, (s) => s.state.tEnd);
   const adaptive = useStore(appStore, (s) => s.adaptive);
+  const methods = useStore(appStore, (s) => s.state.methods);
   const def = getScenario(scenario);
   return (
     <fieldset className="panel">
       <legend>Integrator</legend>
-      <AlphaControl />
+      <MethodPicker />
+      {takesParameter(methods, 'alpha') && <AlphaControl />}
+      {takesParameter(methods, 'rho') && <RhoControl />}
       <StepModeChoice />
       {adaptive && <ToleranceControl />}
       <Field
         fieldKey="h"
         label={adaptive ? 'Initial step' : 'Step size'}
         unit="s"
-        description="The time step of both methods: smaller is more accurate and slower (the step count is shown below)."
+        description="The time step of every compared method: smaller is more accurate and slower (the step count is shown below)."
         defaultText={formatNumber(def.defaultH)}
         extra={adaptive ? `then chosen by the error control, at most ${formatNumber(Number(defaultMaxStep(h, tEnd).toPrecision(3)))} s` : `${stepCount(h, tEnd).toLocaleString('en')} steps`}
       />
       <Field fieldKey="t" label="End time" unit="s" description="How long the motion is simulated, in seconds of simulated time." defaultText={formatNumber(def.defaultTEnd)} />
-      <MethodsChoice />
     </fieldset>
   );
 }

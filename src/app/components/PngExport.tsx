@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useStore } from 'zustand';
+import { RUN_METHODS, type RunMethod } from '../../scenario/methods';
 import { getScenario } from '../../scenario/registry';
+import { methodDash } from '../methodInfo';
 import { LOWER_PLOT_LABELS } from '../chartViews';
 import { downloadFigurePng } from '../export/chartsFigure';
 import { figureHeader } from '../export/figureHeader';
@@ -74,8 +76,8 @@ function FigureStage({ onDrawn }: { onDrawn: (root: HTMLElement) => void }) {
 }
 
 /**
- * PNG of the plots for a slide: ω and the lower plot of each method with a title, the legend,
- * α, h, t_end and the share link, at a fixed size from any tab. Disabled until a run has samples.
+ * PNG of the plots for a slide: ω and the lower plot of each method with a title, the legend
+ * (each method's colour and line style), α or ρ∞, h, t_end and the share link, at a fixed size from any tab. Disabled until a run has samples.
  */
 export function PngExport() {
   useStore(appStore, (s) => s.plotVersion);
@@ -89,6 +91,7 @@ export function PngExport() {
     const preset = view.preset && !changedFromPreset(view.preset, state) ? PRESETS[view.preset].title : null;
     const header = figureHeader({
       state, methodNames: METHOD_LABELS, methodColors: palette.method, exactColor: palette.exact,
+      methodDashes: Object.fromEntries(RUN_METHODS.map((m) => [m, methodDash(m, 3)])) as Record<RunMethod, string | undefined>,
       lowerLabel: LOWER_PLOT_LABELS[view.lower], presetTitle: preset, link: shareUrl(),
     });
     try {
@@ -106,7 +109,7 @@ export function PngExport() {
         PNG of the plots
       </button>
       <span id="export-png-note" className="hint" role="status">
-        {status || (ready ? 'ω and the lower plot with title, legend, α, h, t_end and the link; 2,800 px wide' : 'available once the run has samples')}
+        {status || (ready ? 'ω and the lower plot with title, legend, α or ρ∞, h, t_end and the link; 1,400 px wide per method' : 'available once the run has samples')}
       </span>
       {exporting && <FigureStage onDrawn={onDrawn} />}
     </div>

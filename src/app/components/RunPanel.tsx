@@ -1,9 +1,10 @@
 import { useStore } from 'zustand';
-import { INTEGRATOR_METHODS } from '../../solver/simulate';
+import { RUN_METHODS } from '../../scenario/methods';
 import { cancelRun, startRun } from '../runner';
 import { etaMs, formatTime, isBusy, results } from '../runs';
 import { appStore, hasFieldIssues, type MethodRun } from '../store';
-import { METHOD_LABELS } from '../theme';
+import { METHOD_LABELS, usePalette } from '../theme';
+import { MethodSwatch } from './MethodSwatch';
 
 function statusText(run: MethodRun, tEnd: number, adaptive: boolean): string {
   const p = run.progress;
@@ -36,9 +37,10 @@ export function RunPanel() {
   const tEnd = useStore(appStore, (s) => s.state.tEnd);
   const busy = useStore(appStore, (s) => isBusy(s));
   const blocked = useStore(appStore, (s) => hasFieldIssues(s));
+  const palette = usePalette();
   return (
     <section className="panel run-panel" aria-label="Run">
-      {INTEGRATOR_METHODS.filter((m) => methods.includes(m) || runs[m].phase !== 'idle').map((m) => {
+      {RUN_METHODS.filter((m) => methods.includes(m) || runs[m].phase !== 'idle').map((m) => {
         const run = runs[m];
         const p = run.progress;
         // Simulated time, not steps: an adaptive run's step total is only an estimate.
@@ -47,7 +49,7 @@ export function RunPanel() {
         return (
           <div key={m} className={`run-row phase-${run.phase}`} data-testid={`run-${m}`} data-phase={run.phase}>
             <div className="run-label">
-              <span className={`swatch ${m}`} aria-hidden="true" />
+              <MethodSwatch method={m} palette={palette} />
               {METHOD_LABELS[m]}
             </div>
             <progress max={1} value={fraction} aria-label={`${METHOD_LABELS[m]} progress`} />

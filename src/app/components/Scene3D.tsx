@@ -13,7 +13,7 @@ import { usePalette } from '../theme';
 import { MethodRig } from './scene/Bodies';
 import { CameraPlacement, Invalidator, OrbitCameraControls } from './scene/CameraControls';
 import { AxesLegend, SceneReadout } from './scene/Overlays';
-import { axesPosition, FRONT_VIEW, layoutFor } from './scene/sceneLayout';
+import { axesPosition, FRONT_VIEW, layoutFor, rigOffsets } from './scene/sceneLayout';
 
 /**
  * Whether WebGL runs in software (SwiftShader, e.g. no GPU or headless). There multisampling
@@ -64,10 +64,11 @@ export function Scene3D() {
   );
 }
 
-/** The 3D view: classical and modified side by side, ground grid, axes, orbit controls. */
+/** The 3D view: the compared methods side by side or overlaid as ghosts, ground grid, axes, orbit controls. */
 function SceneView() {
   const palette = usePalette();
   const methods = useStore(appStore, (s) => s.state.methods);
+  const overlaid = useStore(appStore, (s) => s.view.bodies === 'overlaid' && s.state.methods.length > 1);
   // Lay out for the state the shown results were computed with (the committed one until
   // then). The selector returns a stable object, so streamed chunks cause no re-render.
   const shownState = useStore(appStore, (s) => {
@@ -77,33 +78,35 @@ function SceneView() {
   const layout = useMemo(() => layoutFor(shownState), [shownState]);
 
   const n = methods.length;
+  const offsets = rigOffsets(layout, n, overlaid);
 
   return (
-    <div className="scene" data-testid="scene">
+    <div className="scene" data-testid="scene" data-bodies={overlaid ? 'overlaid' : 'side'}>
       <Canvas
         frameloop="demand"
         dpr={[1, 2]}
         camera={{ position: FRONT_VIEW.camera, up: [0, 0, 1], fov: FRONT_VIEW.fov, near: 0.05, far: 200 }}
         gl={{ antialias: !SOFTWARE_WEBGL }}
         role="img"
-        aria-label="3D view of the bodies: the compared methods side by side at the playhead time"
+        aria-label={`3D view of the bodies: the compared methods ${overlaid ? 'overlaid, the first solid and the others as ghosts,' : 'side by side'} at the playhead time`}
       >
         <color attach="background" args={[palette.background]} />
         <ambientLight intensity={1.1} />
         <directionalLight position={[3, -4, 6]} intensity={2.2} />
         <directionalLight position={[-4, 3, 2]} intensity={0.6} />
         <gridHelper args={[10, 20, palette.ground, palette.groundMinor]} rotation={[Math.PI / 2, 0, 0]} position={[0, 0, layout.groundZ]} />
-        <axesHelper args={[0.7]} position={axesPosition(layout, n)} />
+        <axesHelper args={[0.7]} position={axesPosition(layout, overlaid ? 1 : n)} />
         <group scale={layout.scale}>
           {methods.map((m, i) => (
-            <MethodRig key={m} method={m} layout={layout} offset={((i - (n - 1) / 2) * layout.spacing) / layout.scale} palette={palette} />
+            // The key carries the role: a rig that becomes a ghost is made anew, with fresh materials.
+            <MethodRig key={`${m}-${overlaid && i > 0 ? 'ghost' : 'solid'}`} method={m} layout={layout} offset={offsets[i]} palette={palette} ghost={overlaid && i > 0} />
           ))}
         </group>
         <OrbitCameraControls kind={layout.kind} />
-        <CameraPlacement kind={layout.kind} />
+        <CameraPlacement kind={layout.kind} rigs={overlaid ? 1 : n} />
         <Invalidator />
       </Canvas>
-      <SceneReadout methods={methods} palette={palette} />
+      <SceneReadout methods={methods} palette={palette} overlaid={overlaid} />
       <AxesLegend />
     </div>
   );

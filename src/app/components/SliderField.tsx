@@ -91,14 +91,16 @@ export function SliderField(props: {
 export function RadioChoice<T extends string>(props: {
   readonly label: string;
   readonly ariaLabel: string;
-  readonly options: readonly { readonly value: T; readonly label: string }[];
+  readonly options: readonly { readonly value: T; readonly label: string; readonly disabled?: boolean }[];
   readonly current: T;
   readonly testIdPrefix: string;
+  /** Why a disabled option cannot be chosen, said under the group. */
+  readonly note?: string | null;
   readonly onChange: (value: T) => void;
 }) {
   const name = useId();
   return (
-    <div className="methods" role="radiogroup" aria-label={props.ariaLabel}>
+    <div className="methods" role="radiogroup" aria-label={props.ariaLabel} aria-describedby={props.note ? `${name}-note` : undefined}>
       <span className="methods-label">{props.label}</span>
       {props.options.map((option) => (
         <label key={option.value} className="radio">
@@ -107,12 +109,18 @@ export function RadioChoice<T extends string>(props: {
             name={name}
             value={option.value}
             checked={props.current === option.value}
+            disabled={option.disabled}
             data-testid={`${props.testIdPrefix}-${option.value}`}
             onChange={() => props.onChange(option.value)}
           />
           {option.label}
         </label>
       ))}
+      {props.note && (
+        <span id={`${name}-note`} className="hint radio-note" data-testid={`${props.testIdPrefix}-note`}>
+          {props.note}
+        </span>
+      )}
     </div>
   );
 }

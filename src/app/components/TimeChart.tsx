@@ -3,7 +3,8 @@ import { useStore } from 'zustand';
 import { Line, ReferenceLine, XAxis, YAxis } from 'recharts';
 import type { RunMethod as IntegratorMethod } from '../../scenario/methods';
 import { getScenario } from '../../scenario/registry';
-import { chartSummary, chartView, differenceReference, type ChartKind } from '../chartViews';
+import { chartSummary, chartView, type ChartKind } from '../chartViews';
+import { methodDash } from '../methodInfo';
 import { seek } from '../playhead';
 import { useDerivedSize } from '../elementSize';
 import { axisWidth, niceTicks, ticksThatFit, tickFormatterFor } from '../plotData';
@@ -33,6 +34,8 @@ function logTick(v: number): string {
 
 /** Charts shorter than this (px at 11 px type) drop their legend: it would take a third of them. */
 const LEGEND_MIN_HEIGHT = 150;
+/** Charts narrower than this (px at 11 px type, e.g. four methods on a projector) drop it too: it would wrap over the plot; the column's title names the method. */
+const LEGEND_MIN_WIDTH = 230;
 const LEGEND_BIT = 1_000_000;
 
 /**
@@ -50,7 +53,7 @@ export const TimeChart = memo(function TimeChart({ kind, method, methods, compon
   // column's title). Packed in one number so a resize re-renders only when one of them changes.
   const [measure, fit] = useDerivedSize(({ width, height }) =>
     height > 0
-      ? (height >= LEGEND_MIN_HEIGHT * (palette.fontSize / 11) ? LEGEND_BIT : 0) + ticksThatFit(height, palette.fontSize) * 1000 + Math.max(3, Math.floor(width / (palette.fontSize * 6)))
+      ? (height >= LEGEND_MIN_HEIGHT * (palette.fontSize / 11) && width >= LEGEND_MIN_WIDTH * (palette.fontSize / 11) ? LEGEND_BIT : 0) + ticksThatFit(height, palette.fontSize) * 1000 + Math.max(3, Math.floor(width / (palette.fontSize * 6)))
       : 0,
   );
   const maxTicks = fit > 0 ? Math.floor((fit % LEGEND_BIT) / 1000) : undefined;
@@ -75,8 +78,10 @@ export const TimeChart = memo(function TimeChart({ kind, method, methods, compon
   const geometry = useMemo(emptyGeometry, []);
   const font = palette.fontSize;
   const style = axisStyle(palette);
-  // modified − classical belongs to neither method: drawn in the text colour.
-  const mainColor = kind === 'difference' && differenceReference(view.state) === 'classical' ? palette.text : palette.method[method];
+  // Every curve of a method in its colour and line style (a difference plot: the method subtracted from),
+  // and its legend entry a sample of that line.
+  const mainColor = palette.method[method];
+  const mainDash = methodDash(method, palette.lineWidth);
   return (
     <ChartFrame
       className="chart"
@@ -150,9 +155,9 @@ export const TimeChart = memo(function TimeChart({ kind, method, methods, compon
           isAnimationActive={false}
         />
       )}
-      <Line yAxisId="left" name={view.seriesName} dataKey="v" stroke={mainColor} dot={false} strokeWidth={palette.lineWidth} connectNulls isAnimationActive={false} />
+      <Line yAxisId="left" name={view.seriesName} dataKey="v" stroke={mainColor} strokeDasharray={mainDash} legendType="plainline" dot={false} strokeWidth={palette.lineWidth} connectNulls isAnimationActive={false} />
       {withExact && (
-        <Line yAxisId="left" name="exact" dataKey="exact" stroke={palette.exact} strokeDasharray="6 4" dot={false} strokeWidth={palette.lineWidth * 0.9} isAnimationActive={false} />
+        <Line yAxisId="left" name="exact" dataKey="exact" stroke={palette.exact} strokeDasharray="6 4" legendType="plainline" dot={false} strokeWidth={palette.lineWidth * 0.9} isAnimationActive={false} />
       )}
       {kind === 'difference' && <ReferenceLine yAxisId="left" y={0} stroke={palette.muted} strokeWidth={1} ifOverflow="hidden" />}
       {failedAt !== null && (

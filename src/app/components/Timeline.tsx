@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import { playheadStore, seek } from '../playhead';
 import { restartPlayback, togglePlay } from '../playback';
-import { appStore, PLAYBACK_SPEEDS, setSpeed } from '../store';
+import { appStore, PLAYBACK_SPEEDS, setBodyArrangement, setSpeed } from '../store';
 
 /** Play/pause of the playback. */
 export function PlayButton() {
@@ -24,8 +24,32 @@ export function RestartButton() {
 }
 
 /**
- * Play/pause, speed and the time scrubber. The scrubber position and the time label follow
- * the playhead through refs (it changes every frame); React renders only on play/speed/t_end.
+ * The 3D view's bodies side by side or overlaid (share-link `bodies=overlaid`), under the view with
+ * the playback: overlaid, the bodies of all methods stand at one place, the first solid and the
+ * others as ghosts, so a lecturer sees them drift apart. Shown when two or more methods are compared.
+ */
+export function ArrangementToggle() {
+  const overlaid = useStore(appStore, (s) => s.view.bodies === 'overlaid');
+  const compared = useStore(appStore, (s) => s.state.methods.length);
+  if (compared < 2) return null;
+  return (
+    <button
+      type="button"
+      className="scene-arrangement"
+      aria-pressed={overlaid}
+      onClick={() => setBodyArrangement(overlaid ? 'side' : 'overlaid')}
+      data-testid="bodies-toggle"
+      title={overlaid ? 'Show the methods side by side' : 'Draw all methods at one place: the first solid, the others as translucent ghosts in their colours'}
+    >
+      overlay bodies
+    </button>
+  );
+}
+
+/**
+ * Play/pause, speed, the 3D view's arrangement and the time scrubber. The scrubber position and
+ * the time label follow the playhead through refs (it changes every frame); React renders only
+ * on play/speed/t_end.
  */
 export function Timeline() {
   const speed = useStore(appStore, (s) => s.speed);
@@ -56,6 +80,7 @@ export function Timeline() {
           ))}
         </select>
       </label>
+      <ArrangementToggle />
       <input
         ref={slider}
         type="range"

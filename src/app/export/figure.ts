@@ -1,8 +1,8 @@
 /**
  * PNG and SVG export of the plots: each recharts SVG is serialised (with its size, a background
  * and the page's font made explicit) and drawn onto one canvas, in columns with a heading and
- * a caption per chart (the legends are HTML, so their text becomes the caption), wide rows
- * under them, and optionally a header (title, parameters, legend) and the share link as footer.
+ * a caption per chart (the legends are HTML, so their text becomes the caption), the wide
+ * columns side by side in one row under them, and optionally a header (title, parameters, legend) and the share link as footer.
  * Browser only.
  */
 import type { FigureHeader } from './figureHeader';
@@ -16,7 +16,7 @@ export interface FigureChart {
 }
 
 export interface FigureColumn {
-  /** A row under the columns, as wide as all of them (the modified − classical plot). */
+  /** In the row under the columns (the difference plots: each method minus the first). */
   readonly wide?: boolean;
   readonly heading: string;
   readonly headingColor: string;
@@ -79,7 +79,7 @@ function drawHeader(ctx: CanvasRenderingContext2D, header: FigureHeader, style: 
   for (const entry of header.legend) {
     ctx.strokeStyle = entry.color;
     ctx.lineWidth = 3;
-    ctx.setLineDash(entry.dashed ? [7, 4] : []);
+    ctx.setLineDash(entry.dash ? entry.dash.split(/\s+/).map(Number) : entry.dashed ? [7, 4] : []);
     ctx.beginPath();
     ctx.moveTo(x, y + LINE_PX / 2);
     ctx.lineTo(x + 28, y + LINE_PX / 2);
@@ -111,7 +111,7 @@ async function drawColumn(ctx: CanvasRenderingContext2D, column: FigureColumn, r
 }
 
 /**
- * Draws the columns side by side (wide ones as rows under them) onto one canvas, under the
+ * Draws the columns side by side (wide ones side by side in a row under them) onto one canvas, under the
  * header and over the link when given, and returns it as a PNG.
  */
 export async function figurePng(columns: readonly FigureColumn[], style: FigureStyle, header?: FigureHeader): Promise<Blob> {
@@ -120,11 +120,12 @@ export async function figurePng(columns: readonly FigureColumn[], style: FigureS
   const heights = sizes.map((charts) => HEADING_PX + charts.reduce((sum, r) => sum + CAPTION_PX + Math.round(r.height), 0));
   const side = columns.map((_, k) => k).filter((k) => !columns[k].wide);
   const wide = columns.map((_, k) => k).filter((k) => columns[k].wide);
-  const sideWidth = side.reduce((sum, k) => sum + widths[k], 0) + GAP_PX * (side.length + 1);
-  const width = Math.max(sideWidth, ...wide.map((k) => widths[k] + 2 * GAP_PX));
-  const sideHeight = side.length > 0 ? Math.max(...side.map((k) => heights[k])) : 0;
+  const rowWidth = (row: number[]) => row.reduce((sum, k) => sum + widths[k], 0) + GAP_PX * (row.length + 1);
+  const rowHeight = (row: number[]) => (row.length > 0 ? Math.max(...row.map((k) => heights[k])) : 0);
+  const width = Math.max(rowWidth(side), rowWidth(wide));
+  const sideHeight = rowHeight(side);
   const top = headerHeight(header) + (header ? GAP_PX : 4);
-  const height = top + sideHeight + wide.reduce((sum, k) => sum + heights[k] + GAP_PX, 0) + GAP_PX + (header ? FOOTER_PX : 0);
+  const height = top + sideHeight + (wide.length > 0 ? rowHeight(wide) + GAP_PX : 0) + GAP_PX + (header ? FOOTER_PX : 0);
   const canvas = document.createElement('canvas');
   canvas.width = Math.round(width * style.scale);
   canvas.height = Math.round(height * style.scale);
@@ -140,10 +141,11 @@ export async function figurePng(columns: readonly FigureColumn[], style: FigureS
     await drawColumn(ctx, columns[k], sizes[k], style, x, top);
     x += widths[k] + GAP_PX;
   }
-  let y = top + sideHeight + (side.length > 0 ? GAP_PX : 0);
+  const y = top + sideHeight + (side.length > 0 ? GAP_PX : 0);
+  x = GAP_PX;
   for (const k of wide) {
-    await drawColumn(ctx, columns[k], sizes[k], style, GAP_PX, y);
-    y += heights[k] + GAP_PX;
+    await drawColumn(ctx, columns[k], sizes[k], style, x, y);
+    x += widths[k] + GAP_PX;
   }
   if (header) {
     ctx.font = `13px ${style.font}`;

@@ -4,6 +4,7 @@
  */
 import type { AssembledSystem } from '../model/assembly';
 import type { Method, MethodParameters } from './method';
+import type { PredictorOrder } from './predictor';
 import { ClassicalHht } from './methods/classicalHht';
 import { ModifiedHht } from './methods/modifiedHht';
 import { GeneralizedAlpha } from './methods/generalizedAlpha';
@@ -11,8 +12,11 @@ import { JiXing } from './methods/jiXing';
 
 export interface MethodOptions {
   /** Order of the predictor's extrapolation (Negrut Sect. 3.5; NewtonSettings.predictorOrder). */
-  readonly predictorOrder: 0 | 1 | 2;
+  readonly predictorOrder: PredictorOrder;
 }
+
+/** The order for a method that takes 0–2 only: 'auto' as quadratic. */
+const atMostQuadratic = (order: PredictorOrder): 0 | 1 | 2 => (order === 'auto' ? 2 : order);
 
 export interface MethodEntry {
   /** The parameters of MethodParameters this method takes (a run giving another one is an input error). */
@@ -23,7 +27,7 @@ export interface MethodEntry {
 export const METHOD_REGISTRY = {
   classical: { parameters: ['alpha'], create: (s, p, o) => new ClassicalHht(s, p.alpha, o.predictorOrder) },
   modified: { parameters: ['alpha'], create: (s, p, o) => new ModifiedHht(s, p.alpha, o.predictorOrder) },
-  'generalized-alpha': { parameters: ['rho'], create: (s, p, o) => new GeneralizedAlpha(s, requireRho(p), o.predictorOrder) },
+  'generalized-alpha': { parameters: ['rho'], create: (s, p, o) => new GeneralizedAlpha(s, requireRho(p), atMostQuadratic(o.predictorOrder)) },
   'ji-xing': { parameters: ['rho'], create: (s, p) => new JiXing(s, requireRho(p)) },
 } as const satisfies Record<string, MethodEntry>;
 

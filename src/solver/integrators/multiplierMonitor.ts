@@ -14,8 +14,41 @@ const ROUND_OFF_FLOOR = 1e-8;
  */
 const SCALED_ROUND_OFF = 1e4 * Number.EPSILON;
 
-export const OSCILLATION_REASON = 'the constraint multipliers oscillate with alternating sign and growing amplitude '
-  + '(the weak instability of HHT on index-3 constraints when α is near 0); use α < 0 or a smaller h';
+const OSCILLATION = 'the constraint multipliers oscillate with alternating sign and growing amplitude';
+
+/** The monitor's reason for an HHT run (α is HHT's knob for high-frequency damping). */
+export const OSCILLATION_REASON = `${OSCILLATION} (the weak instability of HHT on index-3 constraints when α is near 0); use α < 0 or a smaller h`;
+
+/**
+ * The damping parameter of a run, so that failure advice names the method's own knob (SPEC §6): HHT's α
+ * (classical, modified) or ρ∞ (generalized-alpha, lie-group, ji-xing: smaller ρ∞ = more high-frequency damping).
+ */
+export type DampingParameter = { readonly alpha: number; readonly rho?: undefined } | { readonly rho: number };
+
+/** HHT damps little above this α (−0.1); for the ρ∞ methods the same damping, ρ∞ = (1 + α)/(1 − α) ≈ 0.818. */
+export const LOW_DAMPING_ALPHA = -0.1;
+export const LOW_DAMPING_RHO = (1 + LOW_DAMPING_ALPHA) / (1 - LOW_DAMPING_ALPHA);
+
+/** The monitor's reason with advice that fits the method: α < 0 for HHT, a smaller ρ∞ for the others. */
+export function oscillationReason(p: DampingParameter): string {
+  if (p.rho === undefined) return OSCILLATION_REASON;
+  return `${OSCILLATION} (the index-3 instability of a method with little high-frequency damping) (ρ∞ = ${p.rho}); use a smaller ρ∞ or a smaller h`;
+}
+
+/**
+ * Advice after a Newton failure without an established oscillation: when the method damps little (α > −0.1 or
+ * ρ∞ > 0.818) index-3 constraints can still oscillate and diverge, so name the method's knob; else a smaller h.
+ */
+export function failureAdvice(p: DampingParameter): string {
+  if (p.rho === undefined) {
+    return p.alpha > LOW_DAMPING_ALPHA
+      ? `with α = ${p.alpha} HHT damps little and index-3 constraints can oscillate and diverge: use α < 0 or a smaller h`
+      : 'try a smaller h';
+  }
+  return p.rho > LOW_DAMPING_RHO
+    ? `with ρ∞ = ${p.rho} the method damps little and index-3 constraints can oscillate and diverge: use a smaller ρ∞ or a smaller h`
+    : 'try a smaller h';
+}
 
 export class MultiplierOscillationMonitor {
   private readonly previous: Float64Array;
@@ -32,7 +65,11 @@ export class MultiplierOscillationMonitor {
 
   private readonly massScale: number;
 
-  constructor(system: AssembledSystem, private readonly beta: number, readonly streakLength = 40, readonly relativeSize = 1) {
+  /** `reason`: the sentence returned once the oscillation is established (oscillationReason for the run's method). */
+  constructor(
+    system: AssembledSystem, private readonly beta: number, readonly reason: string = OSCILLATION_REASON,
+    readonly streakLength = 40, readonly relativeSize = 1,
+  ) {
     this.previous = new Float64Array(system.m);
     this.increment = new Float64Array(system.m);
     this.pending = new Float64Array(system.m);
@@ -75,7 +112,7 @@ export class MultiplierOscillationMonitor {
     this.pendingStreak = streak;
     const floor = Math.max(ROUND_OFF_FLOOR * (1 + largest), (SCALED_ROUND_OFF * this.massScale) / (this.beta * h * h));
     const significant = norm > this.relativeSize * scale && norm > floor;
-    return streak >= this.streakLength && significant ? OSCILLATION_REASON : null;
+    return streak >= this.streakLength && significant ? this.reason : null;
   }
 
   /**

@@ -8,6 +8,7 @@ import { maxAbs } from '../linalg/dense';
 import type { NewtonLinearSolver } from '../linalg/newtonSolver';
 import type { ConvergencePolicy, NewtonIterate } from './convergencePolicy';
 import type { Method, StepState } from './method';
+import type { PredictorOrder } from './predictor';
 
 export interface NewtonSettings {
   /** Maximum Newton iterations per step. */
@@ -26,9 +27,11 @@ export interface NewtonSettings {
   readonly refreshAfterIterations: number;
   /**
    * Order of the polynomial extrapolation of q̈ and λ that starts Newton (Negrut Sect. 3.5):
-   * 0 = previous step's values, 1 = linear, 2 = quadratic (used once enough equal steps exist).
+   * 0 = previous step's values, 1 = linear, 2 = quadratic (used once enough equal steps exist), 'auto' =
+   * quadratic or cubic, whichever would have predicted the last step better (predictor.ts). Methods whose
+   * files take only 0–2 (generalized-α) get 'auto' as 2 (methodRegistry.ts).
    */
-  readonly predictorOrder: 0 | 1 | 2;
+  readonly predictorOrder: PredictorOrder;
 }
 
 export const DEFAULT_NEWTON: NewtonSettings = {
@@ -38,7 +41,7 @@ export const DEFAULT_NEWTON: NewtonSettings = {
   reuseFactorization: true,
   refreshRate: 0.25,
   refreshAfterIterations: 3,
-  predictorOrder: 2,
+  predictorOrder: 'auto',
 };
 
 /** The iterate view handed to the policy; one object per driver, updated in place (no allocation per step). */

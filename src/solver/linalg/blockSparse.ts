@@ -41,6 +41,11 @@ export class BlockSparseMatrix {
   readonly globalIndex: Int32Array;
   readonly blockOf: Int32Array;
   readonly localOf: Int32Array;
+  /**
+   * runLength[g]: how many global indices g, g+1, … lie in g's block at consecutive local positions (so a
+   * block of entries starting at g is one contiguous piece of a block pair: addBlock's fast path).
+   */
+  private readonly runLength: Int32Array;
   /** Offset of block pair (i, j) in `values`; the sink offset `entryCount` if the pair is not declared. */
   readonly pairOffset: Int32Array;
   /** neighbours[b]: the blocks declared coupled to b, ascending. */
@@ -78,6 +83,12 @@ export class BlockSparseMatrix {
         this.localOf[g] = l;
         this.globalIndex[this.blockStart[b] + l] = g;
       });
+    }
+
+    this.runLength = new Int32Array(n);
+    for (let g = n - 1; g >= 0; g--) {
+      const next = g + 1 < n && this.blockOf[g + 1] === this.blockOf[g] && this.localOf[g + 1] === this.localOf[g] + 1;
+      this.runLength[g] = next ? this.runLength[g + 1] + 1 : 1;
     }
 
     const adjacency = Array.from({ length: nb }, () => new Set<number>());
@@ -118,6 +129,22 @@ export class BlockSparseMatrix {
   add(row: number, col: number, value: number): void {
     const bj = this.blockOf[col];
     this.values[this.pairOffset[this.blockOf[row] * this.blockCount + bj] + this.localOf[row] * this.blockSize[bj] + this.localOf[col]] += value;
+  }
+
+  /** See MatrixAccumulator.addBlock; entry by entry through add() when the block is not one contiguous piece. */
+  addBlock(row0: number, col0: number, rows: number, cols: number, src: Float64Array, offset: number, scale: number): void {
+    if (this.runLength[row0] < rows || this.runLength[col0] < cols) {
+      for (let a = 0; a < rows; a++) {
+        for (let b = 0; b < cols; b++) this.add(row0 + a, col0 + b, scale * src[offset + a * cols + b]);
+      }
+      return;
+    }
+    const bj = this.blockOf[col0], ld = this.blockSize[bj], values = this.values;
+    const base = this.pairOffset[this.blockOf[row0] * this.blockCount + bj] + this.localOf[row0] * ld + this.localOf[col0];
+    for (let a = 0; a < rows; a++) {
+      const d = base + a * ld, s = offset + a * cols;
+      for (let b = 0; b < cols; b++) values[d + b] += scale * src[s + b];
+    }
   }
 
   /** add() that throws a RangeError naming the blocks when (row, col) is outside the pattern. */

@@ -27,6 +27,13 @@ export class AssembledSystem {
   readonly blockOffsets: Int32Array;
   /** Local Jacobian blocks, rows × 7·bodies each (see Constraint.jacobian). */
   readonly jacobianBlocks: Float64Array;
+  /**
+   * The blocks as rows of C_q: global constraint row r holds jacobianBlocks[rowEntries[r] .. rowEntries[r + 1])
+   * (each block is row-major, so a row is contiguous), entry o in global column entryColumn[o]. Made once, so
+   * the products with C_q are flat loops in the blocks' own order (the same sums, in the same order).
+   */
+  private readonly rowEntries: Int32Array;
+  private readonly entryColumn: Int32Array;
   readonly masses: Float64Array;
   /** Principal inertias, 3 per body. */
   readonly inertias: Float64Array;
@@ -53,6 +60,18 @@ export class AssembledSystem {
     });
     this.m = row;
     this.jacobianBlocks = new Float64Array(offset);
+    this.rowEntries = new Int32Array(row + 1);
+    this.entryColumn = new Int32Array(offset);
+    this.constraints.forEach((c, i) => {
+      let o = this.blockOffsets[i];
+      for (let r = 0; r < c.rows; r++) {
+        this.rowEntries[this.constraintRows[i] + r] = o;
+        for (const body of c.bodies) {
+          for (let k = 0; k < COORDS_PER_BODY; k++) this.entryColumn[o++] = body * COORDS_PER_BODY + k;
+        }
+      }
+    });
+    this.rowEntries[row] = offset;
     this.masses = Float64Array.from(model.bodies, (b) => b.mass);
     this.inertias = new Float64Array(3 * nb);
     model.bodies.forEach((b, i) => this.inertias.set(b.inertia, 3 * i));
@@ -125,36 +144,42 @@ export class AssembledSystem {
     for (let i = 0; i < cs.length; i++) cs[i].jacobian(q, t, this.jacobianBlocks, this.blockOffsets[i]);
   }
 
-  /** out[0..n) += C_qᵀ λ, from the blocks of the last updateConstraintJacobian. */
-  addJacobianTransposeTimes(lambda: Float64Array, out: Float64Array): void {
+  /**
+   * updateConstraintJacobian(q, t) and evaluateConstraints(q, t, out, offset) in one pass over the constraints
+   * (Constraint.evaluateWithJacobian): the same numbers, each rotated vector computed once.
+   */
+  updateConstraintJacobianAndValues(q: Float64Array, t: number, out: Float64Array, offset: number): void {
     const cs = this.constraints, blocks = this.jacobianBlocks;
     for (let i = 0; i < cs.length; i++) {
-      const bodies = cs[i].bodies, nb = bodies.length, rows = cs[i].rows;
-      let o = this.blockOffsets[i];
-      for (let r = 0; r < rows; r++) {
-        const l = lambda[this.constraintRows[i] + r];
-        for (let s = 0; s < nb; s++) {
-          const col0 = bodies[s] * COORDS_PER_BODY;
-          for (let k = 0; k < COORDS_PER_BODY; k++) out[col0 + k] += blocks[o++] * l;
-        }
+      const c = cs[i], row = offset + this.constraintRows[i];
+      if (c.evaluateWithJacobian) {
+        c.evaluateWithJacobian(q, t, out, row, blocks, this.blockOffsets[i]);
+      } else {
+        c.jacobian(q, t, blocks, this.blockOffsets[i]);
+        c.evaluate(q, t, out, row);
+      }
+    }
+  }
+
+  /** out[0..n) += C_qᵀ λ, from the blocks of the last updateConstraintJacobian. */
+  addJacobianTransposeTimes(lambda: Float64Array, out: Float64Array): void {
+    const { jacobianBlocks: blocks, rowEntries, entryColumn } = this;
+    for (let r = 0; r < this.m; r++) {
+      const l = lambda[r];
+      for (let o = rowEntries[r], o1 = rowEntries[r + 1]; o < o1; o++) {
+        const v = blocks[o];
+        if (v !== 0) out[entryColumn[o]] += v * l;
       }
     }
   }
 
   /** out[0..m) = C_q v, from the blocks of the last updateConstraintJacobian. */
   jacobianTimes(v: Float64Array, out: Float64Array): void {
-    const cs = this.constraints, blocks = this.jacobianBlocks;
-    for (let i = 0; i < cs.length; i++) {
-      const bodies = cs[i].bodies, nb = bodies.length, rows = cs[i].rows;
-      let o = this.blockOffsets[i];
-      for (let r = 0; r < rows; r++) {
-        let sum = 0;
-        for (let s = 0; s < nb; s++) {
-          const col0 = bodies[s] * COORDS_PER_BODY;
-          for (let k = 0; k < COORDS_PER_BODY; k++) sum += blocks[o++] * v[col0 + k];
-        }
-        out[this.constraintRows[i] + r] = sum;
-      }
+    const { jacobianBlocks: blocks, rowEntries, entryColumn } = this;
+    for (let r = 0; r < this.m; r++) {
+      let sum = 0;
+      for (let o = rowEntries[r], o1 = rowEntries[r + 1]; o < o1; o++) sum += blocks[o] * v[entryColumn[o]];
+      out[r] = sum;
     }
   }
 
@@ -169,14 +194,11 @@ export class AssembledSystem {
       let o = this.blockOffsets[i];
       for (let r = 0; r < rows; r++) {
         const row = rowBase + this.constraintRows[i] + r;
-        for (let s = 0; s < nb; s++) {
+        for (let s = 0; s < nb; s++, o += COORDS_PER_BODY) {
           const col0 = bodies[s] * COORDS_PER_BODY;
-          for (let k = 0; k < COORDS_PER_BODY; k++) {
-            const v = blocks[o++];
-            if (v === 0) continue;
-            acc.add(row, col0 + k, v);
-            acc.add(col0 + k, row, v);
-          }
+          // A body's 7 columns of the row, and the same 7 values as a column of C_qᵀ (exact zeros add nothing).
+          acc.addBlock(row, col0, 1, COORDS_PER_BODY, blocks, o, 1);
+          acc.addBlock(col0, row, COORDS_PER_BODY, 1, blocks, o, 1);
         }
       }
     }

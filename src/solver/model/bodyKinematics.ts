@@ -98,13 +98,14 @@ export function addRotationHessian(
   if (body === GROUND || scale === 0) return;
   rotatedVectorHessian(v, 0, w, ow, hess, 0);
   const c = body * COORDS_PER_BODY + 3;
-  for (let a = 0; a < 4; a++) {
-    for (let b = 0; b < 4; b++) acc.add(c + a, c + b, scale * hess[4 * a + b]);
-  }
+  acc.addBlock(c, c, 4, 4, hess, 0, scale);
 }
 
 const bi = new Float64Array(12);
 const bj = new Float64Array(12);
+/** A block and its transpose, for the symmetric pairs of addCrossRotationTerm and addRotationTranslationTerm. */
+const pair = new Float64Array(16);
+const pairT = new Float64Array(16);
 
 /**
  * acc[e_i, e_j] += scale · B(e_i, u)ᵀ B(e_j, v) and acc[e_j, e_i] += its transpose: the cross term of
@@ -117,13 +118,26 @@ export function addCrossRotationTerm(
   const ci = bodyI * COORDS_PER_BODY + 3, cj = bodyJ * COORDS_PER_BODY + 3;
   rotatedVectorJacobian(q, ci, u, 0, bi, 0);
   rotatedVectorJacobian(q, cj, v, 0, bj, 0);
+  if (bodyI === bodyJ) {
+    // Both land in one block: entry by entry, so that each entry's two additions keep their order.
+    for (let a = 0; a < 4; a++) {
+      for (let b = 0; b < 4; b++) {
+        const x = scale * (bi[a] * bj[b] + bi[4 + a] * bj[4 + b] + bi[8 + a] * bj[8 + b]);
+        acc.add(ci + a, cj + b, x);
+        acc.add(cj + b, ci + a, x);
+      }
+    }
+    return;
+  }
   for (let a = 0; a < 4; a++) {
     for (let b = 0; b < 4; b++) {
       const x = scale * (bi[a] * bj[b] + bi[4 + a] * bj[4 + b] + bi[8 + a] * bj[8 + b]);
-      acc.add(ci + a, cj + b, x);
-      acc.add(cj + b, ci + a, x);
+      pair[4 * a + b] = x;
+      pairT[4 * b + a] = x;
     }
   }
+  acc.addBlock(ci, cj, 4, 4, pair, 0, 1);
+  acc.addBlock(cj, ci, 4, 4, pairT, 0, 1);
 }
 
 /**
@@ -139,8 +153,10 @@ export function addRotationTranslationTerm(
   for (let a = 0; a < 4; a++) {
     for (let i = 0; i < 3; i++) {
       const x = scale * bi[4 * i + a];
-      acc.add(ce + a, cr + i, x);
-      acc.add(cr + i, ce + a, x);
+      pair[3 * a + i] = x;
+      pairT[4 * i + a] = x;
     }
   }
+  acc.addBlock(ce, cr, 4, 3, pair, 0, 1);
+  acc.addBlock(cr, ce, 3, 4, pairT, 0, 1);
 }

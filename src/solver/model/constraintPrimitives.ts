@@ -18,6 +18,10 @@ export interface ConstraintPrimitive {
   readonly rows: number;
   evaluate(q: Float64Array, t: number, out: Float64Array, row: number): void;
   addJacobian(q: Float64Array, t: number, out: Float64Array, offset: number, ld: number, colI: number, colJ: number): void;
+  /** evaluate(q, t, values, row) and addJacobian(q, t, out, offset, …) in one pass, with the same numbers. */
+  evaluateWithJacobian(
+    q: Float64Array, t: number, values: Float64Array, row: number, out: Float64Array, offset: number, ld: number, colI: number, colJ: number,
+  ): void;
   addMultiplierStiffness(q: Float64Array, t: number, lambda: Float64Array, row: number, scale: number, acc: MatrixAccumulator): void;
   accelerationRhs(q: Float64Array, qd: Float64Array, t: number, out: Float64Array, row: number): void;
   velocityRhs(q: Float64Array, t: number, out: Float64Array, row: number): void;
@@ -54,6 +58,14 @@ export class PointsCoincide implements ConstraintPrimitive {
   addJacobian(q: Float64Array, _t: number, out: Float64Array, offset: number, ld: number, colI: number, colJ: number): void {
     this.addBodyColumns(q, this.bodyI, this.si, 1, out, offset, ld, colI);
     this.addBodyColumns(q, this.bodyJ, this.sj, -1, out, offset, ld, colJ);
+  }
+
+  /** Nothing to share: the positions use A(e), the Jacobian B(e, s). */
+  evaluateWithJacobian(
+    q: Float64Array, t: number, values: Float64Array, row: number, out: Float64Array, offset: number, ld: number, colI: number, colJ: number,
+  ): void {
+    this.evaluate(q, t, values, row);
+    this.addJacobian(q, t, out, offset, ld, colI, colJ);
   }
 
   private addBodyColumns(
@@ -117,6 +129,21 @@ export class VectorsDot implements ConstraintPrimitive {
   addJacobian(q: Float64Array, t: number, out: Float64Array, offset: number, _ld: number, colI: number, colJ: number): void {
     rotatedVector(q, this.bodyI, this.u, a, 0);
     this.secondVector(q, t);
+    this.addRows(q, out, offset, colI, colJ);
+  }
+
+  /** The value from the Jacobian's own a = A_i u and b. */
+  evaluateWithJacobian(
+    q: Float64Array, t: number, values: Float64Array, row: number, out: Float64Array, offset: number, _ld: number, colI: number, colJ: number,
+  ): void {
+    rotatedVector(q, this.bodyI, this.u, a, 0);
+    this.secondVector(q, t);
+    values[row] = dot(a, b) - this.value;
+    this.addRows(q, out, offset, colI, colJ);
+  }
+
+  /** The Jacobian row bᵀB(e_i, u) | aᵀB(e_j, v) from a and b. */
+  private addRows(q: Float64Array, out: Float64Array, offset: number, colI: number, colJ: number): void {
     if (colI >= 0) addWeightedRotationRow(q, this.bodyI, this.u, b, 0, 1, out, offset + colI + 3);
     if (colJ >= 0 && !this.moving) addWeightedRotationRow(q, this.bodyJ, this.v, a, 0, 1, out, offset + colJ + 3);
   }
@@ -185,6 +212,20 @@ export class VectorToPointDot implements ConstraintPrimitive {
 
   addJacobian(q: Float64Array, _t: number, out: Float64Array, offset: number, _ld: number, colI: number, colJ: number): void {
     this.vectors(q);
+    this.addRows(q, out, offset, colI, colJ);
+  }
+
+  /** The value from the Jacobian's own a and d. */
+  evaluateWithJacobian(
+    q: Float64Array, _t: number, values: Float64Array, row: number, out: Float64Array, offset: number, _ld: number, colI: number, colJ: number,
+  ): void {
+    this.vectors(q);
+    values[row] = dot(a, b);
+    this.addRows(q, out, offset, colI, colJ);
+  }
+
+  /** The Jacobian row from a = A_i u and b = d. */
+  private addRows(q: Float64Array, out: Float64Array, offset: number, colI: number, colJ: number): void {
     if (colI >= 0) {
       out[offset + colI] -= a[0]; out[offset + colI + 1] -= a[1]; out[offset + colI + 2] -= a[2];
       addWeightedRotationRow(q, this.bodyI, this.u, b, 0, 1, out, offset + colI + 3);

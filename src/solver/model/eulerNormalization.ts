@@ -17,6 +17,10 @@ export function eulerNormalization(body: number, bodyName: string): Constraint {
       out[offset] = 0; out[offset + 1] = 0; out[offset + 2] = 0;
       for (let k = 0; k < 4; k++) out[offset + 3 + k] = 2 * q[c + k];
     },
+    evaluateWithJacobian(q, t, values, row, out, offset) {
+      this.evaluate(q, t, values, row);
+      this.jacobian(q, t, out, offset);
+    },
     addMultiplierStiffness(_q, _t, lambda, row, scale, acc) {
       const f = 2 * scale * lambda[row];
       for (let a = 0; a < 4; a++) acc.add(c + a, c + a, f);

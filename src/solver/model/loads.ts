@@ -3,6 +3,7 @@
  */
 import { COORDS_PER_BODY, type Load, type RigidBody, type Vec3 } from './types';
 import { angularVelocity, eTransposeTimes, globalAngularVelocity, lTransposeTimes } from '../rotation/eulerParameters';
+import { zeroRange } from '../linalg/dense';
 
 const m3 = new Float64Array(3);
 const w3 = new Float64Array(3);
@@ -69,7 +70,7 @@ function momentLoad(body: number, moment: VectorOfTime, name: string, axes: Mome
     addForceStiffness(_q, _qd, t, scale, acc) {
       moment(t, m3);
       for (let b = 0; b < 4; b++) {
-        unit4.fill(0); unit4[b] = 1;
+        zeroRange(unit4, 0, 4); unit4[b] = 1;
         axes.transposeTimes(unit4, 0, m3, 0, f4, 0);
         for (let a = 0; a < 4; a++) acc.add(c + a, c + b, scale * 2 * f4[a]);
       }

@@ -7,6 +7,7 @@
  */
 import { lTimes, lTransposeTimes, wHat } from '../rotation/eulerParameters';
 import type { MatrixAccumulator } from '../linalg/accumulator';
+import { zeroRange } from '../linalg/dense';
 
 const u = new Float64Array(3);
 const v = new Float64Array(3);
@@ -27,7 +28,7 @@ function addInertiaSandwich(
   inertia: Float64Array, x: Float64Array, ox: number, y: Float64Array, oy: number, sign: number, out: Float64Array,
 ): void {
   for (let b = 0; b < 4; b++) {
-    unit.fill(0); unit[b] = 1;
+    zeroRange(unit, 0, 4); unit[b] = 1;
     lTimes(y, oy, unit, 0, ju, 0);
     ju[0] *= inertia[0]; ju[1] *= inertia[1]; ju[2] *= inertia[2];
     lTransposeTimes(x, ox, ju, 0, column, 0);
@@ -37,9 +38,7 @@ function addInertiaSandwich(
 
 /** acc[c + a, c + b] += scale · m[4a + b] for a row-major 4×4 m. */
 function addBlock(m: Float64Array, scale: number, acc: MatrixAccumulator, c: number): void {
-  for (let a = 0; a < 4; a++) {
-    for (let b = 0; b < 4; b++) acc.add(c + a, c + b, scale * m[4 * a + b]);
-  }
+  acc.addBlock(c, c, 4, 4, m, 0, scale);
 }
 
 /** out[oo..oo+4) += scale · f1 = scale · 4 LᵀJL ë. */
@@ -57,7 +56,7 @@ export function addRotationalMassTimes(
 export function addRotationalMassMatrix(
   inertia: Float64Array, e: Float64Array, oe: number, scale: number, acc: MatrixAccumulator, c: number,
 ): void {
-  tmp.fill(0);
+  zeroRange(tmp, 0, 16);
   addInertiaSandwich(inertia, e, oe, e, oe, 1, tmp);
   addBlock(tmp, 4 * scale, acc, c);
 }
@@ -106,7 +105,7 @@ export function addQuadraticVelocityStiffness(
   const ez = e[oe] * z[0] + e[oe + 1] * z[1] + e[oe + 2] * z[2] + e[oe + 3] * z[3];
   const ee = e[oe] * e[oe] + e[oe + 1] * e[oe + 1] + e[oe + 2] * e[oe + 2] + e[oe + 3] * e[oe + 3];
   // S = Lᵀ(ė) J L(ė) into tmp2 (symmetric)
-  tmp2.fill(0);
+  zeroRange(tmp2, 0, 16);
   addInertiaSandwich(inertia, ed, od, ed, od, 1, tmp2);
   // P S with P = |e|² I − e eᵀ
   for (let b = 0; b < 4; b++) {
@@ -114,9 +113,10 @@ export function addQuadraticVelocityStiffness(
     for (let a = 0; a < 4; a++) {
       const ps = ee * tmp2[4 * a + b] - e[oe + a] * eS;
       const d = 2 * z[a] * e[oe + b] - (a === b ? ez : 0) - e[oe + a] * z[b];
-      acc.add(c + a, c + b, scale * 8 * (d - ps));
+      tmp[4 * a + b] = d - ps;
     }
   }
+  acc.addBlock(c, c, 4, 4, tmp, 0, scale * 8);
 }
 
 /**

@@ -51,6 +51,12 @@ export interface Constraint {
    * (slot s ↔ coordinates of bodies[s]), at out[offset ..). Every entry of the block is written.
    */
   jacobian(q: Float64Array, t: number, out: Float64Array, offset: number): void;
+  /**
+   * `jacobian(q, t, blocks, offset)` and `evaluate(q, t, out, row)` in one pass, with the same numbers: the
+   * rotated vectors both need are computed once (the residual of every Newton iteration needs both).
+   * Optional: without it the assembler calls the two.
+   */
+  evaluateWithJacobian?(q: Float64Array, t: number, out: Float64Array, row: number, blocks: Float64Array, offset: number): void;
   /** Adds scale · ∂/∂q (C_qᵀ λ) for this constraint's multipliers λ = lambda[row .. row+rows). */
   addMultiplierStiffness(q: Float64Array, t: number, lambda: Float64Array, row: number, scale: number, acc: MatrixAccumulator): void;
   /**

@@ -31,6 +31,7 @@ export function simulateFamily(model: MultibodyModel, settings: FamilyRunSetting
   if (settings.method !== 'lie-group') return simulate(model, settings as RunSettings, sink);
   const { rho, h, tEnd, sampleEvery } = settings;
   if (rho === undefined) throw new Error('lie-group needs ρ∞ (settings.rho)');
+  if (settings.tolerance !== undefined) throw new Error('lie-group runs with a fixed step only (no tolerance)');
   return simulateLieGroup(model, { rhoInf: rho, h, tEnd, sampleEvery }, sink);
 }
 

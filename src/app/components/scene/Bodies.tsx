@@ -2,9 +2,9 @@
  * The bodies of the 3D view: the scenario's own shapes (top, spinning body, V8 parts) or boxes
  * with the bodies' inertia, one rig per compared method, posed at the playhead time.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useFrame } from '@react-three/fiber';
-import { BufferAttribute, BufferGeometry, Line, LineBasicMaterial, Quaternion, Vector3, type Group } from 'three';
+import { BufferAttribute, BufferGeometry, Line, LineBasicMaterial, Quaternion, Vector3, type Group, type Material, type Object3D } from 'three';
 import { SAMPLE_WIDTH } from '../../../solver/simulate';
 import type { RunMethod as IntegratorMethod } from '../../../scenario/methods';
 import { playheadStore } from '../../playhead';
@@ -13,7 +13,32 @@ import { results } from '../../runs';
 import type { Palette } from '../../theme';
 import type { V8Drawing } from '../../v8Drawing';
 import { ConnectingRod, Crankshaft, CylinderBores, Piston } from '../V8Engine';
-import { VIEWS, type SceneLayout } from './sceneLayout';
+import { ghostBodies, VIEWS, type SceneLayout } from './sceneLayout';
+
+/** Opacity of a ghost body: the solid first method shows through it, and it through the solid one. */
+const GHOST_OPACITY = 0.35;
+
+/**
+ * Makes every material under `root` a ghost's: translucent, not hiding what lies behind it, and
+ * winning depth ties so a ghost that coincides with the solid body still shows its colour.
+ */
+function ghostMaterials(root: Object3D): void {
+  root.traverse((object) => {
+    const material = (object as Object3D & { material?: Material | Material[] }).material;
+    for (const m of Array.isArray(material) ? material : material ? [material] : []) {
+      m.transparent = true;
+      m.opacity = GHOST_OPACITY;
+      m.depthWrite = false;
+      m.polygonOffset = true;
+      m.polygonOffsetFactor = -1;
+    }
+  });
+}
+
+/** A palette whose body colours are all the method's: a ghost is one colour, so it reads as that method. */
+function ghostPalette(palette: Palette, color: string): Palette {
+  return { ...palette, body: color, bodyAccent: color, text: color };
+}
 
 const Y_AXIS = new Vector3(0, 1, 0);
 
@@ -91,8 +116,20 @@ function V8Part({ drawing, index, palette, accent }: { drawing: V8Drawing; index
   return <Piston drawing={drawing} cylinder={cylinder} color={palette.bodyAccent} />;
 }
 
-/** One method's bodies, animated from the streamed poses at the playhead time (and the top's path). */
-export function MethodRig({ method, layout, offset, palette }: { method: IntegratorMethod; layout: SceneLayout; offset: number; palette: Palette }) {
+/**
+ * One method's bodies, animated from the streamed poses at the playhead time (and the top's path).
+ * A ghost (the overlaid arrangement's second to fourth method) is drawn translucent in the method's
+ * colour, without the fixed parts the solid rig already shows (ground post, cylinder bores), and on
+ * the V8 only the crankshaft and pistons (sceneLayout.ghostBodies).
+ */
+export function MethodRig({ method, layout, offset, palette: pagePalette, ghost = false }: { method: IntegratorMethod; layout: SceneLayout; offset: number; palette: Palette; ghost?: boolean }) {
+  const palette = ghost ? ghostPalette(pagePalette, pagePalette.method[method]) : pagePalette;
+  const bodies = ghost ? ghostBodies(layout) : layout.bodies;
+  const root = useRef<Group>(null);
+  // After every render: R3F may have created or updated materials (e.g. a palette change).
+  useLayoutEffect(() => {
+    if (ghost && root.current) ghostMaterials(root.current);
+  });
   const groups = useRef<(Group | null)[]>([]);
   const pose = useMemo(() => new Float64Array(7), []);
   const trace = useMemo(() => {
@@ -111,7 +148,7 @@ export function MethodRig({ method, layout, offset, palette }: { method: Integra
     const rows = res?.rows.view();
     const poses = res?.poses.view();
     const t = playheadStore.getState().time;
-    layout.bodies.forEach(({ index, layout: body }, k) => {
+    bodies.forEach(({ index, layout: body }, k) => {
       const group = groups.current[k];
       if (!group) return;
       // Before any sample, the initial pose: the bodies (and their shaders) are there from the first frame.
@@ -146,9 +183,9 @@ export function MethodRig({ method, layout, offset, palette }: { method: Integra
 
   const accent = palette.method[method];
   return (
-    <group position={[VIEWS[layout.kind].across[0] * offset, VIEWS[layout.kind].across[1] * offset, 0]}>
-      {layout.v8 && <CylinderBores drawing={layout.v8} palette={palette} />}
-      {layout.bodies.map(({ index, layout: body }, k) => (
+    <group ref={root} position={[VIEWS[layout.kind].across[0] * offset, VIEWS[layout.kind].across[1] * offset, 0]} name={ghost ? `ghost-${method}` : `rig-${method}`}>
+      {layout.v8 && !ghost && <CylinderBores drawing={layout.v8} palette={palette} />}
+      {bodies.map(({ index, layout: body }, k) => (
         <group key={index} ref={(g) => void (groups.current[k] = g)}>
           {layout.v8 ? (
             <group position={body.fromInitial.position} quaternion={body.fromInitial.quaternion}>
@@ -163,9 +200,9 @@ export function MethodRig({ method, layout, offset, palette }: { method: Integra
           )}
         </group>
       ))}
-      {layout.kind === 'heavy-top' && (
+      {layout.kind === 'heavy-top' && <primitive object={traceLine} />}
+      {layout.kind === 'heavy-top' && !ghost && (
         <>
-          <primitive object={traceLine} />
           <mesh position={[0, 0, layout.groundZ / (2 * layout.scale)]} rotation={[Math.PI / 2, 0, 0]}>
             <cylinderGeometry args={[0.025 / layout.scale, 0.06 / layout.scale, -layout.groundZ / layout.scale, 16]} />
             <meshStandardMaterial color={palette.ground} />

@@ -41,14 +41,15 @@ export function OrbitCameraControls({ kind }: { kind: SceneKind }) {
 
 /**
  * Moves the camera to the scene kind's view when the kind or the view's shape changes (an
- * orbit is kept across reruns), backed off along its line of sight for narrow views.
+ * orbit is kept across reruns), backed off along its line of sight for narrow views and for
+ * more than two rigs side by side.
  */
-export function CameraPlacement({ kind }: { kind: SceneKind }) {
+export function CameraPlacement({ kind, rigs }: { kind: SceneKind; rigs: number }) {
   const camera = useThree((s) => s.camera);
   const controls = useThree((s) => s.controls) as unknown as { update(): void } | null;
   const invalidate = useThree((s) => s.invalidate);
   const aspect = useThree((s) => (s.size.height > 0 ? s.size.width / s.size.height : DESIGN_ASPECT));
-  const factor = cameraDistanceFactor(aspect);
+  const factor = cameraDistanceFactor(aspect, rigs);
   useEffect(() => {
     const { camera: position, target, fov } = VIEWS[kind];
     camera.position.set(

@@ -11,19 +11,27 @@ import { results } from '../../runs';
 import { appStore } from '../../store';
 import { omegaReadout } from './readout';
 import { METHOD_LABELS, type Palette } from '../../theme';
+import { METHOD_SHORT } from '../../methodInfo';
+import { MethodSwatch } from '../MethodSwatch';
 
-/** Method names over their rigs, each with its ω at the playhead, and the playhead time. */
-export function SceneReadout({ methods, palette }: { methods: readonly IntegratorMethod[]; palette: Palette }) {
+/**
+ * Method names over their rigs, each with its ω at the playhead, and the playhead time; overlaid,
+ * each name says whether its body is the solid one or a ghost. Three or four methods do not fit over
+ * their rigs: then a list at the top left, one line per method (swatch, short name, ω) under a
+ * heading that says the component and unit once.
+ */
+export function SceneReadout({ methods, palette, overlaid = false }: { methods: readonly IntegratorMethod[]; palette: Palette; overlaid?: boolean }) {
   const component = useStore(appStore, (s) => s.view.component);
   const omegas = useRef<Partial<Record<IntegratorMethod, HTMLSpanElement | null>>>({});
   const time = useRef<HTMLSpanElement>(null);
+  const compact = methods.length >= 3;
   useEffect(() => {
     const show = () => {
       const t = playheadStore.getState().time;
       if (time.current) time.current.textContent = `t = ${t.toFixed(3)} s`;
       for (const m of methods) {
         const el = omegas.current[m];
-        if (el) el.textContent = omegaReadout(results.current[m]?.rows.view(), component, t);
+        if (el) el.textContent = omegaReadout(results.current[m]?.rows.view(), component, t, compact);
       }
     };
     show();
@@ -35,13 +43,18 @@ export function SceneReadout({ methods, palette }: { methods: readonly Integrato
       a();
       b();
     };
-  }, [methods, component]);
+  }, [methods, component, compact]);
   return (
     <>
-      <div className="scene-labels" data-testid="scene-readout">
+      <div className={compact ? 'scene-labels compact' : 'scene-labels'} data-testid="scene-readout">
+        {compact && <span className="scene-labels-heading">ω{component} (rad/s)</span>}
         {methods.map((m) => (
           <span key={m} className="scene-label" style={{ color: palette.method[m] }}>
-            {METHOD_LABELS[m]}
+            {compact && <MethodSwatch method={m} palette={palette} />}
+            <span>
+              {compact ? METHOD_SHORT[m] : METHOD_LABELS[m]}
+              {overlaid && (m === methods[0] ? ' (solid)' : ' (ghost)')}
+            </span>
             <span
               className="scene-omega"
               data-testid={`readout-omega-${m}`}

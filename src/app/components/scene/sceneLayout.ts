@@ -100,6 +100,25 @@ export function layoutFor(state: ScenarioState): SceneLayout {
 }
 
 
+/**
+ * The bodies a ghost draws (overlaid arrangement): all of them, except on the V8, where the
+ * crankshaft and the pistons (bodies 0 and 2 + 2k) carry the crank angle and the rods would only
+ * blur it. Example: on the V8's 17 bodies, 9.
+ */
+export function ghostBodies(layout: SceneLayout): SceneLayout['bodies'] {
+  if (layout.kind !== 'v8-crank') return layout.bodies;
+  return layout.bodies.filter(({ index }) => index === 0 || index % 2 === 0);
+}
+
+/**
+ * Where each compared method's rig stands along the view's across axis (world units, before the layout's
+ * scale): side by side, centred; overlaid, all at the centre. Example: three methods side by side on the
+ * heavy top (spacing 2.9, scale 1) → [−2.9, 0, 2.9].
+ */
+export function rigOffsets(layout: SceneLayout, n: number, overlaid: boolean): number[] {
+  return Array.from({ length: n }, (_, i) => (overlaid ? 0 : ((i - (n - 1) / 2) * layout.spacing) / layout.scale));
+}
+
 /** The axes helper: beyond the first method's rig, a little towards the camera, on the ground. */
 export function axesPosition(layout: SceneLayout, n: number): [number, number, number] {
   const [sx, sy] = VIEWS[layout.kind].across;
@@ -110,11 +129,18 @@ export function axesPosition(layout: SceneLayout, n: number): [number, number, n
 /** Width/height of the view the camera placements were chosen for; narrower views move the camera back. */
 export const DESIGN_ASPECT = 1.6;
 
+/** Rigs side by side the camera placements were chosen for (classical and modified). */
+export const DESIGN_RIGS = 2;
+
 /**
  * How far the camera stands back, relative to its placement, so that a view of `aspect`
  * shows the same width of the scene as one of DESIGN_ASPECT (a phone's near-square view
- * would otherwise cut off the outer rigs). Example: cameraDistanceFactor(0.8) === 2.
+ * would otherwise cut off the outer rigs), and so that `rigs` methods side by side fit as two
+ * do (a rig's own width is about 0.8 of the spacing). Example: cameraDistanceFactor(0.8) === 2;
+ * cameraDistanceFactor(1.6, 4) ≈ 2.1.
  */
-export function cameraDistanceFactor(aspect: number): number {
-  return aspect > 0 && aspect < DESIGN_ASPECT ? DESIGN_ASPECT / aspect : 1;
+export function cameraDistanceFactor(aspect: number, rigs = DESIGN_RIGS): number {
+  const narrow = aspect > 0 && aspect < DESIGN_ASPECT ? DESIGN_ASPECT / aspect : 1;
+  const wide = Math.max(1, (rigs - 1 + 0.8) / (DESIGN_RIGS - 1 + 0.8));
+  return narrow * wide;
 }

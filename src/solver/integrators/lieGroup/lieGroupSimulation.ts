@@ -10,6 +10,7 @@ import { assemblePositions, findRedundantConstraints, projectVelocities } from '
 import { initialStateVectors } from '../hhtIntegrator';
 import { SAMPLE_WIDTH, type RunFailure, type RunStatus, type SampleSink } from '../../simulate';
 import { LieGroupIntegrator, VELOCITIES_PER_BODY } from './lieGroupIntegrator';
+import { failureAdvice } from '../multiplierMonitor';
 
 export interface LieGroupRunSettings {
   /** ρ∞ ∈ [0, 1]. */
@@ -52,7 +53,7 @@ export class LieGroupSimulation {
     while (this.stepsDone < end) {
       const result = integrator.step(settings.h);
       this.lastIterations = result.iterations;
-      if (!result.ok) return this.fail(`${result.reason}; try a smaller h`);
+      if (!result.ok) return this.fail(`${result.reason}; ${failureAdvice({ rho: settings.rhoInf })}`);
       this.stepsDone++;
       integrator.t = this.stepsDone * settings.h;
       const p = this.system.appliedPower(integrator.q, integrator.qd, integrator.t);

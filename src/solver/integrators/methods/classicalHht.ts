@@ -25,9 +25,7 @@ export class ClassicalHht extends HhtMethod {
     for (let b = 0; b < system.bodyCount; b++) {
       const oe = b * COORDS_PER_BODY + 3;
       quadraticVelocityRateDerivative(system.inertiaOf(b), this.qNew, oe, this.qdNew, oe, block);
-      for (let a = 0; a < 4; a++) {
-        for (let c = 0; c < 4; c++) acc.add(oe + a, oe + c, hg * block[4 * a + c]);
-      }
+      acc.addBlock(oe, oe, 4, 4, block, 0, hg);
     }
   }
 }

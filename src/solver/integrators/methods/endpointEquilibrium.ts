@@ -9,6 +9,7 @@
  */
 import type { AssembledSystem } from '../../model/assembly';
 import type { MatrixAccumulator } from '../../linalg/accumulator';
+import { zeroRange } from '../../linalg/dense';
 import { COORDS_PER_BODY } from '../../model/types';
 import { quadraticVelocityRateDerivative } from '../../model/rigidBodyInertia';
 import { modifiedVelocityJacobian } from '../newmark';
@@ -58,12 +59,11 @@ export abstract class EndpointEquilibriumMethod implements Method {
     this.updateKinematics(state, h, qddNew);
     const tau = this.stageTime(state, h);
     const { system, n } = this;
-    system.updateConstraintJacobian(this.qNew, tau);
-    out.fill(0, 0, n);
+    system.updateConstraintJacobianAndValues(this.qNew, tau, out, n);
+    zeroRange(out, 0, n);
     system.addJacobianTransposeTimes(lambdaNew, out);
     system.addGeneralizedForces(this.qNew, this.qdNew, tau, -1, out, this.forceTmp);
     system.addMassTimes(this.qNew, qddNew, 1, out);
-    system.evaluateConstraints(this.qNew, tau, out, n);
   }
 
   /** Ji & Xing A.7 (Arnold & Brüls Eq. 16) at the iterate of the last `residual` call. */

@@ -8,7 +8,7 @@ import type { AssembledSystem } from '../../model/assembly';
 import type { MatrixAccumulator } from '../../linalg/accumulator';
 import type { Method, StepState } from '../method';
 import { copyVector, zeroRange } from '../../linalg/dense';
-import { ExtrapolatingPredictor } from '../predictor';
+import { ExtrapolatingPredictor, type PredictorOrder } from '../predictor';
 import { newmarkPosition } from '../newmark';
 
 /** HHT parameters from α (Sherif Eq. 19): β = (1−α)²/4, γ = (1−2α)/2. The only place they are computed. */
@@ -48,7 +48,7 @@ export abstract class HhtMethod implements Method {
   private hPrevious = NaN;
   private readonly errorConstant: number;
 
-  constructor(protected readonly system: AssembledSystem, readonly alpha: number, predictorOrder: 0 | 1 | 2) {
+  constructor(protected readonly system: AssembledSystem, readonly alpha: number, predictorOrder: PredictorOrder) {
     ({ beta: this.beta, gamma: this.gamma } = hhtParameters(alpha));
     this.parameters = { alpha, beta: this.beta, gamma: this.gamma };
     const n = (this.n = system.n);
@@ -93,12 +93,11 @@ export abstract class HhtMethod implements Method {
     this.updateKinematics(state, h, qddNew);
     const tNew = state.t + h;
     const { n, alpha } = this;
-    this.system.updateConstraintJacobian(this.qNew, tNew);
+    this.system.updateConstraintJacobianAndValues(this.qNew, tNew, out, n);
     this.computeForceTermWithJacobian(this.qNew, this.qdNew, tNew, lambdaNew, out);
     const w = alpha / (1 + alpha);
     for (let i = 0; i < n; i++) out[i] -= w * this.forceOld[i];
     this.system.addMassTimes(this.qNew, qddNew, 1 / (1 + alpha), out);
-    this.system.evaluateConstraints(this.qNew, tNew, out, n);
   }
 
   /**

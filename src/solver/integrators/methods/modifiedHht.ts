@@ -18,6 +18,7 @@ export class ModifiedHht extends HhtMethod {
   private readonly scratch3 = new Float64Array(3);
   private readonly block = new Float64Array(16);
   private readonly block2 = new Float64Array(16);
+  private readonly product = new Float64Array(16);
 
   /** w = L(e_n) ė_n + h(1−γ) L(e_n) ë_n (Sherif Eq. 75) for every body. */
   override beginStage(state: StepState, h: number): void {
@@ -38,7 +39,7 @@ export class ModifiedHht extends HhtMethod {
 
   /** −Q_ė J₁ with J₁ = ∂ė_{n+1}/∂ë_{n+1} of Sherif Eq. 69. */
   protected addVelocityJacobian(h: number, qddNew: Float64Array, acc: MatrixAccumulator): void {
-    const { system, block, block2 } = this;
+    const { system, block, block2, product } = this;
     for (let b = 0; b < system.bodyCount; b++) {
       const oe = b * COORDS_PER_BODY + 3;
       quadraticVelocityRateDerivative(system.inertiaOf(b), this.qNew, oe, this.qdNew, oe, block);
@@ -47,9 +48,10 @@ export class ModifiedHht extends HhtMethod {
         for (let c = 0; c < 4; c++) {
           let s = 0;
           for (let k = 0; k < 4; k++) s += block[4 * a + k] * block2[4 * k + c];
-          acc.add(oe + a, oe + c, s);
+          product[4 * a + c] = s;
         }
       }
+      acc.addBlock(oe, oe, 4, 4, product, 0, 1);
     }
   }
 }

@@ -6,6 +6,7 @@ import { COORDS_PER_BODY, type Constraint, type RigidBody, type Vec3 } from '../
 import type { ConstraintPrimitive } from '../constraintPrimitives';
 import { GROUND } from '../bodyKinematics';
 import { rotationMatrix } from '../../rotation/eulerParameters';
+import { zeroRange } from '../../linalg/dense';
 
 export { GROUND };
 
@@ -66,8 +67,14 @@ export function composeJoint(
       for (let k = 0; k < primitives.length; k++) primitives[k].evaluate(q, t, out, row + starts[k]);
     },
     jacobian(q, t, out, offset) {
-      out.fill(0, offset, offset + rows * ld);
+      zeroRange(out, offset, offset + rows * ld);
       for (let k = 0; k < primitives.length; k++) primitives[k].addJacobian(q, t, out, offset + starts[k] * ld, ld, colI, colJ);
+    },
+    evaluateWithJacobian(q, t, values, row, out, offset) {
+      zeroRange(out, offset, offset + rows * ld);
+      for (let k = 0; k < primitives.length; k++) {
+        primitives[k].evaluateWithJacobian(q, t, values, row + starts[k], out, offset + starts[k] * ld, ld, colI, colJ);
+      }
     },
     addMultiplierStiffness(q, t, lambda, row, scale, acc) {
       for (let k = 0; k < primitives.length; k++) primitives[k].addMultiplierStiffness(q, t, lambda, row + starts[k], scale, acc);
