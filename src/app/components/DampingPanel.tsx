@@ -216,7 +216,7 @@ export function DampingPanel() {
           <ul className="damping-methods" data-testid="damping-methods">
             {settings.map((s) => (
               <li key={s.method} data-testid={`damping-why-${s.method}`}>
-                <span style={{ color: palette.method[s.method] }} className="method-name">
+                <span style={{ color: palette.method[s.method] }} className="damping-method-name">
                   {METHOD_LABELS[s.method]}
                 </span>{' '}
                 ({parameterText(s)}): {SPIN_SENTENCES[s.method]}
