@@ -4,7 +4,7 @@ import { appStore, MAIN_PANELS, setPanel, type MainPanel } from '../store';
 
 const TAB_LABELS: Readonly<Record<MainPanel, string>> = {
   plots: 'Time plots',
-  theory: 'Theory (spin)',
+  theory: 'Theory',
   damping: 'Numerical damping',
   studies: 'Studies',
 };
