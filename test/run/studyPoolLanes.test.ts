@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { studyOptions } from './studyHelpers';
-import { runStudyPool, runStudyTask, studyJob, type TaskEvent, type TaskResult, type TaskWorker } from '../../src/run/studyTasks';
+import { runStudyPool, runStudyTask, startOrder, studyJob, type TaskEvent, type TaskResult, type TaskWorker } from '../../src/run/studyTasks';
 
 /** A worker whose tasks finish only when the test releases them (each result computed in-process). */
 function heldWorker(held: Map<number, () => void>): TaskWorker {
@@ -24,14 +24,17 @@ describe('the study pool runs its lanes concurrently', () => {
     const events: string[] = [];
     const observe = (e: TaskEvent) => events.push(`${e.phase} ${e.index} on ${e.lane}`);
     const study = runStudyPool(job, [heldWorker(held), heldWorker(held)], undefined, observe);
+    // The pool starts the dearest runs first (startOrder): the reference, then the others by cost.
+    const order = startOrder(job.tasks);
+    expect(order[0]).toBe(0);
     await flush();
-    expect(events).toEqual(['start 0 on 0', 'start 1 on 1']);
-    for (let k = 1; k < job.tasks.length; k++) {
+    expect(events).toEqual(['start 0 on 0', `start ${order[1]} on 1`]);
+    for (const k of order.slice(1)) {
       held.get(k)!();
       await flush();
     }
     // Every run but the reference has ended on lane 1; the reference has not ended yet.
-    expect(events.filter((e) => e.startsWith('end'))).toEqual(job.tasks.slice(1).map((_, k) => `end ${k + 1} on 1`));
+    expect(events.filter((e) => e.startsWith('end'))).toEqual(order.slice(1).map((k) => `end ${k} on 1`));
     expect(events).not.toContain('end 0 on 0');
     held.get(0)!();
     const points = await study;

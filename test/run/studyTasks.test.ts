@@ -9,7 +9,7 @@ import { bits, studyOptions } from './studyHelpers';
 import { getScenario } from '../../src/scenario/registry';
 import { alphaSweep, convergenceStudy, ReferenceRunFailed } from '../../src/solver/studies/convergenceStudy';
 import {
-  handleStudyTask, poolSize, runStudyPool, runStudyTask, studyFailureText, studyJob, taskChannel,
+  handleStudyTask, poolSize, runStudyPool, runStudyTask, startOrder, studyFailureText, studyJob, taskChannel,
   type StudyTaskReply, type TaskWorker,
 } from '../../src/run/studyTasks';
 
@@ -29,7 +29,7 @@ function scrambledWorkers(count: number): TaskWorker[] {
 const CONVERGENCE = ['convergence', '--scenario', 'heavy-top', '--t-end', '0.1', '--steps', '1e-3,5e-4,2.5e-4', '--sample-dt', '1e-3', '--ref-h', '5e-5'];
 
 describe('a study on a pool of workers', () => {
-  it('convergence: the same points as convergenceStudy to the bit, progress as each run starts', async () => {
+  it('convergence: the same points as convergenceStudy to the bit, progress as each run starts, dearest first', async () => {
     const options = studyOptions(CONVERGENCE);
     if (options.kind !== 'convergence') throw new Error('not a convergence study');
     const serial = convergenceStudy(getScenario(options.scenario).buildModel(options.values), options);
@@ -38,9 +38,18 @@ describe('a study on a pool of workers', () => {
     expect(pooled.kind).toBe('convergence');
     expect(pooled.points).toHaveLength(6);
     expect(bits(pooled.points)).toEqual(bits(serial));
+    // The pool starts the dearest runs first (startOrder), ties in the serial study's order.
     expect(starts).toEqual([
-      '0/7 reference', '1/7 classical, h = 0.001', '2/7 classical, h = 0.0005', '3/7 classical, h = 0.00025',
-      '4/7 modified, h = 0.001', '5/7 modified, h = 0.0005', '6/7 modified, h = 0.00025', '7/7 done',
+      '0/7 reference', '1/7 classical, h = 0.00025', '2/7 modified, h = 0.00025', '3/7 classical, h = 0.0005',
+      '4/7 modified, h = 0.0005', '5/7 classical, h = 0.001', '6/7 modified, h = 0.001', '7/7 done',
+    ]);
+  });
+
+  it('startOrder: dearest first by t_end / h × Newton solves per step (Ji–Xing three), ties in task order', () => {
+    const options = studyOptions(['convergence', '--scenario', 'spin', '--methods', 'modified,ji-xing', '--t-end', '1', '--steps', '0.01,0.02', '--sample-dt', '0.02', '--ref-h', '0.001']);
+    const { tasks, labels } = studyJob(options);
+    expect(startOrder(tasks).map((k) => labels[k])).toEqual([
+      'reference', 'ji-xing, h = 0.01', 'ji-xing, h = 0.02', 'modified, h = 0.01', 'modified, h = 0.02',
     ]);
   });
 
