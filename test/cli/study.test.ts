@@ -43,7 +43,9 @@ describe('sim study', () => {
     const lines = withProgress.stderr.trimEnd().split('\n');
     expect(lines).toHaveLength(6);
     expect(lines[0]).toMatch(/^study: 1\/5 reference \(modified, α = 0, h = 0\.001\)/);
-    expect(lines[2]).toMatch(/^study: 3\/5 classical, h = 0\.005 /);
+    // Runs start dearest first (startOrder): reference, classical 0.005, modified 0.005, then the h = 0.01 runs.
+    expect(lines[1]).toMatch(/^study: 2\/5 classical, h = 0\.005 /);
+    expect(lines[2]).toMatch(/^study: 3\/5 modified, h = 0\.005 /);
     expect(lines[5]).toMatch(/^study: 5\/5 done in [0-9.]+ s$/);
   });
 
