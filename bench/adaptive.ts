@@ -1,5 +1,5 @@
 /**
- * `npm run adaptive`: issue 5's figures. Heavy top (α = −0.2) and V8 (α = −0.3), t ∈ [0, 1], adaptive
+ * `npm run adaptive`: the adaptive-step figures. Heavy top (α = −0.2) and V8 (α = −0.3), t ∈ [0, 1], adaptive
  * at tolerances 1e-3 … 1e-6 (modified and classical): steps, rejected steps, Newton iterations, achieved
  * e_ω (Sherif Eq. 71) against a fine fixed-step reference, wall time; and the fixed step that gives the
  * same e_ω (log-log interpolation over a ladder of fixed-step runs) with its wall time.

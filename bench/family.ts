@@ -1,5 +1,5 @@
 /**
- * The method family in `npm run bench` (issue 13, item 6: cost honestly compared). Prints, never asserts.
+ * The method family in `npm run bench` (cost compared at equal accuracy and equal time). Prints, never asserts.
  *
  * 1. Speed: µs/step of every method on the heavy top (h = 1e-5, t ∈ [0, 1]) and the V8 (h = 1e-4, t ∈ [0, 1]),
  *    median and spread of `repeats` runs after a warm-up, by wall clock and user CPU (stats.ts), with Newton

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:memory` (issue 12: "a 10-million-step heavy-top run holds bounded memory"): runs the
+ * `npm run bench:memory` ("a 10-million-step heavy-top run holds bounded memory"): runs the
  * bundled `sim` (.bench/sim.mjs, the process a user starts) on the heavy top for t_end = 10 s at
  * h = 1e-5 (1,000,000 steps) and h = 1e-6 (10,000,000 steps), output sampled every 0.01 s (SPEC §3
  * `--sample-dt`), and prints one JSON line per run with the process's peak resident set size

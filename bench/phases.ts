@@ -1,5 +1,5 @@
 /**
- * Per-phase times of a step (issue 12), measured on a separate, instrumented run: each phase's method
+ * Per-phase times of a step, measured on a separate, instrumented run: each phase's method
  * is wrapped on the instance with a clock, so the timed runs of bench/run.ts stay untouched. The clock
  * itself costs about 0.1 µs per call; the `other` phase is the step's remainder (Newton bookkeeping,
  * predictor, convergence test) and `outside_step` the sampling and monitoring around the steps.

@@ -10,7 +10,7 @@ import { heavyTopModel, HEAVY_TOP_DEFAULTS } from '../src/solver/scenarios/heavy
 import { v8CrankModel, V8_DEFAULTS } from '../src/solver/scenarios/v8Crank';
 import { Simulation, type IntegratorMethod, type RunSettings } from '../src/solver/simulate';
 
-/** The speed targets (issue 12) are for HHT; the whole family is compared in bench/family.ts (issue 13). */
+/** The speed targets are for HHT; the whole family is compared in bench/family.ts. */
 const BENCH_METHODS: readonly IntegratorMethod[] = ['classical', 'modified'];
 import type { MultibodyModel } from '../src/solver/model/types';
 import { runMujocoHeavyTop } from './mujoco';
@@ -120,7 +120,7 @@ async function main(): Promise<void> {
   }
   await mujocoLine(ours['heavy-top/modified']);
   for (const method of BENCH_METHODS) phaseLine(V8, method);
-  familyBench(REPEATS); // issue 13: every method's µs/step and work–precision (bench/family.ts)
+  familyBench(REPEATS); // every method's µs/step and work–precision (bench/family.ts)
 }
 
 await main();

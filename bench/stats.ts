@@ -1,5 +1,5 @@
 /**
- * Repeated measurements for the benchmarks (issue 14): each case runs `repeats` times and is reported by
+ * Repeated measurements for the benchmarks: each case runs `repeats` times and is reported by
  * its median and spread, so one disturbed run (other load on the machine) neither makes nor breaks a figure.
  */
 import os from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:studies` (issue 12): the Fig. 9 study (V8 convergence with the paper's defaults,
+ * `npm run bench:studies`: the Fig. 9 study (V8 convergence with the paper's defaults,
  * `sim study convergence --scenario v8-crank`) in one thread and on the worker-thread pool of
  * `sim study`, one JSON line each and one with the speed-up. Prints, never asserts, except that the
  * pooled points must equal the serial ones to the bit (else the speed-up would be meaningless).

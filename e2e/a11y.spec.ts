@@ -1,5 +1,5 @@
 /**
- * Accessibility (issue 6 item 7): an axe-core audit of the main page and of the studies panel
+ * Accessibility: an axe-core audit of the main page and of the studies panel
  * with no serious or critical violation; the controls are reachable by keyboard with visible focus.
  */
 import { seriousViolations } from './axe';

@@ -12,7 +12,7 @@ export const BUDGET = {
   /**
    * Every JavaScript file of the app and its two workers: 542.5 kB measured at the end of 2026-11-24
    * (main chunk 480.9, sim worker 30.5 with the Lie-group stepper, study worker 26.1, PWA register 2.9).
-   * The budget leaves 17 kB for the method picker of issue 13; growth past it must be a decision.
+   * The budget leaves 17 kB of headroom; growth past it must be a decision.
    */
   appJsGzip: 560_000,
   /** The generated service worker and the Workbox runtime it loads. */

@@ -1,5 +1,5 @@
 /**
- * The classroom (issue 10 items 2, 3, 5 in part, 6): lesson mode by link and keys, the page
+ * The classroom: lesson mode by link and keys, the page
  * explained on a first visit, the ω and t readout over the 3D view, touch orbit, and the failure
  * box that says why and offers α = −0.05.
  */
@@ -58,7 +58,7 @@ test.describe('lesson mode in projector mode at 1280×720', () => {
     await page.getByTestId('lesson-next').click();
     await expect(page.getByTestId('lesson-step')).toHaveText('Step 5 of 6');
     await expect.poll(() => page.url()).toContain('scenario=v8-crank');
-    // Step 6 (the method family, added with issue 13): four methods on the heavy top, generalized-α pointed at.
+    // Step 6 (the method family): four methods on the heavy top, generalized-α pointed at.
     await page.getByTestId('lesson-next').click();
     await expect(page.getByTestId('lesson-step')).toHaveText('Step 6 of 6');
     await expect.poll(() => page.url()).toContain('methods=classical,modified,generalized-alpha,lie-group');

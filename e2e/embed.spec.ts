@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 1, embed mode: a course page (served by the test on the app's origin) embeds a
+ * Embed mode (SPEC §7, course page): a course page (served by the test on the app's origin) embeds a
  * share link with `embed=on` in an iframe. At 640×400 and 320×240 both ω curves appear, the
  * frame's document does not scroll, committed runs inside the frame add no entry to the course
  * page's history, the full-app link drops `embed`, and axe finds nothing serious in the frame.

@@ -1,5 +1,5 @@
 /**
- * Export of a run (issue 6 item 6): the CSV equals `sim --url` byte for byte, the PNG holds the
+ * Export of a run: the CSV equals `sim --url` byte for byte, the PNG holds the
  * plots.
  */
 import { execFileSync } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * The method family in the app (issue 13 item 4): methods picked through the Integrator panel, each
+ * The method family in the app: methods picked through the Integrator panel, each
  * run to the end in its own worker and drawn in its own colour and line style; ρ∞; the link and the
  * history round trip; the 3D view's overlaid ghosts; the difference plots of any selection; the size
  * contract of SPEC §7 with four methods. Screenshots go to test-results/shots-family/ for a person to look at.

@@ -1,5 +1,5 @@
 /**
- * The method family in the teaching tabs (issue 13 items 4, 5, 7): the Numerical damping tab draws ρ and
+ * The method family in the teaching tabs: the Numerical damping tab draws ρ and
  * the period error of every compared method in its colour and line style, the Theory tab explains each
  * method, and the Studies tab runs the family (convergence with four methods, the ρ∞ sweep). Screenshots
  * at laptop, projector and phone sizes go to test-results/shots-family-theory/ to be looked at.

@@ -1,5 +1,5 @@
 /**
- * Issue 10 item 4: Back/Forward step through the scenarios that were run, the preset banner
+ * Back/Forward step through the scenarios that were run, the preset banner
  * says when the screen no longer shows the preset, and fields read numbers as people write them.
  */
 import { expect, test, waitForSettled } from './fixtures';

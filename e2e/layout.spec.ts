@@ -1,5 +1,5 @@
 /**
- * Layouts for every place the app is used (SPEC §7, issue 10 item 1): at each size the geometry
+ * Layouts for every place the app is used (SPEC §7): at each size the geometry
  * is asserted (bounding boxes, scrollWidth, type size, touch targets), the axe audit runs, and a
  * screenshot is attached to the test (and written to test-results/layout/ for a person to look at).
  */

@@ -3,7 +3,7 @@
  * page-open figures only, or `MEASURE=v8` for the V8 case of Paper Fig. 8 only; skipped in the
  * normal suite): time from opening the page to both default curves drawn (median of 5),
  * the longest main-thread task during the default run, a 1,000,000-step run and the V8 run
- * (issue 12: both methods finished ≤ 4.5 s after the run starts, the page responsive throughout),
+ * (target: both methods finished ≤ 4.5 s after the run starts, the page responsive throughout),
  * and the gzip size of the built app. Prints the figures with the load average; asserts nothing about speed.
  */
 import os from 'node:os';
@@ -123,7 +123,7 @@ function median(xs: number[]): number {
 
 test('measure the figures for the README', async ({ browser, appUrl }) => {
   if (process.env.MEASURE === 'v8') {
-    // MEASURE=v8: only the V8 case of Paper Fig. 8 (issue 12's browser target).
+    // MEASURE=v8: only the V8 case of Paper Fig. 8 (the browser speed target).
     console.log(await measureV8(browser, appUrl));
     return;
   }

@@ -1,5 +1,5 @@
 /**
- * Screenshots of the plots at the projector and laptop sizes (issue 10 item 5), saved for a
+ * Screenshots of the plots at the projector and laptop sizes, saved for a
  * person to look at (SHOTS_DIR, default test-results/shots-plots) and attached to the report.
  */
 import { mkdirSync } from 'node:fs';

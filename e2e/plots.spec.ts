@@ -1,5 +1,5 @@
 /**
- * Issue 10 item 5: plots a lecturer pastes into slides — nice ticks, axes that do not jump while
+ * Plots a lecturer pastes into slides — nice ticks, axes that do not jump while
  * streaming, the difference plot, the V8's energy metric, damping labels that do not overprint,
  * the PNG export (title, legend, parameters, link; from any tab; disabled without samples).
  */

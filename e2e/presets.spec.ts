@@ -1,5 +1,5 @@
 /**
- * Lecture presets and projector mode (issue 6 item 5): each preset opens from its link with its
+ * Lecture presets and projector mode: each preset opens from its link with its
  * explanation and its plot; one click on a preset gives the same page; projector mode is part
  * of the link.
  */

@@ -1,5 +1,5 @@
 /**
- * Adaptive step size and failure handling in the browser (issue 5 items 4 and 5).
+ * Adaptive step size and failure handling in the browser.
  */
 import { curvePath, expect, test, waitForSettled } from './fixtures';
 

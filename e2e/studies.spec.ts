@@ -1,5 +1,5 @@
 /**
- * The Studies panel (issue 6 item 1): a small convergence study on the heavy top reports the
+ * The Studies panel: a small convergence study on the heavy top reports the
  * observed orders, and its CSV equals `sim study` for the same settings (the same numbers as
  * the solver core's convergence test: test/solver/studies.test.ts); cancel; the α sweep.
  */

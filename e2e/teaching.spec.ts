@@ -1,5 +1,5 @@
 /**
- * Invariant monitors, the theory overlay and "numerical damping explained" (issue 6 items 2-4).
+ * Invariant monitors, the theory overlay and "numerical damping explained".
  */
 import { classicalOneStepOmega, modifiedOneStepE0, modifiedOneStepOmega } from '../src/solver/studies/theory';
 import { curvePath, expect, test, waitForSettled } from './fixtures';

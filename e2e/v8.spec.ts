@@ -1,5 +1,5 @@
 /**
- * The V8 crank drive in the browser (issue 4 item 6): a short run so the suite stays fast; the
+ * The V8 crank drive in the browser: a short run so the suite stays fast; the
  * 9 s default is the same code path, only longer.
  */
 import { curvePath, expect, test, waitForSettled } from './fixtures';

@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 1: every link runs the same computation in the web app and in `sim --url`, to the
+ * Every link runs the same computation in the web app and in `sim --url`, to the
  * last bit — fixed and adaptive steps, on spin, the heavy top and the V8 (short t_end). The app's
  * final row of each method (window.__hht.finalRow) is compared with the last row `sim` writes; the
  * CSV export is compared byte for byte with the `sim` command the run plan gives for it.
@@ -53,7 +53,7 @@ const LINKS = [
   '?v=1&scenario=heavy-top&alpha=-0.3&h=0.001&t=0.3&tol=1e-4',
   '?v=1&scenario=v8-crank&t=0.05',
   '?v=1&scenario=v8-crank&alpha=-0.3&h=0.0001&t=0.2&tol=1e-4',
-  // Issue 13: the ρ∞ methods run in the app's workers exactly as `sim --url … --method M`.
+  // The ρ∞ methods run in the app's workers exactly as `sim --url … --method M`.
   '?v=1&scenario=heavy-top&methods=modified,generalized-alpha&rho=0.5&t=0.1',
   '?v=1&scenario=spin&methods=ji-xing,generalized-alpha&rho=0.8&t=1',
 ];

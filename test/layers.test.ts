@@ -1,5 +1,5 @@
 /**
- * The layer rule (issue 11 item 3), checked over the import graph of src/:
+ * The layer rule, checked over the import graph of src/:
  *   solver   imports nothing of ours (test/solver/purity.test.ts also checks its globals);
  *   scenario imports solver;            run imports scenario and solver;
  *   worker   and cli import run, scenario and solver;

@@ -1,5 +1,5 @@
 /**
- * Embed mode (issue 16, SPEC §4 and §7 "course page"): the share link with `embed=on` shows the
+ * Embed mode (SPEC §4 and §7 "course page"): the share link with `embed=on` shows the
  * page for an `<iframe>` in a course page. This module writes the snippet a lecturer pastes.
  */
 

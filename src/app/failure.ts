@@ -1,5 +1,5 @@
 /**
- * What the page suggests after a failed run (issue 5 item 5: "the UI says what to try"), per method:
+ * What the page suggests after a failed run ("the UI says what to try"), per method:
  * HHT is offered more damping through α, the ρ∞ methods (generalized-α, Lie-group, Ji–Xing) through
  * a lower ρ∞, every method a smaller step (or a tighter tolerance when adaptive).
  */

@@ -1,4 +1,4 @@
-/** The short explanation of each time plot (issue 10 item 2: "a short tooltip on every plot"). */
+/** The short explanation of each time plot (a short tooltip on every plot). */
 import type { LowerPlot } from './store';
 
 export const OMEGA_PLOT_TIP =

@@ -86,7 +86,7 @@ export function measuredValue(row: TheoryRow, step: MeasuredStep): number {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Why each method of the family does or does not decay the spin (issue 13 item 7): a paragraph per
+// Why each method of the family does or does not decay the spin: a paragraph per
 // method with its key equations (TheoryFormulas.tsx, FAMILY_FORMULAS), the parameters it runs with, and the
 // measured numbers the README states (spin ω_x(10), exact 60 rad/s; heavy top ω_y over 10 s, exact 150;
 // heavy-top e_ω orders, t ∈ [0, 1]).

@@ -1,5 +1,5 @@
 /**
- * A study as independent tasks, for a pool of workers (issue 12: Web Workers in the page, worker
+ * A study as independent tasks, for a pool of workers (Web Workers in the page, worker
  * threads in `sim study`). A study (solver/studies/convergenceStudy.ts) is a list of runs that do not
  * depend on each other; `studyJob` turns validated study options into one task per run — plain data a
  * worker can receive — and the function that assembles the results into the study's points.

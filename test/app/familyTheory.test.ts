@@ -1,5 +1,5 @@
 /**
- * The method family in the teaching tabs (issue 13 items 4, 5, 7): the damping rows of every compared
+ * The method family in the teaching tabs: the damping rows of every compared
  * method, the studies' flags per method, and the Theory tab's content and equations.
  */
 import { createElement } from 'react';

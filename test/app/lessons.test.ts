@@ -17,7 +17,7 @@ describe('lesson numerical-damping (SPEC §7)', () => {
       expect(step.highlight.testId).toMatch(/^[a-z-]+$/);
     }
     expect(NUMERICAL_DAMPING.steps.map((s) => decodeShareQuery(s.query).state.scenario)).toEqual(['spin', 'heavy-top', 'spin', 'spin', 'v8-crank', 'heavy-top']);
-    // Step 6 (issue 13): the family on the heavy top, two HHT and two ρ∞ methods.
+    // Step 6: the family on the heavy top, two HHT and two ρ∞ methods.
     expect(decodeShareQuery(NUMERICAL_DAMPING.steps[5].query).state.methods).toEqual(['classical', 'modified', 'generalized-alpha', 'lie-group']);
     expect(decodeShareQuery(NUMERICAL_DAMPING.steps[0].query).state.alpha).toBe(0);
   });

@@ -1,5 +1,5 @@
 /**
- * The method family in the app (issue 13 item 4): the picker's rules, the ρ∞ field, line styles,
+ * The method family in the app: the picker's rules, the ρ∞ field, line styles,
  * the difference plots of any selection, failure advice per method, the 3D view's overlaid ghosts
  * and the figure header's parameters.
  */

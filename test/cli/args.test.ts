@@ -74,7 +74,7 @@ describe('parseSimArgs', () => {
     expect(options(['--url', 'scenario=spin&alpha=-0.1', '--alpha', '-0.2']).alpha).toBe(-0.2);
   });
 
-  // Issue 11 item 1: an adaptive run's h_max and initial step no longer depend on the sample grid
+  // An adaptive run's h_max and initial step no longer depend on the sample grid
   // (they were DT and DT / ceil(DT / h)); both default to the run plan's, as in the web app.
   it('--tol switches to adaptive stepping with h_min = t_end / MAX_STEPS and h_max = max(h, t_end / 1999) by default', () => {
     const o = options(['--scenario', 'spin', '--tol', '1e-6', '--sample-dt', '0.1']);

@@ -1,5 +1,5 @@
 /**
- * `sim study` over the method family (issue 13 item 5): any of the five methods, each with its own parameter
+ * `sim study` over the method family: any of the five methods, each with its own parameter
  * (HHT α or ρ∞, SPEC §6), the ρ∞ sweep, the pool equal to the serial study to the bit with the Lie-group
  * stepper among the runs, and HHT-only studies printing what they printed before the family.
  */

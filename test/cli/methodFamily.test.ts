@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 4: the method family on the command line and in share links (SPEC §6). Every rule has a case:
+ * The method family on the command line and in share links (SPEC §6). Every rule has a case:
  * each method takes its own parameter (α or ρ∞), a parameter no selected method takes is bad input (exit 2 /
  * a link notice), ρ∞ ∈ [0, 1], the Lie-group method runs with a fixed step only, two to four methods in a
  * link (one kept for earlier links), and every earlier link keeps its meaning.
@@ -184,7 +184,7 @@ describe('share links: methods=, rho=', () => {
 });
 
 describe('studies', () => {
-  // Issue 13 item 5: studies now run the family (test/cli/familyStudies.test.ts), so the former refusal by name
+  // Studies run the family (test/cli/familyStudies.test.ts), so the former refusal by name
   // ("studies run classical and modified HHT only so far") is gone; what stays refused by name is a ρ∞ method in
   // the α sweep (and an HHT method in the ρ∞ sweep), which would have no parameter to sweep.
   it('run any method in a convergence study; a sweep refuses by name a method that does not take its parameter', () => {

@@ -62,7 +62,7 @@ describe('sim command', () => {
     const rows = csvRows(csv.stdout);
     // Sample k lands at k · DT exactly as the solver computes it (3 · 0.1 = 0.30000000000000004).
     expect(rows.map((r) => r[0])).toEqual([0, 1, 2, 3, 4, 5].map((k) => k * 0.1));
-    // Issue 11 item 1: the initial step is h as given (it was 0.1 / ceil(0.1 / 0.03) = 0.025, fitted to DT).
+    // The initial step is h as given (it was 0.1 / ceil(0.1 / 0.03) = 0.025, fitted to DT).
     expect(rows[0][8]).toBe(0.03);
     for (const row of rows.slice(1)) expect(row[8]).toBeLessThanOrEqual(0.1);
     const parsed = JSON.parse(json.stdout);
@@ -101,7 +101,7 @@ describe('sim command', () => {
     expect(rows.length).toBeLessThan(2001);
   });
 
-  // Issue 11 item 1: 'DT / ceil(DT / h)' (the initial step fitted to DT) gave way to the run plan's defaults.
+  // 'DT / ceil(DT / h)' (the initial step fitted to DT) gave way to the run plan's defaults.
   it('lists every scenario and parameter in --help', async () => {
     const result = await sim('--help');
     expect(result.code).toBe(0);

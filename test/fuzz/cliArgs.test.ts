@@ -1,5 +1,5 @@
 /**
- * Seeded fuzzing of the `sim` argument parser (issue 5 item 7): valid, borderline, invalid and
+ * Seeded fuzzing of the `sim` argument parser: valid, borderline, invalid and
  * hostile argument lists through parseSimArgs. Invariants: never throws; a run's options always pass
  * the shared validation; an invalid argument gives one error issue naming the flag or parameter, in
  * one bounded line. A failing case prints its seed; pin it below.
@@ -86,7 +86,7 @@ function optionsMismatch(options: SimOptions, expected: Expected): string | null
   if (!Object.is(options.alpha, state.alpha)) return `alpha ${options.alpha}`;
   if (options.tEnd !== state.tEnd) return `tEnd ${options.tEnd}`;
   if (JSON.stringify(options.values) !== JSON.stringify(state.values) && !sameValues(options, state)) return 'parameter values differ';
-  // Issue 11 item 1: an adaptive run's default grid is the run plan's (as in the web app), not h.
+  // An adaptive run's default grid is the run plan's (as in the web app), not h.
   const dt = expected.sampleDt ?? (state.tolerance === undefined ? state.h : adaptiveSampleDt(state.h, state.tEnd));
   if (Math.abs(options.sampleDt - dt) > 1e-15 * dt) return `sampleDt ${options.sampleDt}, wanted ${dt}`;
   if (state.tolerance === undefined) {
@@ -341,7 +341,7 @@ describe('sim argument fuzzing: pinned seeds', () => {
     });
   }
 
-  // Issue 11 item 1: h_max defaults to max(h, t_end / 1999), no longer to DT (default h), so at the work
+  // h_max defaults to max(h, t_end / 1999), no longer to DT (default h), so at the work
   // limit the defaults no longer meet; the run is accepted with h_min = h.
   it('at the work limit the defaults h_min = t_end / MAX_STEPS = h and h_max = max(h, t_end / 1999) are accepted; given equal bounds are not', () => {
     const command = parseSimArgs(['--scenario', 'spin', '--tol', '1e-6', '--h', '5e-7', '--t-end', '10']);

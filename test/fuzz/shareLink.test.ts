@@ -1,5 +1,5 @@
 /**
- * Seeded fuzzing of share links (issue 5 item 7; STYLE habit 6): valid, borderline, invalid and
+ * Seeded fuzzing of share links (STYLE habit 6): valid, borderline, invalid and
  * hostile links through decodeShareQuery. Invariants: never throws; a decoded state always passes
  * validateState and re-shares cleanly; an invalid value yields an issue naming its key; messages
  * are one bounded line; nothing reaches Object.prototype. A failing case prints its seed; pin it below.
@@ -70,7 +70,7 @@ function issueSet(issues: readonly InputIssue[]): string {
 
 const BAD_NUMBERS = ['NaN', 'Infinity', '-Infinity', '1e309', '', 'abc', '0x10', '1_0', '１', '1e', '.', '--1', '1,2'];
 const BAD_RUN_VALUES: Readonly<Record<string, readonly string[]>> = {
-  // '-1/3' is valid since issue 10 item 4 (fractions as written on slides); '-1/2' is out of range.
+  // '-1/3' is valid (fractions as written on slides); '-1/2' is out of range.
   alpha: ['0.5', '-0.34', '1', '-1/2', '1/0', ...BAD_NUMBERS],
   h: ['0', '-0', '-1', '-1e-300', ...BAD_NUMBERS],
   t: ['0', '-0', '-5', ...BAD_NUMBERS],

@@ -1,5 +1,5 @@
 /**
- * Seeded fuzzing of the solver through the scenario schema (issue 5 items 5 and 7): random valid
+ * Seeded fuzzing of the solver through the scenario schema: random valid
  * states of spin and heavy-top (moderate and schema-extreme values, fixed and adaptive steps, at most
  * 20 steps of h) and a few V8 geometries (at most 5 steps). Every run must either finish with finite,
  * well-formed rows or stop with a failure that has a reason and a time; an exception is a bug.

@@ -1,5 +1,5 @@
 /**
- * Error-controlled runs of generalized-α and the Ji–Xing composite (issue 13; Negrut Sects. 3.1-3.4 around any
+ * Error-controlled runs of generalized-α and the Ji–Xing composite (Negrut Sects. 3.1-3.4 around any
  * `Method`): they run adaptively on the spin and the heavy top, the error falls with the tolerance, rejected steps
  * are retried, and a run is reproducible bit for bit. And the Ji–Xing floor of the README's e_ω(h) table at
  * h = 1e-5: the fixed-step Newton stop, not the method (see jiXing.ts).

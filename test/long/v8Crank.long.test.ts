@@ -1,6 +1,6 @@
 /**
  * V8 crank drive, long windows (Sherif Sect. 9.2, Figs. 8-9): the paper's qualitative result over 9 s and the
- * accuracy against a fine reference over 1 s. Moved from test/solver/v8Crank.test.ts (issue 11, fast suite)
+ * accuracy against a fine reference over 1 s. Moved from test/solver/v8Crank.test.ts (fast suite)
  * with the same assertions; the [0, 1] s runs at α = −0.3, h = 1e-4 are the first second of the 9 s runs
  * (a fixed-step run's rows do not depend on t_end), so each is computed once.
  */

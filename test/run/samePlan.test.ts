@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 1: a share link runs the same computation in the worker and in `sim --url`. Both
+ * A share link runs the same computation in the worker and in `sim --url`. Both
  * sides are driven here in Node as they run in production (the worker's handler with prepareRun,
  * `sim`'s parser, plan, solver settings and grid sink), and their final rows must agree to the bit.
  */
@@ -66,7 +66,7 @@ describe('worker and `sim --url` run the same computation', () => {
     }
   });
 
-  /** Issue 13: the ρ∞ methods (and the Lie-group stepper) run from a link exactly as `sim --url … --method M`. */
+  /** The ρ∞ methods (and the Lie-group stepper) run from a link exactly as `sim --url … --method M`. */
   const FAMILY_LINKS: readonly [string, readonly RunMethod[]][] = [
     ['?v=1&scenario=heavy-top&methods=modified,generalized-alpha&rho=0.5&t=0.05', ['modified', 'generalized-alpha']],
     ['?v=1&scenario=spin&methods=ji-xing,lie-group&rho=0.8&t=0.5', ['ji-xing', 'lie-group']],

@@ -1,5 +1,5 @@
 /**
- * The pool's lanes run at the same time (issue 12): while the reference, task 0, is still in flight on
+ * The pool's lanes run at the same time: while the reference, task 0, is still in flight on
  * one worker, the other worker starts and finishes the remaining runs; no run waits for the reference.
  * The workers here are held by hand, so the order is the pool's, not a machine's timing.
  */

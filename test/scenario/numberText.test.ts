@@ -1,5 +1,5 @@
 /**
- * Numbers as people write them (issue 10 item 4): the one parser (parseNumberText, and through it
+ * Numbers as people write them: the one parser (parseNumberText, and through it
  * the parameter fields, share links and `sim`'s flags) reads '−0.1' (U+2212), '-1/3', spaces and
  * '1e-4'; misspelt keys are named with a suggestion. Seeded fuzz cases replay from their seed.
  */

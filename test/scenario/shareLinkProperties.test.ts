@@ -40,7 +40,7 @@ describe('share links (properties)', () => {
       expect(decoded.issues).toEqual([]);
       expect(decoded.state.scenario).toBe(state.scenario);
       expect(decoded.state.methods).toEqual(state.methods);
-      // Issue 13: a link carries each parameter only for the methods that take it (α for HHT, ρ∞ for the others),
+      // A link carries each parameter only for the methods that take it (α for HHT, ρ∞ for the others),
       // so α survives when an HHT method is listed and ρ∞ (absent = DEFAULT_RHO) when a ρ∞ method is.
       if (takesParameter(state.methods, 'alpha')) expect(Object.is(decoded.state.alpha, state.alpha)).toBe(true);
       if (takesParameter(state.methods, 'rho')) expect(Object.is(decoded.state.rho ?? DEFAULT_RHO, state.rho ?? DEFAULT_RHO)).toBe(true);

@@ -179,7 +179,7 @@ describe('parseStudyArgs: subcommands', () => {
   it('answers --help anywhere, and names a missing or unknown study', () => {
     expect(parseStudyArgs(['--help']).kind).toBe('help');
     expect(parseStudyArgs(['convergence', '--alpha', '9', '--help']).kind).toBe('help');
-    // Issue 13 item 5 added the ρ∞ sweep: the list of studies in these messages names it too.
+    // With the ρ∞ sweep, the list of studies in these messages names it too.
     expect(errorMessage([])).toBe('study needs a subcommand: convergence or alpha-sweep or rho-sweep (see sim study --help)');
     expect(errorMessage(['sweep'])).toBe("'sweep' is not a study (convergence or alpha-sweep or rho-sweep; see sim study --help)");
   });

@@ -72,7 +72,7 @@ describe('adaptive heavy top, α = −0.2, t ∈ [0, 1]', () => {
   });
 });
 
-describe('a step the multiplier monitor flags is rejected and retried smaller (issue 11)', () => {
+describe('a step the multiplier monitor flags is rejected and retried smaller', () => {
   /** The link ?v=1&scenario=heavy-top&alpha=-0.1&h=0.001&t=1&tol=1e-4 stopped at t ≈ 0.113 before. */
   const settings = { method: 'modified' as const, alpha: -0.1, h: 1e-3, tEnd: 1, sampleEvery: 1, tolerance: 1e-4, hMin: 5e-8 };
 

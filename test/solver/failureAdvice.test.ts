@@ -1,5 +1,5 @@
 /**
- * Failure advice fits the method (issue 13): HHT runs are told α < 0, the ρ∞ methods (generalized-alpha,
+ * Failure advice fits the method: HHT runs are told α < 0, the ρ∞ methods (generalized-alpha,
  * ji-xing, lie-group) a smaller ρ∞, whether the multiplier monitor stopped the run, Newton failed while the
  * monitor saw the oscillation, or Newton failed with little damping.
  */

@@ -13,7 +13,7 @@ import { constantBodyFixedMoment, globalForce, globalMoment, gravity } from '../
 import { rotationMatrix } from '../../src/solver/rotation/eulerParameters';
 import { finiteDifferenceColumns, randomUnitQuaternion, randomVector, relativeDifference, seededRandom } from './helpers';
 
-/** Relative agreement asked of the analytic Newton matrix against central differences (issue 2). */
+/** Relative agreement asked of the analytic Newton matrix against central differences. */
 const JACOBIAN_TOLERANCE = 1e-6;
 
 const site = (body: number, point: Vec3) => ({ body, point, axis: [0, 0, 1] as Vec3, ref: [1, 0, 0] as Vec3 });

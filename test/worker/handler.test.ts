@@ -315,7 +315,7 @@ describe('worker run handler', () => {
     const long = harness(() => ({ simulation: new FakeSimulation(1e-5, 2.5), coordinates: 7 }));
     long.handle(start(2, { h: 1e-5, tEnd: 2.5 }));
     long.runTasks();
-    // Issue 10 item 5: the export is on the sample grid `sim --sample-dt 0.0005` writes (k = 50 for
+    // The export is on the sample grid `sim --sample-dt 0.0005` writes (k = 50 for
     // 250,000 steps), no longer every step up to 200,000 rows (then the stride was 2).
     const stride = 50;
     expect(long.messages[0]).toMatchObject({ kind: 'started', exportStride: stride });

@@ -3,7 +3,7 @@
  * returns the same bits. Math.cbrt (and Math.pow, exp, sin, cos) are not specified to the bit: on
  * this machine Node 20 (V8 11.3) and Chromium 153 disagree in the last bit for about 8 % of random
  * inputs, which made an adaptive run's step sizes — and so its final row — differ between the web
- * app and `sim` (issue 11 item 1). Relative error below 4e-16 for every finite input.
+ * app and `sim`. Relative error below 4e-16 for every finite input.
  * Example: exactCbrt(27) === 3, exactCbrt(-0.001) ≈ -0.1.
  * Used by the adaptive step choice (Negrut Eq. 37, h_new = s h (e/ε)^(−1/3)) instead of Math.cbrt.
  */

@@ -1,5 +1,5 @@
 /**
- * Invariant monitors of a state (issue 6): how far the Euler parameters are from unit length, the
+ * Invariant monitors of a state: how far the Euler parameters are from unit length, the
  * velocity-level constraint residual C_q q̇ + C_t, and the angular momentum of the whole system about the
  * global z axis through the origin (conserved by the heavy top: gravity along z and the fixed point at the
  * origin exert no moment about z).
