@@ -2,9 +2,8 @@
  * The one entry point used by the CLI, the worker, the tests and the benchmarks:
  * run a model with an integrator setting and receive samples.
  */
-import type { MultibodyModel } from './model/types';
+import type { ModelOutput, MultibodyModel } from './model/types';
 import { AssembledSystem } from './model/assembly';
-import { initialStateVectors } from './integrators/hhtIntegrator';
 import { DEFAULT_NEWTON, type NewtonSettings } from './integrators/newtonDriver';
 import { ImplicitStepper } from './integrators/implicitStepper';
 import { createMethod, METHOD_NAMES, type MethodName } from './integrators/methodRegistry';
@@ -16,7 +15,8 @@ import { maxAbs } from './linalg/dense';
 import { BlockSparseNewtonSolver, DenseNewtonSolver, type NewtonLinearSolver } from './linalg/newtonSolver';
 import { newtonBlockStructure } from './model/newtonStructure';
 import { failureAdvice, MultiplierOscillationMonitor, oscillationReason, type DampingParameter } from './integrators/multiplierMonitor';
-import { assemblePositions, findRedundantConstraints, projectVelocities } from './model/consistentState';
+import { startingState } from './model/prepare';
+import { RemovedEquationsMonitor } from './model/removedEquations';
 
 
 /** The methods of src/solver/integrators/methodRegistry.ts. */
@@ -94,7 +94,13 @@ export class Simulation {
   stepsDone = 0;
   failure: RunFailure | null = null;
   private status: RunStatus = 'running';
-  private readonly row = new Float64Array(SAMPLE_WIDTH);
+  /** The sample row: the SAMPLE_COLUMNS, then the model's outputs. */
+  private readonly row: Float64Array;
+  private readonly outputs: readonly ModelOutput[];
+  /** Outputs that keep a history (angles counting turns): observed after every accepted step. */
+  private readonly observers: readonly ModelOutput[];
+  /** Residuals of the equations removed as dependent (model/prepare.ts), watched at every sample. */
+  readonly removedEquations: RemovedEquationsMonitor;
   private readonly constraintValues: Float64Array;
   private readonly omega = new Float64Array(3);
   private readonly monitor: MultiplierOscillationMonitor;
@@ -120,6 +126,10 @@ export class Simulation {
     const method = createMethod(settings.method, system, settings, newton);
     this.integrator = new ImplicitStepper(system, method, newton, newtonSolverFor(system));
     this.constraintValues = new Float64Array(system.m);
+    this.outputs = model.outputs ?? [];
+    this.observers = this.outputs.filter((o) => o.observe !== undefined);
+    this.row = new Float64Array(SAMPLE_WIDTH + this.outputs.length);
+    this.removedEquations = new RemovedEquationsMonitor(model.prepared?.removed ?? []);
     this.monitor = new MultiplierOscillationMonitor(system, method.positionSensitivity(1, 0), oscillationReason(this.damping));
     this.hLast = settings.h;
     this.sampleDt = settings.sampleEvery * settings.h;
@@ -135,6 +145,9 @@ export class Simulation {
   }
 
   get adaptive(): boolean { return this.stepControl !== null; }
+
+  /** Columns of a sample row: SAMPLE_WIDTH, then one per model output. */
+  get rowWidth(): number { return this.row.length; }
 
   /** Steps rejected by the error test, retried after a Newton failure or vetoed by the monitor (adaptive only). */
   get stepsRejected(): number { return this.stepControl?.stepsRejected ?? 0; }
@@ -166,6 +179,7 @@ export class Simulation {
       this.stepsDone++;
       integrator.t = this.stepsDone * settings.h;
       this.accumulateWork(settings.h);
+      this.observeOutputs();
       const problem = this.monitor.observe(integrator.lambda, settings.h);
       if (problem) return this.fail(problem);
       if (this.stepsDone % settings.sampleEvery === 0 || this.stepsDone === total) {
@@ -190,6 +204,7 @@ export class Simulation {
       if (outcome === 'failed') return this.fail(this.explainRejection(control));
       if (outcome === 'rejected') continue;
       this.stepsDone++;
+      this.observeOutputs();
       const h = control.hLast;
       // Column h reports the largest step since the last sample, not a step shortened to land on it.
       this.hLast = Math.max(this.stepsSinceSample++ === 0 ? 0 : this.hLast, h);
@@ -231,12 +246,13 @@ export class Simulation {
 
   private start(sink: SampleSink): boolean {
     this.started = true;
-    const { q, qd } = initialStateVectors(this.system);
-    const problem = this.makeConsistent(q, qd);
-    if (problem) {
-      this.fail(problem);
+    const initial = startingState(this.system);
+    if ('failure' in initial) {
+      this.fail(initial.failure);
       return false;
     }
+    const { q, qd } = initial;
+    for (const output of this.outputs) output.reset?.();
     if (!this.integrator.initialize(q, qd, 0)) {
       this.fail('the initial acceleration equations are singular (redundant constraints or zero inertia)');
       return false;
@@ -267,21 +283,16 @@ export class Simulation {
     return `${reason}; ${failureAdvice(this.damping)}`;
   }
 
-  /** Checks for redundant constraints and makes (q, q̇) consistent in place; returns a reason on failure. */
-  private makeConsistent(q: Float64Array, qd: Float64Array): string | null {
-    const drivers = this.system.model.assemblyDrivers ?? [];
-    const redundant = findRedundantConstraints(this.system.constraints, q, 0);
-    if (redundant.length > 0) return redundant.join('; ');
-    const positions = assemblePositions(this.system, drivers, q, 0);
-    if (!positions.ok) return positions.reason;
-    const velocities = projectVelocities(this.system, drivers, q, qd, 0);
-    return velocities.ok ? null : velocities.reason;
-  }
-
   private fail(reason: string): RunStatus {
     this.failure = { time: this.time, reason };
     this.status = 'failed';
     return this.status;
+  }
+
+  /** Lets the outputs that keep a history (angle turns) see the accepted step's state. */
+  private observeOutputs(): void {
+    const { observers, integrator } = this;
+    for (let i = 0; i < observers.length; i++) observers[i].observe?.(integrator.q, integrator.qd, integrator.t);
   }
 
   /** Trapezoidal rule for the work W of non-potential loads along the computed trajectory (SPEC §1). */
@@ -315,7 +326,10 @@ export class Simulation {
     row[6] = maxAbs(this.system.m, this.constraintValues);
     row[7] = this.lastIterations;
     row[8] = this.adaptive ? this.hLast : this.settings.h;
-    for (let i = 0; i < SAMPLE_WIDTH; i++) if (!Number.isFinite(row[i])) return false;
+    const outputs = this.outputs;
+    for (let k = 0; k < outputs.length; k++) row[SAMPLE_WIDTH + k] = outputs[k].evaluate(q, qd, t);
+    for (let i = 0; i < row.length; i++) if (!Number.isFinite(row[i])) return false;
+    this.removedEquations.observe(q, t);
     sink(row, q);
     return true;
   }

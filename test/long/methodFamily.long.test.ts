@@ -7,7 +7,6 @@ import { AssembledSystem } from '../../src/solver/model/assembly';
 import { ImplicitStepper } from '../../src/solver/integrators/implicitStepper';
 import { GeneralizedAlpha } from '../../src/solver/integrators/methods/generalizedAlpha';
 import { JiXing } from '../../src/solver/integrators/methods/jiXing';
-import { initialStateVectors } from '../../src/solver/integrators/hhtIntegrator';
 import { angularVelocity } from '../../src/solver/rotation/eulerParameters';
 import { heavyTopModel, HEAVY_TOP_DEFAULTS } from '../../src/solver/scenarios/heavyTop';
 import { v8CrankModel, V8_DEFAULTS } from '../../src/solver/scenarios/v8Crank';
@@ -15,6 +14,7 @@ import { simulateLieGroup } from '../../src/solver/integrators/lieGroup/lieGroup
 import { familyOmegaSeries } from '../../src/solver/studies/familyRuns';
 import { integratedDifference, observedOrder } from '../../src/solver/studies/errorMeasures';
 import { stepperOmegaSeries } from '../solver/methodRuns';
+import { statedInitialState } from '../../src/solver/model/prepare';
 
 const top = heavyTopModel(HEAVY_TOP_DEFAULTS);
 const model = top;
@@ -110,7 +110,7 @@ describe('V8 crank through the generic joint interface', () => {
     expect(worst).toBeLessThan(1e-12);
     const system = new AssembledSystem(model);
     const st = new ImplicitStepper(system, new GeneralizedAlpha(system, 2 / 3, 2));
-    const { q, qd } = initialStateVectors(system);
+    const { q, qd } = statedInitialState(system);
     expect(st.initialize(q, qd, 0)).toBe(true);
     for (let k = 0; k < 50; k++) expect(st.step(1e-3).ok).toBe(true);
     const w = new Float64Array(3);

@@ -8,12 +8,13 @@ import { Simulation, type ErrorNorm, type IntegratorMethod } from '../../src/sol
 import { spinExactOmega, spinModel, SPIN_DEFAULTS } from '../../src/solver/scenarios/spin';
 import { integratedOmegaError, observedOrder, omegaSeries, type OmegaSeries } from '../../src/solver/studies/omegaError';
 import { AssembledSystem } from '../../src/solver/model/assembly';
-import { HhtIntegrator, initialStateVectors } from '../../src/solver/integrators/hhtIntegrator';
+import { HhtIntegrator } from '../../src/solver/integrators/hhtIntegrator';
 import { ImplicitStepper } from '../../src/solver/integrators/implicitStepper';
 import { AdaptiveStepper } from '../../src/solver/integrators/adaptiveStepper';
 import { createMethod } from '../../src/solver/integrators/methodRegistry';
 import { DEFAULT_NEWTON } from '../../src/solver/integrators/newtonDriver';
 import { hhtParameters } from '../../src/solver/integrators/newmark';
+import { statedInitialState } from '../../src/solver/model/prepare';
 
 const model = heavyTopModel(HEAVY_TOP_DEFAULTS);
 const SAMPLE_DT = 1e-3;
@@ -100,7 +101,7 @@ describe('a step the multiplier monitor flags is rejected and retried smaller', 
   it('AdaptiveStepper: a step vetoed every time is retried smaller, restarting the method, down to h_min', () => {
     const system = new AssembledSystem(model);
     const stepper = new ImplicitStepper(system, createMethod('modified', system, { alpha: -0.2 }, DEFAULT_NEWTON));
-    const { q, qd } = initialStateVectors(system);
+    const { q, qd } = statedInitialState(system);
     stepper.initialize(q, qd, 0);
     const veto = { assess: () => 'vetoed', commit: () => {}, restart: () => { restarts++; } };
     let restarts = 0;

@@ -8,8 +8,8 @@ import { revoluteJoint } from '../../src/solver/model/joints/revolute';
 import { Simulation } from '../../src/solver/simulate';
 import { v8CrankModel, V8_DEFAULTS } from '../../src/solver/scenarios/v8Crank';
 import { AssembledSystem } from '../../src/solver/model/assembly';
-import { initialStateVectors } from '../../src/solver/integrators/hhtIntegrator';
 import { projectVelocities, findRedundantConstraints } from '../../src/solver/model/consistentState';
+import { statedInitialState } from '../../src/solver/model/prepare';
 
 const body: RigidBody = { name: 'link', mass: 1, inertia: [0.1, 0.1, 0.1], position: [0, 0, -1], orientation: [1, 0, 0, 0], velocity: [0, 0, 0], angularVelocity: [0, 0, 0] };
 const at = (b: number, point: [number, number, number]) => ({ body: b, point, axis: [1, 0, 0] as const, ref: [0, 1, 0] as const });
@@ -67,7 +67,7 @@ describe('constraint analysis before a run', () => {
     expect(model.bodies.length).toBe(17);
     expect(system.n).toBe(119);
     expect(system.m).toBe(118);
-    const { q } = initialStateVectors(system);
+    const { q } = statedInitialState(system);
     expect(findRedundantConstraints(system.constraints, q, 0)).toEqual([]);
     expect(system.n - system.m).toBe(1);
   });
@@ -77,7 +77,7 @@ describe('consistent initial velocities', () => {
   it('V8 at ω0 = 50 rad/s: the crank turns at 50 rad/s and every velocity constraint holds', () => {
     const model = v8CrankModel({ ...V8_DEFAULTS, omega0: 50 });
     const system = new AssembledSystem(model);
-    const { q, qd } = initialStateVectors(system);
+    const { q, qd } = statedInitialState(system);
     expect(projectVelocities(system, model.assemblyDrivers!, q, qd, 0).ok).toBe(true);
     const e = q.subarray(3, 7), ed = qd.subarray(3, 7);
     const omegaX = 2 * (-e[1] * ed[0] + e[0] * ed[1] + e[3] * ed[2] - e[2] * ed[3]);

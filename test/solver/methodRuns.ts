@@ -4,14 +4,14 @@ import { AssembledSystem } from '../../src/solver/model/assembly';
 import type { MultibodyModel } from '../../src/solver/model/types';
 import { ImplicitStepper } from '../../src/solver/integrators/implicitStepper';
 import type { Method } from '../../src/solver/integrators/method';
-import { initialStateVectors } from '../../src/solver/integrators/hhtIntegrator';
 import { angularVelocity } from '../../src/solver/rotation/eulerParameters';
+import { statedInitialState } from '../../src/solver/model/prepare';
 
 /** An initialised stepper running `make`'s method on the model. */
 export function stepper(model: MultibodyModel, make: (s: AssembledSystem) => Method): ImplicitStepper {
   const system = new AssembledSystem(model);
   const st = new ImplicitStepper(system, make(system));
-  const { q, qd } = initialStateVectors(system);
+  const { q, qd } = statedInitialState(system);
   expect(st.initialize(q, qd, 0)).toBe(true);
   return st;
 }

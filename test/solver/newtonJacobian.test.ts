@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AssembledSystem } from '../../src/solver/model/assembly';
-import { HhtIntegrator, initialStateVectors } from '../../src/solver/integrators/hhtIntegrator';
+import { HhtIntegrator } from '../../src/solver/integrators/hhtIntegrator';
 import { ImplicitStepper } from '../../src/solver/integrators/implicitStepper';
 import { createMethod, METHOD_NAMES } from '../../src/solver/integrators/methodRegistry';
 import { DEFAULT_NEWTON } from '../../src/solver/integrators/newtonDriver';
@@ -12,6 +12,7 @@ import { DenseAccumulator } from '../../src/solver/linalg/accumulator';
 import { constantBodyFixedMoment, globalForce, globalMoment, gravity } from '../../src/solver/model/loads';
 import { rotationMatrix } from '../../src/solver/rotation/eulerParameters';
 import { finiteDifferenceColumns, randomUnitQuaternion, randomVector, relativeDifference, seededRandom } from './helpers';
+import { statedInitialState } from '../../src/solver/model/prepare';
 
 /** Relative agreement asked of the analytic Newton matrix against central differences. */
 const JACOBIAN_TOLERANCE = 1e-6;
@@ -70,7 +71,7 @@ describe('Newton matrix (Sherif Eq. 65) against finite differences of the residu
       it(`${method}, random consistent chain #${seed}`, () => {
         const system = new AssembledSystem(randomChain(seed));
         const integ = new HhtIntegrator(system, method, -0.2);
-        const { q, qd } = initialStateVectors(system);
+        const { q, qd } = statedInitialState(system);
         expect(integ.initialize(q, qd, 0)).toBe(true);
         const h = 1e-3;
         integ.prepareStep(h);
@@ -142,7 +143,7 @@ describe('every registered method through the one Newton driver (src/solver/inte
       const method = createMethod(name, system, { alpha: -0.2, rho: 0.6 }, DEFAULT_NEWTON);
       expect(method.name).toBe(name);
       const stepper = new ImplicitStepper(system, method);
-      const { q, qd } = initialStateVectors(system);
+      const { q, qd } = statedInitialState(system);
       expect(stepper.initialize(q, qd, 0)).toBe(true);
       const h = 1e-3, { n, m } = system, rand = seededRandom(77);
       for (let stage = 0; stage < method.stageCount; stage++) {

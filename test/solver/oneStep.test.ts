@@ -5,9 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AssembledSystem } from '../../src/solver/model/assembly';
-import { DEFAULT_NEWTON, HhtIntegrator, initialStateVectors } from '../../src/solver/integrators/hhtIntegrator';
+import { DEFAULT_NEWTON, HhtIntegrator } from '../../src/solver/integrators/hhtIntegrator';
 import { spinModel } from '../../src/solver/scenarios/spin';
 import { hhtParameters } from '../../src/solver/integrators/newmark';
+import { statedInitialState } from '../../src/solver/model/prepare';
 
 type Method = 'classical' | 'modified';
 /** Newton converged until the correction reaches the round-off of the 1/(βh²)-scaled constraint rows. */
@@ -19,7 +20,7 @@ const ORDER_SLACK = 0.8;
 function oneStep(method: Method, alpha: number, h: number, omega0: number, moment: number) {
   const system = new AssembledSystem(spinModel({ J: [1, 2, 2], M: [moment, 0, 0], omega0: [omega0, 0, 0] }));
   const integ = new HhtIntegrator(system, method, alpha, TIGHT_NEWTON);
-  const { q, qd } = initialStateVectors(system);
+  const { q, qd } = statedInitialState(system);
   integ.initialize(q, qd, 0);
   const result = integ.step(h);
   expect(result.ok).toBe(true);

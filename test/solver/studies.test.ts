@@ -4,9 +4,10 @@ import { amplificationMatrix, eigenvalues3, oscillatorResponse } from '../../src
 import { amplitudeSpectrum, dominantFrequencies, fft } from '../../src/solver/studies/spectrum';
 import { classicalOneStepOmega, constantSpinOmega, fromRestOmega, modifiedOneStepE0, modifiedOneStepOmega } from '../../src/solver/studies/theory';
 import { AssembledSystem } from '../../src/solver/model/assembly';
-import { DEFAULT_NEWTON, HhtIntegrator, initialStateVectors } from '../../src/solver/integrators/hhtIntegrator';
+import { DEFAULT_NEWTON, HhtIntegrator } from '../../src/solver/integrators/hhtIntegrator';
 import { spinModel } from '../../src/solver/scenarios/spin';
 import { seededRandom } from './helpers';
+import { statedInitialState } from '../../src/solver/model/prepare';
 
 describe('HHT on the linear oscillator', () => {
   it('eigenvalues3 solves a known cubic (eigenvalues 1, 2, 3 and a complex pair)', () => {
@@ -70,7 +71,7 @@ describe('theory overlay formulas agree with the solver (same checks as test/sol
   function oneStep(method: 'classical' | 'modified', alpha: number, h: number, w0: number, mu: number) {
     const system = new AssembledSystem(spinModel({ J: [1, 2, 2], M: [mu, 0, 0], omega0: [w0, 0, 0] }));
     const integ = new HhtIntegrator(system, method, alpha, TIGHT);
-    const { q, qd } = initialStateVectors(system);
+    const { q, qd } = statedInitialState(system);
     integ.initialize(q, qd, 0);
     integ.step(h);
     const e = integ.q.subarray(3, 7), ed = integ.qd.subarray(3, 7);

@@ -3,11 +3,9 @@
  * classical or modified HHT `Method` (methods/classicalHht.ts, methods/modifiedHht.ts). Kept for tests and
  * callers that want one HHT step with a given α; new code builds `ImplicitStepper` with `createMethod`.
  */
-import { COORDS_PER_BODY } from '../model/types';
 import type { AssembledSystem } from '../model/assembly';
 import type { NewtonLinearSolver } from '../linalg/newtonSolver';
 import type { MatrixAccumulator } from '../linalg/accumulator';
-import { eulerParameterRates } from '../rotation/eulerParameters';
 import { ImplicitStepper } from './implicitStepper';
 import { createMethod } from './methodRegistry';
 import type { HhtMethod } from './methods/hhtMethod';
@@ -60,18 +58,3 @@ export class HhtIntegrator extends ImplicitStepper {
   }
 }
 
-/** Initial coordinate and velocity vectors from the bodies' stated initial state (ė = ½ Lᵀ ω). */
-export function initialStateVectors(system: AssembledSystem): { q: Float64Array; qd: Float64Array } {
-  const q = new Float64Array(system.n);
-  const qd = new Float64Array(system.n);
-  const w = new Float64Array(3);
-  system.model.bodies.forEach((b, i) => {
-    const c = i * COORDS_PER_BODY;
-    q.set(b.position, c);
-    q.set(b.orientation, c + 3);
-    qd.set(b.velocity, c);
-    w.set(b.angularVelocity);
-    eulerParameterRates(q, c + 3, w, 0, qd, c + 3);
-  });
-  return { q, qd };
-}

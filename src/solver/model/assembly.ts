@@ -40,6 +40,8 @@ export class AssembledSystem {
   /** Per-body views into `inertias` (made once: no allocation in a step). */
   private readonly inertiaViews: Float64Array[];
   private readonly w = new Float64Array(3);
+  /** True if a load depends on q̇ (then the methods add its ∂Q/∂q̇ to the Newton matrix). */
+  readonly hasVelocityDependentLoads: boolean;
 
   constructor(readonly model: MultibodyModel) {
     const nb = model.bodies.length;
@@ -76,6 +78,7 @@ export class AssembledSystem {
     this.inertias = new Float64Array(3 * nb);
     model.bodies.forEach((b, i) => this.inertias.set(b.inertia, 3 * i));
     this.inertiaViews = model.bodies.map((_, i) => this.inertias.subarray(3 * i, 3 * i + 3));
+    this.hasVelocityDependentLoads = model.loads.some((load) => load.addForceDamping !== undefined);
   }
 
   get bodyCount(): number { return this.masses.length; }
@@ -130,6 +133,12 @@ export class AssembledSystem {
       const c = b * COORDS_PER_BODY + 3;
       addQuadraticVelocityStiffness(this.inertiaOf(b), q, c, qd, c, -scale, acc, c);
     }
+  }
+
+  /** acc += scale · ∂Q/∂q̇ of the velocity-dependent loads (dampers); the quadratic-velocity terms are the methods'. */
+  addForceDamping(q: Float64Array, qd: Float64Array, t: number, scale: number, acc: MatrixAccumulator): void {
+    const loads = this.model.loads;
+    for (let i = 0; i < loads.length; i++) loads[i].addForceDamping?.(q, qd, t, scale, acc);
   }
 
   /** out[offset .. offset+m) = C(q, t). */

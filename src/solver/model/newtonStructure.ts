@@ -2,7 +2,7 @@
  * The block structure of a model's Newton matrix for the block-sparse LU: one block per body
  * (its 7 coordinates and its normalisation multiplier), one block per joint or driver (its
  * multipliers). Bodies sharing a constraint are coupled (∂(C_qᵀλ)/∂q has cross terms), and every
- * constraint is coupled to its bodies (C_q, C_qᵀ). Loads act on single bodies and add no coupling.
+ * constraint is coupled to its bodies (C_q, C_qᵀ). A load between bodies (a spring) couples them too.
  */
 import { COORDS_PER_BODY } from './types';
 import type { AssembledSystem } from './assembly';
@@ -33,5 +33,11 @@ export function newtonBlockStructure(system: AssembledSystem): BlockStructure {
       for (const other of c.bodies.slice(s + 1)) coupled.push([bodyBlock[b], bodyBlock[other]]);
     });
   });
+  for (const load of system.model.loads) {
+    const bodies = load.bodies ?? [];
+    bodies.forEach((b, s) => {
+      for (const other of bodies.slice(s + 1)) coupled.push([bodyBlock[b], bodyBlock[other]]);
+    });
+  }
   return { blockIndices, coupled, zeroDiagonal };
 }

@@ -75,14 +75,54 @@ export interface Constraint {
  */
 export interface Load {
   readonly name: string;
+  /**
+   * Bodies whose coordinates this load's ∂Q/∂q or ∂Q/∂q̇ couples (a spring between two bodies); absent or one body:
+   * no coupling between bodies, so the Newton matrix's pattern needs nothing beyond the joints'.
+   */
+  readonly bodies?: readonly number[];
   /** out += Q(q, q̇, t). */
   addForce(q: Float64Array, qd: Float64Array, t: number, out: Float64Array): void;
   /** acc += scale · ∂Q/∂q. */
   addForceStiffness(q: Float64Array, qd: Float64Array, t: number, scale: number, acc: MatrixAccumulator): void;
+  /** acc += scale · ∂Q/∂q̇ (velocity-dependent loads such as dampers; absent: Q does not depend on q̇). */
+  addForceDamping?(q: Float64Array, qd: Float64Array, t: number, scale: number, acc: MatrixAccumulator): void;
   /** Potential energy (J) if the load is conservative, else 0. */
   potential(q: Float64Array): number;
   /** Power (W) of the load if it is not conservative, else 0. */
   power(q: Float64Array, qd: Float64Array, t: number): number;
+}
+
+/**
+ * A named quantity written beside the standard columns (SPEC §8: a model's outputs follow the columns of §3):
+ * a point's position or velocity component, a joint angle or rate, a body's ω component, a spring's length.
+ */
+export interface ModelOutput {
+  readonly name: string;
+  /** Unit as shown to people, e.g. 'm', 'rad/s'. */
+  readonly unit: string;
+  /** The value at the state (q, q̇) at time t. */
+  evaluate(q: Float64Array, qd: Float64Array, t: number): number;
+  /**
+   * Called with every accepted step's state, before any sample of it is evaluated: lets an angle output count
+   * whole turns (a crank at 1000 rad/s turns between two samples). Absent: the output needs no history.
+   */
+  observe?(q: Float64Array, qd: Float64Array, t: number): void;
+  /** Forgets the history kept by observe (a new run from t = 0). */
+  reset?(): void;
+}
+
+/**
+ * The consistent initial state of a prepared model (model/prepare.ts) and what preparing it did: a run starts
+ * from `q`, `qd` as they are, without assembling again.
+ */
+export interface PreparedState {
+  readonly q: Float64Array;
+  readonly qd: Float64Array;
+  /**
+   * Joint equations found dependent at the assembled initial configuration and removed for the run (SPEC §8),
+   * each as a constraint evaluating only the removed rows, so a run can report how well they still hold.
+   */
+  readonly removed: readonly Constraint[];
 }
 
 /** A complete model as built by a scenario. */
@@ -98,4 +138,8 @@ export interface MultibodyModel {
    * positions and velocities are made consistent; not part of the dynamics.
    */
   readonly assemblyDrivers?: readonly Constraint[];
+  /** Named outputs written after the standard columns of every sample. */
+  readonly outputs?: readonly ModelOutput[];
+  /** Set by prepareModel: the run starts from this state; `constraints` then hold only independent equations. */
+  readonly prepared?: PreparedState;
 }

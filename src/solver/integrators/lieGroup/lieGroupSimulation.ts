@@ -3,11 +3,11 @@
  * ω of the primary body, energy, energy_error = E − E0 − W, constraint_error of the Euler-parameter form
  * the state is converted to (joints and eᵀe − 1), Newton iterations, h.
  */
-import type { MultibodyModel } from '../../model/types';
+import type { ModelOutput, MultibodyModel } from '../../model/types';
 import { AssembledSystem } from '../../model/assembly';
 import { maxAbs } from '../../linalg/dense';
-import { assemblePositions, findRedundantConstraints, projectVelocities } from '../../model/consistentState';
-import { initialStateVectors } from '../hhtIntegrator';
+import { startingState } from '../../model/prepare';
+import { RemovedEquationsMonitor } from '../../model/removedEquations';
 import { SAMPLE_WIDTH, type RunFailure, type RunStatus, type SampleSink } from '../../simulate';
 import { LieGroupIntegrator, VELOCITIES_PER_BODY } from './lieGroupIntegrator';
 import { failureAdvice } from '../multiplierMonitor';
@@ -28,7 +28,11 @@ export class LieGroupSimulation {
   failure: RunFailure | null = null;
   private status: RunStatus = 'running';
   private started = false;
-  private readonly row = new Float64Array(SAMPLE_WIDTH);
+  /** The sample row: SAMPLE_COLUMNS, then the model's outputs. */
+  private readonly row: Float64Array;
+  private readonly outputs: readonly ModelOutput[];
+  private readonly observers: readonly ModelOutput[];
+  readonly removedEquations: RemovedEquationsMonitor;
   private readonly constraintValues: Float64Array;
   private energy0 = 0;
   private work = 0;
@@ -39,7 +43,14 @@ export class LieGroupSimulation {
     this.system = new AssembledSystem(model);
     this.integrator = new LieGroupIntegrator(this.system, settings.rhoInf);
     this.constraintValues = new Float64Array(this.system.m);
+    this.outputs = model.outputs ?? [];
+    this.observers = this.outputs.filter((o) => o.observe !== undefined);
+    this.row = new Float64Array(SAMPLE_WIDTH + this.outputs.length);
+    this.removedEquations = new RemovedEquationsMonitor(model.prepared?.removed ?? []);
   }
+
+  /** Columns of a sample row: SAMPLE_WIDTH, then one per model output. */
+  get rowWidth(): number { return this.row.length; }
 
   get totalSteps(): number { return Math.max(1, Math.round(this.settings.tEnd / this.settings.h)); }
   get time(): number { return this.stepsDone * this.settings.h; }
@@ -59,6 +70,7 @@ export class LieGroupSimulation {
       const p = this.system.appliedPower(integrator.q, integrator.qd, integrator.t);
       this.work += 0.5 * settings.h * (this.power + p);
       this.power = p;
+      for (let i = 0; i < this.observers.length; i++) this.observers[i].observe?.(integrator.q, integrator.qd, integrator.t);
       if (this.stepsDone % settings.sampleEvery === 0 || this.stepsDone === total) {
         if (!this.emit(sink)) return this.fail('the state became non-finite');
       }
@@ -69,14 +81,10 @@ export class LieGroupSimulation {
 
   private start(sink: SampleSink): boolean {
     this.started = true;
-    const { q, qd } = initialStateVectors(this.system);
-    const drivers = this.system.model.assemblyDrivers ?? [];
-    const redundant = findRedundantConstraints(this.system.constraints, q, 0);
-    if (redundant.length > 0) { this.fail(redundant.join('; ')); return false; }
-    const positions = assemblePositions(this.system, drivers, q, 0);
-    if (!positions.ok) { this.fail(positions.reason); return false; }
-    const velocities = projectVelocities(this.system, drivers, q, qd, 0);
-    if (!velocities.ok) { this.fail(velocities.reason); return false; }
+    const initial = startingState(this.system);
+    if ('failure' in initial) { this.fail(initial.failure); return false; }
+    const { q, qd } = initial;
+    for (const output of this.outputs) output.reset?.();
     if (!this.integrator.initialize(q, qd, 0)) {
       this.fail('the initial acceleration equations are singular (redundant constraints or zero inertia)');
       return false;
@@ -110,7 +118,9 @@ export class LieGroupSimulation {
     row[6] = maxAbs(this.system.m, this.constraintValues);
     row[7] = this.lastIterations;
     row[8] = this.settings.h;
-    for (let i = 0; i < SAMPLE_WIDTH; i++) if (!Number.isFinite(row[i])) return false;
+    for (let k = 0; k < this.outputs.length; k++) row[SAMPLE_WIDTH + k] = this.outputs[k].evaluate(integrator.q, integrator.qd, this.time);
+    for (let i = 0; i < row.length; i++) if (!Number.isFinite(row[i])) return false;
+    this.removedEquations.observe(integrator.q, this.time);
     sink(row, integrator.q);
     return true;
   }

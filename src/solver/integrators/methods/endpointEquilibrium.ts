@@ -77,6 +77,8 @@ export abstract class EndpointEquilibriumMethod implements Method {
     system.addMultiplierStiffness(this.qNew, tau, lambdaNew, p, acc);
     system.addForceStiffness(this.qNew, this.qdNew, tau, -p, acc);
     this.addVelocityJacobian(h, qddNew, acc);
+    // Dampers: −Q_q̇ ∂q̇/∂q̈, the stage's velocity sensitivity (exact for the plain updates, leading order for Eq. 34's).
+    if (system.hasVelocityDependentLoads) system.addForceDamping(this.qNew, this.qdNew, tau, -this.velocityErrorFactor(h), acc);
     system.addJacobianBlocks(acc, this.n);
   }
 

@@ -113,6 +113,8 @@ export abstract class HhtMethod implements Method {
     system.addMultiplierStiffness(qn, tNew, lambdaNew, bh2, acc);
     system.addForceStiffness(qn, qdn, tNew, -bh2, acc);
     this.addVelocityJacobian(h, qddNew, acc);
+    // Dampers: −Q_q̇ ∂q̇/∂q̈ with ∂q̇/∂q̈ = γh (Eq. 60; Eq. 34's leading term on the Euler parameters).
+    if (system.hasVelocityDependentLoads) system.addForceDamping(qn, qdn, tNew, -this.velocityErrorFactor(h), acc);
     system.addJacobianBlocks(acc, this.n);
   }
 

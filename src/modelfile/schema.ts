@@ -1,0 +1,218 @@
+/**
+ * The model file's shape (format "hht-model/1", SPEC §8): one zod schema that gives the TypeScript
+ * types, the runtime check and the published JSON Schema (`npm run schema` writes
+ * docs/model-format.schema.json from `modelJsonSchema()`). Physical checks (positive mass, a valid
+ * inertia, references between names) come after the shape check, in compile.ts and checks.ts.
+ *
+ * Every number may be written as an expression string ("rodLength / 3"); every vector as three numbers
+ * or expressions, or as one expression ("cross(omega0, xcm)"). Angles a person types are degrees.
+ */
+import { z } from 'zod';
+
+/** The version this reader understands; a file names it in `"format"`. */
+export const MODEL_FORMAT = 'hht-model/1';
+
+/** A name of a body, point, joint, load or output: shown in errors, plots and `sim` columns. */
+const Name = z.string().min(1, { error: 'a name cannot be empty' }).max(80, { error: 'a name has at most 80 characters' })
+  .regex(/^[^.{}"\\]+$/, { error: 'a name cannot contain . { } " or \\' })
+  .describe('A name; may contain {expression} parts inside a repeated group, e.g. "rod {i}".');
+
+const Expression = z.string().min(1).max(2000).describe('An expression, e.g. "rodLength / 3" or "torque * min(t / ramp, 1)".');
+const Num = z.union([z.number(), Expression], { error: 'expected a number or an expression string' });
+const Vec3 = z.union([z.tuple([Num, Num, Num], { error: 'expected three numbers' }), Expression], {
+  error: 'expected a vector of three numbers, e.g. [0, 0, -9.81], or an expression string',
+});
+
+/** A value of time: an expression of t, or a table of (t, value) pairs interpolated linearly, constant outside. */
+const TimeTable = z.strictObject({
+  table: z.array(z.tuple([z.number(), z.number()]), { error: 'expected a list of [t, value] pairs' }).min(2).max(10_000)
+    .describe('[t, value] pairs, t increasing; linear between them, the end values outside.'),
+});
+const NumOfTime = z.union([z.number(), Expression, TimeTable], { error: 'expected a number, an expression of t or {"table": [[t, v], …]}' });
+const VecOfTime = z.union([z.tuple([NumOfTime, NumOfTime, NumOfTime]), Expression], {
+  error: 'expected three numbers or expressions of t, or one vector expression',
+});
+
+const Parameter = z.strictObject({
+  value: z.union([z.number(), z.tuple([z.number(), z.number(), z.number()])], { error: 'a parameter value is a number or three numbers' }),
+  label: z.string().max(80).optional(),
+  unit: z.string().max(20).optional().describe('Unit as shown to people, e.g. "kg m²", "rad/s"; "" if none.'),
+  min: z.number().optional(),
+  max: z.number().optional(),
+  integer: z.boolean().optional().describe('Only whole numbers (e.g. a count of bodies).'),
+  description: z.string().max(400).optional(),
+});
+
+/** Values of `let` and of repeat lists: numbers, strings (expressions), lists and records of them. */
+const LetValue: z.ZodType<unknown> = z.lazy(() => z.union([
+  z.number(), z.string().max(2000), z.array(LetValue).max(10_000), z.record(z.string(), LetValue),
+]));
+const Lets = z.record(z.string(), LetValue).describe('Derived values, in order; each may use the parameters and the values before it.');
+
+const RepeatRange = z.union([
+  z.array(LetValue).min(1).max(10_000),
+  z.strictObject({ from: Num, to: Num }).describe('Whole numbers from … to, both included.'),
+], { error: 'expected a list of values or {"from": …, "to": …}' });
+const Repeat = z.record(z.string(), RepeatRange).describe('Loop variables; several variables are nested loops, the first outermost.');
+
+const Quaternion = z.tuple([Num, Num, Num, Num]).describe('Euler parameters (e0, e1, e2, e3), scalar first.');
+const Orientation = z.union([
+  Quaternion,
+  z.strictObject({ axes: z.strictObject({ x: Vec3.optional(), y: Vec3.optional(), z: Vec3.optional() }) })
+    .describe('Two of the body\'s axes in global coordinates (the third follows).'),
+  z.strictObject({ axis: Vec3, angle: Num.describe('degrees') }).describe('A rotation about a global axis, in degrees.'),
+], { error: 'expected [e0, e1, e2, e3], {"axes": {…}} or {"axis": […], "angle": degrees}' });
+
+const InertiaTensor = z.strictObject({
+  xx: Num, yy: Num, zz: Num, xy: Num.optional(), xz: Num.optional(), yz: Num.optional(),
+}).describe('Inertia tensor about the centre of mass in body axes, kg m² (products of inertia as +∫xy dm convention: I_xy = −∫xy dm).');
+
+const ShapeCommon = { at: Vec3.optional().describe('Centre of the shape in body axes, m.'), color: z.string().max(40).optional() };
+const Axis = z.enum(['x', 'y', 'z']);
+const Shape = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('box'), size: Vec3.describe('Edge lengths along body x, y, z, m.'), ...ShapeCommon }),
+  z.strictObject({ type: z.literal('sphere'), radius: Num, ...ShapeCommon }),
+  z.strictObject({ type: z.literal('cylinder'), radius: Num, length: Num, axis: Axis.optional().describe('Default z.'), ...ShapeCommon }),
+], { error: 'a shape is {"type": "box" | "sphere" | "cylinder", …}' });
+
+const PointMass = z.strictObject({ name: Name.optional(), mass: Num, at: Vec3.describe('In body axes, m.') });
+
+const AngularVelocity = z.union([Vec3, z.strictObject({ body: Vec3 }), z.strictObject({ global: Vec3 })], {
+  error: 'expected a vector (body axes), {"body": […]} or {"global": […]}',
+});
+
+const Body = z.strictObject({
+  name: Name,
+  mass: Num.describe('kg, > 0 (point masses add to it).'),
+  inertia: z.union([Vec3, InertiaTensor], { error: 'expected principal inertias [Jx, Jy, Jz] or {"xx", "yy", "zz", …}' }).optional()
+    .describe('About the centre of mass in body axes, kg m². Absent: the uniform solid of the first shape.'),
+  centerOfMass: Vec3.optional().describe('In body axes, m. Default: the body origin.'),
+  position: Vec3.optional().describe('Global position of the body origin at t = 0, m.'),
+  orientation: Orientation.optional(),
+  velocity: Vec3.optional().describe('Global velocity of the body origin at t = 0, m/s.'),
+  angularVelocity: AngularVelocity.optional().describe('At t = 0, rad/s; a plain vector is in body axes.'),
+  points: z.record(z.string(), Vec3).optional().describe('Named points in body axes, m.'),
+  pointMasses: z.array(PointMass).max(100).optional(),
+  shape: z.union([Shape, z.array(Shape).max(20)]).optional(),
+  color: z.string().max(40).optional(),
+});
+
+const Where = z.union([Vec3, Name], { error: 'expected a global point [x, y, z] or a named point "body.point"' })
+  .describe('A global point at t = 0, or a named point "body.point".');
+
+const jointBase = {
+  name: Name,
+  bodies: z.tuple([Name, Name], { error: 'expected two body names, e.g. ["ground", "crank"]' }),
+  at: Where,
+};
+const framed = { axis: Vec3.describe('Global direction at t = 0.'), ref: Vec3.optional().describe('Global direction ⟂ axis; default chosen.') };
+const InitialAngle = z.strictObject({
+  angle: Num.optional().describe('Held while the initial state is assembled, degrees.'),
+  rate: Num.optional().describe('Held while the initial velocities are made consistent, rad/s.'),
+});
+const Joint = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('spherical'), ...jointBase }),
+  z.strictObject({ type: z.literal('revolute'), ...jointBase, ...framed, initial: InitialAngle.optional() }),
+  z.strictObject({ type: z.literal('prismatic'), ...jointBase, ...framed }),
+  z.strictObject({ type: z.literal('cylindrical'), ...jointBase, ...framed }),
+  z.strictObject({ type: z.literal('universal'), ...jointBase, axes: z.tuple([Vec3, Vec3]).describe('Cross axes on the first and the second body, global at t = 0, perpendicular.') }),
+  z.strictObject({ type: z.literal('fixed'), ...jointBase, axis: Vec3.optional(), ref: Vec3.optional() }),
+], { error: 'a joint type is spherical, revolute, prismatic, cylindrical, universal or fixed' });
+
+const Motion = z.strictObject({
+  name: Name,
+  type: z.literal('rotation'),
+  joint: Name.describe('A revolute joint to ground.'),
+  angle: NumOfTime.describe('Angle from the initial pose as a function of t, degrees.'),
+});
+
+const Load = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('force'), name: Name, body: Name, at: Where.optional().describe('Default: the centre of mass.'), value: VecOfTime.describe('Global axes, N.') }),
+  z.strictObject({ type: z.literal('moment'), name: Name, body: Name, axes: z.enum(['body', 'global']).optional().describe('Default body.'), value: VecOfTime.describe('N m.') }),
+  z.strictObject({ type: z.literal('motor'), name: Name, joint: Name.describe('A revolute joint.'), torque: NumOfTime.describe('About the joint axis, on the second body (reaction on the first), N m.') }),
+  z.strictObject({
+    type: z.literal('spring'), name: Name, between: z.tuple([Where, Where]),
+    stiffness: Num.describe('N/m'), damping: Num.optional().describe('N s/m'), length: Num.optional().describe('Rest length, m; default the length at t = 0.'),
+  }),
+  z.strictObject({
+    type: z.literal('torsion-spring'), name: Name, joint: Name.describe('A revolute joint.'),
+    stiffness: Num.describe('N m/rad'), damping: Num.optional().describe('N m s/rad'), angle: Num.optional().describe('Rest angle from the initial pose, degrees.'),
+  }),
+], { error: 'a load type is force, moment, motor, spring or torsion-spring' });
+
+const Component = z.enum(['x', 'y', 'z']);
+const Output = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('position'), name: Name, point: Name.describe('"body.point" or a body (its centre of mass).'), component: Component }),
+  z.strictObject({ type: z.literal('velocity'), name: Name, point: Name, component: Component }),
+  z.strictObject({ type: z.literal('angle'), name: Name, joint: Name, offset: Num.optional().describe('Added to the angle from the initial pose, rad.') }),
+  z.strictObject({ type: z.literal('rate'), name: Name, joint: Name }),
+  z.strictObject({ type: z.literal('omega'), name: Name, body: Name, component: Component, axes: z.enum(['body', 'global']).optional() }),
+  z.strictObject({ type: z.literal('spring-length'), name: Name, spring: Name }),
+], { error: 'an output type is position, velocity, angle, rate, omega or spring-length' });
+
+/** An item or a repeated group of items: {"repeat": {"i": {"from": 0, "to": "N"}}, "let": {…}, "<section>": [ … ]}. */
+function repeatable<T extends z.ZodType>(section: string, item: T) {
+  const group = z.strictObject({ repeat: Repeat, let: Lets.optional(), [section]: z.array(item).min(1).max(1000) });
+  return z.array(z.union([group, item])).max(10_000);
+}
+
+const Methods = z.array(z.enum(['classical', 'modified', 'generalized-alpha', 'lie-group', 'ji-xing'])).min(1).max(4);
+
+const Run = z.strictObject({
+  alpha: z.number().optional(), rho: z.number().optional(), h: z.number().optional(),
+  tEnd: z.number().optional(), methods: Methods.optional(),
+  sampleDt: z.number().optional().describe('Default output interval of `sim`, s.'),
+});
+
+const Studies = z.strictObject({
+  convergence: z.strictObject({
+    alpha: z.number(), steps: z.array(z.number()).min(2).max(20), tEnd: z.number(), sampleDt: z.number(),
+    reference: z.strictObject({ method: z.enum(['classical', 'modified']), alpha: z.number(), h: z.number() }),
+    note: z.string().max(300),
+  }).optional(),
+  alphaSweep: z.strictObject({ h: z.number().optional(), tEnd: z.number().optional(), note: z.string().max(300) }).optional(),
+  rhoSweep: z.strictObject({ h: z.number().optional(), tEnd: z.number().optional(), note: z.string().max(300) }).optional(),
+});
+
+export const ModelDocumentSchema = z.strictObject({
+  $schema: z.string().optional(),
+  format: z.literal(MODEL_FORMAT, { error: `"format" must be "${MODEL_FORMAT}"` }),
+  id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, { error: 'an id is lowercase letters, digits and -' }).optional(),
+  title: z.string().min(1).max(120),
+  description: z.string().max(1000).optional(),
+  parameters: z.record(z.string(), Parameter).optional(),
+  let: Lets.optional(),
+  checks: z.array(z.strictObject({ require: Expression, message: z.string().max(300), parameter: z.string().optional() })).max(100).optional(),
+  gravity: Vec3.optional().describe('m/s², global axes.'),
+  ground: z.strictObject({ points: z.record(z.string(), Vec3).optional(), shape: z.union([Shape, z.array(Shape)]).optional() }).optional(),
+  bodies: repeatable('bodies', Body).refine((b) => b.length > 0, { error: 'a model needs at least one body' }),
+  joints: repeatable('joints', Joint).optional(),
+  motions: repeatable('motions', Motion).optional(),
+  loads: repeatable('loads', Load).optional(),
+  outputs: repeatable('outputs', Output).optional(),
+  primaryBody: Name.optional().describe('The body whose ω the standard columns report; default the first.'),
+  exactOmega: VecOfTime.optional().describe('Exact body-fixed ω of the primary body, where one exists (plotted as a line).'),
+  run: Run.optional(),
+  studies: Studies.optional(),
+});
+
+export type ModelDocument = z.infer<typeof ModelDocumentSchema>;
+export type BodySpec = z.infer<typeof Body>;
+export type JointSpec = z.infer<typeof Joint>;
+export type MotionSpec = z.infer<typeof Motion>;
+export type LoadSpec = z.infer<typeof Load>;
+export type OutputSpec = z.infer<typeof Output>;
+export type ShapeSpec = z.infer<typeof Shape>;
+export type ParameterSpec = z.infer<typeof Parameter>;
+export type NumSpec = z.infer<typeof Num>;
+export type Vec3Spec = z.infer<typeof Vec3>;
+export type NumOfTimeSpec = z.infer<typeof NumOfTime>;
+export type VecOfTimeSpec = z.infer<typeof VecOfTime>;
+export type OrientationSpec = z.infer<typeof Orientation>;
+export type WhereSpec = z.infer<typeof Where>;
+export type RepeatSpec = z.infer<typeof Repeat>;
+
+/** The published JSON Schema (draft 2020-12) of the model file, generated from the schema above. */
+export function modelJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(ModelDocumentSchema, { target: 'draft-2020-12', unrepresentable: 'any' }) as Record<string, unknown>;
+}
