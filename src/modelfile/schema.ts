@@ -13,9 +13,8 @@ import { z } from 'zod';
 export const MODEL_FORMAT = 'hht-model/1';
 
 /** A name of a body, point, joint, load or output: shown in errors, plots and `sim` columns. */
-const Name = z.string().min(1, { error: 'a name cannot be empty' }).max(80, { error: 'a name has at most 80 characters' })
-  .regex(/^[^.{}"\\]+$/, { error: 'a name cannot contain . { } " or \\' })
-  .describe('A name; may contain {expression} parts inside a repeated group, e.g. "rod {i}".');
+const Name = z.string().min(1, { error: 'a name cannot be empty' }).max(120, { error: 'a name has at most 120 characters' })
+  .describe('A name; inside a repeated group it may hold {expression} parts, e.g. "rod {i + 1}". A body\'s name has no ".".');
 
 const Expression = z.string().min(1).max(2000).describe('An expression, e.g. "rodLength / 3" or "torque * min(t / ramp, 1)".');
 const Num = z.union([z.number(), Expression], { error: 'expected a number or an expression string' });
@@ -40,6 +39,7 @@ const Parameter = z.strictObject({
   min: z.number().optional(),
   max: z.number().optional(),
   integer: z.boolean().optional().describe('Only whole numbers (e.g. a count of bodies).'),
+  kind: z.enum(['principal-inertia']).optional().describe('"principal-inertia": three principal moments that must obey the triangle inequality.'),
   description: z.string().max(400).optional(),
 });
 
@@ -65,15 +65,18 @@ const Orientation = z.union([
 
 const InertiaTensor = z.strictObject({
   xx: Num, yy: Num, zz: Num, xy: Num.optional(), xz: Num.optional(), yz: Num.optional(),
-}).describe('Inertia tensor about the centre of mass in body axes, kg m² (products of inertia as +∫xy dm convention: I_xy = −∫xy dm).');
+}).describe('The inertia tensor\'s entries about the centre of mass in body axes, kg m²: xy is the tensor entry I_xy = −∫xy dm (as MuJoCo\'s fullinertia).');
 
 const ShapeCommon = { at: Vec3.optional().describe('Centre of the shape in body axes, m.'), color: z.string().max(40).optional() };
-const Axis = z.enum(['x', 'y', 'z']);
+const Axis = z.enum(['x', 'y', 'z', '-x', '-y', '-z']).describe('A body axis; a minus sign turns a cone round.');
 const Shape = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('box'), size: Vec3.describe('Edge lengths along body x, y, z, m.'), ...ShapeCommon }),
   z.strictObject({ type: z.literal('sphere'), radius: Num, ...ShapeCommon }),
   z.strictObject({ type: z.literal('cylinder'), radius: Num, length: Num, axis: Axis.optional().describe('Default z.'), ...ShapeCommon }),
-], { error: 'a shape is {"type": "box" | "sphere" | "cylinder", …}' });
+  z.strictObject({
+    type: z.literal('cone'), radius: Num, length: Num, axis: Axis.optional().describe('From the base centre (at) towards the tip; default z.'), ...ShapeCommon,
+  }).describe('Drawn only: a cone defines no inertia.'),
+]);
 
 const PointMass = z.strictObject({ name: Name.optional(), mass: Num, at: Vec3.describe('In body axes, m.') });
 
@@ -117,7 +120,7 @@ const Joint = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('cylindrical'), ...jointBase, ...framed }),
   z.strictObject({ type: z.literal('universal'), ...jointBase, axes: z.tuple([Vec3, Vec3]).describe('Cross axes on the first and the second body, global at t = 0, perpendicular.') }),
   z.strictObject({ type: z.literal('fixed'), ...jointBase, axis: Vec3.optional(), ref: Vec3.optional() }),
-], { error: 'a joint type is spherical, revolute, prismatic, cylindrical, universal or fixed' });
+]);
 
 const Motion = z.strictObject({
   name: Name,
@@ -138,7 +141,7 @@ const Load = z.discriminatedUnion('type', [
     type: z.literal('torsion-spring'), name: Name, joint: Name.describe('A revolute joint.'),
     stiffness: Num.describe('N m/rad'), damping: Num.optional().describe('N m s/rad'), angle: Num.optional().describe('Rest angle from the initial pose, degrees.'),
   }),
-], { error: 'a load type is force, moment, motor, spring or torsion-spring' });
+]);
 
 const Component = z.enum(['x', 'y', 'z']);
 const Output = z.discriminatedUnion('type', [
@@ -148,13 +151,21 @@ const Output = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('rate'), name: Name, joint: Name }),
   z.strictObject({ type: z.literal('omega'), name: Name, body: Name, component: Component, axes: z.enum(['body', 'global']).optional() }),
   z.strictObject({ type: z.literal('spring-length'), name: Name, spring: Name }),
-], { error: 'an output type is position, velocity, angle, rate, omega or spring-length' });
+]);
 
-/** An item or a repeated group of items: {"repeat": {"i": {"from": 0, "to": "N"}}, "let": {…}, "<section>": [ … ]}. */
-function repeatable<T extends z.ZodType>(section: string, item: T) {
-  const group = z.strictObject({ repeat: Repeat, let: Lets.optional(), [section]: z.array(item).min(1).max(1000) });
-  return z.array(z.union([group, item])).max(10_000);
-}
+/**
+ * Items repeated once per value of the loop variables: {"repeat": {"i": {"from": 0, "to": "N"}}, "let": {…},
+ * "bodies": [ … ], "joints": [ … ], …}. Names take {expression} parts ("rod {i}").
+ */
+const Group = z.strictObject({
+  repeat: Repeat,
+  let: Lets.optional(),
+  bodies: z.array(Body).max(1000).optional(),
+  joints: z.array(Joint).max(1000).optional(),
+  motions: z.array(Motion).max(1000).optional(),
+  loads: z.array(Load).max(1000).optional(),
+  outputs: z.array(Output).max(1000).optional(),
+});
 
 const Methods = z.array(z.enum(['classical', 'modified', 'generalized-alpha', 'lie-group', 'ji-xing'])).min(1).max(4);
 
@@ -185,11 +196,12 @@ export const ModelDocumentSchema = z.strictObject({
   checks: z.array(z.strictObject({ require: Expression, message: z.string().max(300), parameter: z.string().optional() })).max(100).optional(),
   gravity: Vec3.optional().describe('m/s², global axes.'),
   ground: z.strictObject({ points: z.record(z.string(), Vec3).optional(), shape: z.union([Shape, z.array(Shape)]).optional() }).optional(),
-  bodies: repeatable('bodies', Body).refine((b) => b.length > 0, { error: 'a model needs at least one body' }),
-  joints: repeatable('joints', Joint).optional(),
-  motions: repeatable('motions', Motion).optional(),
-  loads: repeatable('loads', Load).optional(),
-  outputs: repeatable('outputs', Output).optional(),
+  bodies: z.array(Body).max(10_000).optional(),
+  joints: z.array(Joint).max(10_000).optional(),
+  motions: z.array(Motion).max(10_000).optional(),
+  loads: z.array(Load).max(10_000).optional(),
+  outputs: z.array(Output).max(10_000).optional(),
+  groups: z.array(Group).max(100).optional().describe('Repeated groups; their items follow the items above, group by group.'),
   primaryBody: Name.optional().describe('The body whose ω the standard columns report; default the first.'),
   exactOmega: VecOfTime.optional().describe('Exact body-fixed ω of the primary body, where one exists (plotted as a line).'),
   run: Run.optional(),
@@ -211,6 +223,7 @@ export type VecOfTimeSpec = z.infer<typeof VecOfTime>;
 export type OrientationSpec = z.infer<typeof Orientation>;
 export type WhereSpec = z.infer<typeof Where>;
 export type RepeatSpec = z.infer<typeof Repeat>;
+export type GroupSpec = z.infer<typeof Group>;
 
 /** The published JSON Schema (draft 2020-12) of the model file, generated from the schema above. */
 export function modelJsonSchema(): Record<string, unknown> {

@@ -1,19 +1,25 @@
 /**
- * All scenarios by id, and the default state of each (what a link without parameters opens).
+ * All scenarios by id — the shipped model files (models/*.json, SPEC §8) — and the default state of each
+ * (what a link without parameters opens).
  */
 import type { RunMethod } from './methods';
-import { heavyTopScenario } from './heavyTop';
-import { spinScenario } from './spin';
-import { v8CrankScenario } from './v8Crank';
+import type { ModelDocument } from '../modelfile/schema';
+import { scenarioFromDocument } from './fromDocument';
 import type { ParamValues, ScenarioDef, ScenarioId, ScenarioState } from './types';
+import spinDocument from '../../models/spin.json';
+import heavyTopDocument from '../../models/heavy-top.json';
+import v8CrankDocument from '../../models/v8-crank.json';
 
-export const SCENARIOS: Readonly<Record<ScenarioId, ScenarioDef>> = {
-  spin: spinScenario,
-  'heavy-top': heavyTopScenario,
-  'v8-crank': v8CrankScenario,
-};
+/** The shipped model files, in menu order. */
+export const SHIPPED_DOCUMENTS: readonly ModelDocument[] = [
+  spinDocument, heavyTopDocument, v8CrankDocument,
+] as unknown as ModelDocument[];
 
-export const SCENARIO_IDS: readonly ScenarioId[] = ['spin', 'heavy-top', 'v8-crank'];
+export const SCENARIOS: Readonly<Record<ScenarioId, ScenarioDef>> = Object.fromEntries(
+  SHIPPED_DOCUMENTS.map((doc) => [doc.id as string, scenarioFromDocument(doc)]),
+);
+
+export const SCENARIO_IDS: readonly ScenarioId[] = SHIPPED_DOCUMENTS.map((doc) => doc.id as string);
 
 /** The scenario a link or a command without `scenario` opens: the paper's showcase. */
 export const DEFAULT_SCENARIO_ID: ScenarioId = 'heavy-top';
@@ -22,7 +28,7 @@ export const DEFAULT_SCENARIO_ID: ScenarioId = 'heavy-top';
 export const DEFAULT_METHODS: readonly RunMethod[] = ['classical', 'modified'];
 
 /** Own-property test, so ids like '__proto__' or 'toString' are not mistaken for scenarios. */
-export function isScenarioId(id: string): id is ScenarioId {
+export function isScenarioId(id: string): boolean {
   return Object.hasOwn(SCENARIOS, id);
 }
 
@@ -43,7 +49,7 @@ export function defaultState(id: ScenarioId): ScenarioState {
   const def = SCENARIOS[id];
   return {
     scenario: id,
-    methods: [...DEFAULT_METHODS],
+    methods: [...(def.defaultMethods ?? DEFAULT_METHODS)],
     alpha: def.defaultAlpha,
     h: def.defaultH,
     tEnd: def.defaultTEnd,

@@ -4,8 +4,21 @@
  */
 import type { RunMethod } from './methods';
 import type { MultibodyModel } from '../solver/model/types';
+import type { ModelDocument } from '../modelfile/schema';
+import type { BuiltModel } from './fromDocument';
 
-export type ScenarioId = 'spin' | 'heavy-top' | 'v8-crank';
+/** A shipped model's id (models/<id>.json), or CUSTOM_SCENARIO_ID for a model the user brings. */
+export type ScenarioId = string;
+
+/** The scenario id of a user's own model (a file, an edited model, a hosted or inline model of a link). */
+export const CUSTOM_SCENARIO_ID = 'custom';
+
+/** A model the user brought: the document's text exactly as read, and where it came from. */
+export interface CustomModel {
+  readonly text: string;
+  /** The https URL it was fetched from (a link then says `model=<url>`); absent: inline in the link. */
+  readonly url?: string;
+}
 
 /** A scalar or a fixed-length vector parameter. Vectors are written as comma lists in URLs and `--set`. */
 export interface ParamDef {
@@ -21,6 +34,8 @@ export interface ParamDef {
   readonly min: number;
   readonly max: number;
   readonly description: string;
+  /** Only whole numbers (e.g. a count of bodies). */
+  readonly integer?: boolean;
 }
 
 /** Values of a scenario's parameters by name (scalars are arrays of length 1). */
@@ -30,12 +45,25 @@ export interface ScenarioDef {
   readonly id: ScenarioId;
   readonly title: string;
   readonly description: string;
+  /** The model file it is read from (SPEC §8). */
+  readonly document: ModelDocument;
   readonly params: readonly ParamDef[];
   /** Defaults of the run settings for this scenario. */
   readonly defaultAlpha: number;
   readonly defaultH: number;
   readonly defaultTEnd: number;
-  /** Builds the model; values are complete and already validated. */
+  /** ρ∞ of the methods that take it, when the model file sets one. */
+  readonly defaultRho?: number;
+  /** Compared methods when the model file sets them. */
+  readonly defaultMethods?: readonly RunMethod[];
+  /** Default output interval of `sim`, s, when the model file sets one. */
+  readonly defaultSampleDt?: number;
+  /**
+   * The model ready to run (assembled, dependent equations removed) with its drawing and what preparing it did;
+   * values are complete and validated (checkValues has accepted them, so this does not throw for them).
+   */
+  build(values: ParamValues): BuiltModel;
+  /** build(values).model. */
   buildModel(values: ParamValues): MultibodyModel;
   /** Exact ω of the primary body (body-fixed) where one exists, else undefined. */
   exactOmega?(values: ParamValues, t: number): [number, number, number];
@@ -55,6 +83,8 @@ export type ValueNamer = (key: string, text: string) => string;
 /** Everything a run (and a share link) is made of. */
 export interface ScenarioState {
   readonly scenario: ScenarioId;
+  /** The user's own model when scenario is CUSTOM_SCENARIO_ID. */
+  readonly model?: CustomModel;
   /** Compared methods in drawing order (one to four; src/scenario/methods.ts). */
   readonly methods: readonly RunMethod[];
   /** HHT α of the methods that take it (classical, modified). */

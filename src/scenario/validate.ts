@@ -3,6 +3,7 @@
  * Every function returns problems as values (InputIssue) and never throws, so a bad link or
  * a bad flag can always be reported in one specific sentence.
  */
+import { closestName } from '../modelfile/names';
 import { INTEGRATOR_METHODS, type IntegratorMethod } from '../solver/simulate';
 import type { InputIssue, ParamDef, ParamValues, ScenarioDef, ValueNamer } from './types';
 import { isRunMethod, MAX_COMPARED_METHODS, RUN_METHODS, type RunMethod } from './methods';
@@ -343,41 +344,7 @@ export function unknownParamIssue(def: ScenarioDef, key: string, otherNames: rea
 
 /** "; did you mean 'alpha'?" for a likely misspelling of one of `names`, else ''. */
 export function suggestionText(key: string, names: readonly string[]): string {
-  const match = closestName(key, names);
+  const match = closestName(key, names, MAX_QUOTED_LENGTH);
   return match === null ? '' : `; did you mean '${match}'?`;
 }
 
-/**
- * The name `text` most likely misspells: the nearest within 1 edit for 3 to 5 characters, 2 edits
- * for longer ones (insertions, deletions, substitutions and swaps of neighbours each count 1);
- * null for shorter text or when nothing is that near. Example: closestName('alhpa', ['alpha', 'h']) === 'alpha'.
- */
-export function closestName(text: string, names: readonly string[]): string | null {
-  if (text.length < 3 || text.length > MAX_QUOTED_LENGTH) return null;
-  const limit = text.length <= 5 ? 1 : 2;
-  let best: string | null = null;
-  let bestDistance = limit + 1;
-  for (const name of names) {
-    const distance = editDistance(text, name);
-    if (distance > 0 && distance < bestDistance) {
-      best = name;
-      bestDistance = distance;
-    }
-  }
-  return best;
-}
-
-/** Optimal string alignment distance (Damerau–Levenshtein without repeated edits of a substring). */
-function editDistance(a: string, b: string): number {
-  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) rows[0][j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2][j - 2] + 1);
-      rows[i][j] = d;
-    }
-  }
-  return rows[a.length][b.length];
-}

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { parseSimArgs } from '../../src/cli/args';
 import { SCENARIOS } from '../../src/scenario/registry';
 import { decodeShareQuery } from '../../src/scenario/url';
-import { ALPHA_MIN, closestName, formatNumber, parseNumberText, parseParamText } from '../../src/scenario/validate';
+import { ALPHA_MIN, formatNumber, parseNumberText, parseParamText } from '../../src/scenario/validate';
+import { closestName } from '../../src/modelfile/names';
 import { mulberry32, pick } from '../support/prng';
 
 const J = SCENARIOS.spin.params.find((p) => p.name === 'J')!;

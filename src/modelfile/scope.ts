@@ -1,0 +1,222 @@
+/**
+ * Turning a model file's values into numbers: the scope of named values (parameters, `let`, loop variables),
+ * numbers and vectors written as expressions, names with {expression} parts, and functions of time. Every
+ * failure is a ModelError naming the place in the file (`joints[3].at`) and what was expected.
+ */
+import {
+  compileJet, CONSTANTS, evaluate, ExpressionError, FUNCTION_NAMES, isVector, mentions, parseExpression,
+  scalarOfTime, UnknownNameError, describeValue, type Expr, type ExprValue, type Jet, type Scope,
+} from './expressions';
+import { closestName } from './names';
+import type { NumOfTimeSpec, NumSpec, Vec3Spec, VecOfTimeSpec } from './schema';
+
+export type Vec3 = readonly [number, number, number];
+
+/** A mistake in a model file: where (a path such as `bodies[2].inertia`) and what. */
+export class ModelError extends Error {
+  constructor(readonly path: string, readonly detail: string) {
+    super(path ? `${path}: ${detail}` : detail);
+  }
+}
+
+/** Names an expression may not define: the time variable, the constants and the functions. */
+export const RESERVED_NAMES: ReadonlySet<string> = new Set(['t', ...CONSTANTS.keys(), ...FUNCTION_NAMES, 'ground']);
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Throws unless `name` can be defined as a value (parameter, `let`, loop variable). */
+export function checkValueName(name: string, path: string): void {
+  if (!IDENTIFIER.test(name)) throw new ModelError(path, `'${name.slice(0, 40)}' is not a name: letters, digits and _, not starting with a digit`);
+  if (RESERVED_NAMES.has(name)) throw new ModelError(path, `'${name}' is reserved (t is time; pi, deg and the functions are built in)`);
+}
+
+/** An expression error at a path, with the names in scope offered for an unknown one. */
+function expressionFailure(error: unknown, text: string, path: string, scope: Scope): ModelError {
+  if (!(error instanceof ExpressionError)) throw error;
+  let detail = error.message;
+  if (error instanceof UnknownNameError) {
+    if (error.unknown === 't') detail = "'t' (time) can only be used in forces, moments, motors and motions";
+    else {
+      const near = closestName(error.unknown, [...scope.keys(), ...CONSTANTS.keys(), ...FUNCTION_NAMES]);
+      if (near) detail += `; did you mean '${near}'?`;
+    }
+  }
+  const at = error.offset > 0 && error.offset < text.length ? ` at '${text.slice(error.offset, error.offset + 20)}'` : '';
+  return new ModelError(path, `${detail}${at} in "${text.length > 60 ? `${text.slice(0, 57)}…` : text}"`);
+}
+
+/** Parses an expression (memoised: a repeated group parses each text once). */
+const parsed = new Map<string, Expr>();
+export function parse(text: string, path: string, scope: Scope): Expr {
+  const hit = parsed.get(text);
+  if (hit) return hit;
+  try {
+    const expr = parseExpression(text);
+    if (parsed.size > 10_000) parsed.clear();
+    parsed.set(text, expr);
+    return expr;
+  } catch (error) {
+    throw expressionFailure(error, text, path, scope);
+  }
+}
+
+/** The value of an expression text in a scope. */
+export function valueOf(text: string, scope: Scope, path: string): ExprValue {
+  const expr = parse(text, path, scope);
+  try {
+    return evaluate(expr, scope);
+  } catch (error) {
+    throw expressionFailure(error, text, path, scope);
+  }
+}
+
+function finite(x: number, path: string): number {
+  if (!Number.isFinite(x)) throw new ModelError(path, `the value is ${x}, not a finite number`);
+  return x;
+}
+
+/** A number written as a number or an expression. */
+export function numberOf(spec: NumSpec, scope: Scope, path: string): number {
+  if (typeof spec === 'number') return finite(spec, path);
+  const v = valueOf(spec, scope, path);
+  if (typeof v !== 'number') throw new ModelError(path, `"${spec}" is ${describeValue(v)}, not a number`);
+  return finite(v, path);
+}
+
+/** A 3-vector written as three numbers/expressions or as one vector expression. */
+export function vectorOf(spec: Vec3Spec, scope: Scope, path: string): Vec3 {
+  if (typeof spec === 'string') {
+    const v = valueOf(spec, scope, path);
+    if (!isVector(v)) throw new ModelError(path, `"${spec}" is ${describeValue(v)}, not a vector of three numbers`);
+    return [finite(v[0], path), finite(v[1], path), finite(v[2], path)];
+  }
+  return [numberOf(spec[0], scope, `${path}[0]`), numberOf(spec[1], scope, `${path}[1]`), numberOf(spec[2], scope, `${path}[2]`)];
+}
+
+/** Values given in `let`: numbers and lists/records as they are, strings as expressions. */
+export function letValue(value: unknown, scope: Scope, path: string): ExprValue {
+  if (typeof value === 'number') return finite(value, path);
+  if (typeof value === 'string') return valueOf(value, scope, path);
+  if (Array.isArray(value)) return value.map((v, k) => letValue(v, scope, `${path}[${k}]`));
+  if (value !== null && typeof value === 'object') return recordOf(value as Record<string, unknown>, (v, k) => letValue(v, scope, `${path}.${k}`));
+  throw new ModelError(path, 'expected a number, an expression, a list or a record');
+}
+
+/** Values of a repeat list: numbers, strings as labels (not expressions), lists and records of them. */
+export function literalValue(value: unknown, path: string): ExprValue {
+  if (typeof value === 'number') return finite(value, path);
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.map((v, k) => literalValue(v, `${path}[${k}]`));
+  if (value !== null && typeof value === 'object') return recordOf(value as Record<string, unknown>, (v, k) => literalValue(v, `${path}.${k}`));
+  throw new ModelError(path, 'expected a number, a string, a list or a record');
+}
+
+/** A record built from own keys only (a key such as __proto__ is data, never a prototype). */
+function recordOf(source: Record<string, unknown>, map: (v: unknown, k: string) => ExprValue): ExprValue {
+  const out: Record<string, ExprValue> = Object.create(null) as Record<string, ExprValue>;
+  for (const key of Object.keys(source)) out[key] = map(source[key], key);
+  return out;
+}
+
+/** A name with {expression} parts filled in: "rod {side}{k + 1}" → "rod L1". */
+export function nameOf(template: string, scope: Scope, path: string): string {
+  if (!template.includes('{')) return template;
+  const name = template.replace(/\{([^{}]*)\}/g, (_, text: string) => {
+    const v = valueOf(text, scope, path);
+    if (typeof v === 'number') return Number.isInteger(v) ? String(v) : String(v);
+    if (typeof v === 'string') return v;
+    throw new ModelError(path, `{${text}} is ${describeValue(v)}; a name part must be a number or a string`);
+  });
+  if (name.includes('{') || name.includes('}')) throw new ModelError(path, `"${template}" has an unclosed { }`);
+  return name;
+}
+
+/** A scalar function of time: a number, an expression of t, or a table of (t, value) pairs. */
+export function timeFunction(spec: NumOfTimeSpec, scope: Scope, path: string): (t: number) => number {
+  if (typeof spec === 'number') { const c = finite(spec, path); return () => c; }
+  if (typeof spec === 'string') {
+    const expr = parse(spec, path, scope);
+    try {
+      const f = scalarOfTime(expr, scope);
+      if (!mentions(expr, 't')) finite(f(0), path);
+      return f;
+    } catch (error) {
+      throw expressionFailure(error, spec, path, scope);
+    }
+  }
+  return tableFunction(spec.table, path);
+}
+
+/** Linear interpolation in a table of [t, v] pairs with increasing t; the end values outside. */
+export function tableFunction(table: readonly (readonly [number, number])[], path: string): (t: number) => number {
+  const ts = Float64Array.from(table, (p) => p[0]), vs = Float64Array.from(table, (p) => p[1]);
+  for (let i = 0; i < ts.length; i++) {
+    finite(ts[i], `${path}.table[${i}][0]`); finite(vs[i], `${path}.table[${i}][1]`);
+    if (i > 0 && !(ts[i] > ts[i - 1])) throw new ModelError(`${path}.table[${i}]`, `t = ${ts[i]} does not increase (the row before has ${ts[i - 1]})`);
+  }
+  const last = ts.length - 1;
+  let k = 0;
+  return (t) => {
+    if (t <= ts[0]) return vs[0];
+    if (t >= ts[last]) return vs[last];
+    // Start from the last interval used: runs ask for nearby times.
+    while (k > 0 && t < ts[k]) k--;
+    while (k < last - 1 && t >= ts[k + 1]) k++;
+    const s = (t - ts[k]) / (ts[k + 1] - ts[k]);
+    return vs[k] + s * (vs[k + 1] - vs[k]);
+  };
+}
+
+/** A vector function of time writing into out (the solver's VectorOfTime). */
+export function vectorTimeFunction(spec: VecOfTimeSpec, scope: Scope, path: string): (t: number, out: Float64Array) => void {
+  if (typeof spec === 'string') {
+    const expr = parse(spec, path, scope);
+    if (expr.kind === 'list' && expr.items.length === 3) {
+      const [x, y, z] = expr.items.map((item, k) => {
+        try {
+          return scalarOfTime(item, scope);
+        } catch (error) {
+          throw expressionFailure(error, spec, `${path}[${k}]`, scope);
+        }
+      });
+      return (t, out) => { out[0] = x(t); out[1] = y(t); out[2] = z(t); };
+    }
+    if (mentions(expr, 't')) throw new ModelError(path, `write a vector of t as three parts, ["…", "…", "…"], not "${spec}"`);
+    const v = vectorOf(spec, scope, path);
+    return (_t, out) => { out[0] = v[0]; out[1] = v[1]; out[2] = v[2]; };
+  }
+  const [x, y, z] = spec.map((part, k) => timeFunction(part, scope, `${path}[${k}]`));
+  return (t, out) => { out[0] = x(t); out[1] = y(t); out[2] = z(t); };
+}
+
+/** An angle of time in degrees as radians with its two derivatives (prescribed motions need θ̇ and θ̈). */
+export function angleJet(spec: NumOfTimeSpec, scope: Scope, path: string): (t: number) => Jet {
+  const toRad = Math.PI / 180;
+  if (typeof spec === 'string') {
+    const expr = parse(spec, path, scope);
+    let f: (t: number) => Jet;
+    try {
+      f = compileJet(expr, scope);
+    } catch (error) {
+      throw expressionFailure(error, spec, path, scope);
+    }
+    return (t) => { const j = f(t); return [j[0] * toRad, j[1] * toRad, j[2] * toRad]; };
+  }
+  if (typeof spec === 'number') { const c = finite(spec, path) * toRad; return () => [c, 0, 0]; }
+  // A table: piecewise linear angle, its slope as the rate, no acceleration inside a piece.
+  const f = tableFunction(spec.table, path);
+  const ts = spec.table.map((p) => p[0]);
+  return (t) => {
+    let k = 0;
+    while (k < ts.length - 2 && t >= ts[k + 1]) k++;
+    const slope = t <= ts[0] || t >= ts[ts.length - 1] ? 0 : (spec.table[k + 1][1] - spec.table[k][1]) / (ts[k + 1] - ts[k]);
+    return [f(t) * toRad, slope * toRad, 0];
+  };
+}
+
+/** A new scope with more names (loop variables, group `let`). */
+export function extend(scope: Scope, entries: Iterable<readonly [string, ExprValue]>): Map<string, ExprValue> {
+  const next = new Map(scope);
+  for (const [k, v] of entries) next.set(k, v);
+  return next;
+}
