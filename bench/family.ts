@@ -6,8 +6,8 @@
  *    iterations and Newton solves per step (the Ji–Xing composite solves three sub-steps per step).
  * 2. Work–precision: each method over a ladder of fixed steps h = 1 ms / k; per run the error against a fine
  *    reference and the run's wall time (median of WP_REPEATS). Heavy top: e_ω over [0, 1] (Sherif Eq. 71,
- *    samples every 1 ms; reference Lie group, ρ∞ = 2/3, h = 1e-6, as in the README table). V8: the crank's
- *    |ω_x(1) − ω_x,ref(1)| (reference generalized-α, ρ∞ = 2/3, h = 1e-5; e_ω over [0, 1] alongside).
+ *    samples every 1 ms; reference Lie group, ρ∞ = 2/3, h = 1e-6, as in the table of docs/methods.md). V8: the crank's
+ *    |ω_x(1) − ω_x,ref(1)| (reference generalized-α, ρ∞ = 2/3, h = 5e-6; e_ω over [0, 1] alongside).
  * 3. Equal cost, two ways: equal Newton solves (Ji–Xing at h against every other method at h/3, both on the
  *    ladder), and equal measured time (each method's error interpolated log–log along its ladder at the time of
  *    each Ji–Xing run), plus the time each method needs for a given error. Time = wall (default) or user CPU

@@ -1,5 +1,5 @@
 /**
- * `npm run figures`: the accuracy figures of the README, printed as Markdown tables.
+ * `npm run figures`: the accuracy figures of docs/accuracy.md, printed as Markdown tables.
  * - spin with defaults: ω_x(10 s) for both methods vs the exact 60 rad/s;
  * - heavy top, α = −0.2, t ∈ [0, 1]: e_ω (Sherif Eq. 71) over h against a modified, h = 1e-6 reference;
  * - heavy top energy drift E − E0 at t = 1 s and 10 s for α ∈ {−0.1, −0.2, −0.3}, h ∈ {1e-3, 1e-4}.

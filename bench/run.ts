@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: speed figures, one JSON line per figure (issues 4, 12, 14). Prints, never asserts.
+ * `npm run bench`: speed figures, one JSON line per figure (docs/performance.md). Prints, never asserts.
  * Runs bundled (esbuild) in plain Node, single thread. The first line names the machine. Each case is
  * warmed up on a shorter run, then run BENCH_REPEATS times (default 5) and reported by the median and
  * spread of its µs/step, by wall clock and by user CPU time (the latter less disturbed by other load).

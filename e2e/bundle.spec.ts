@@ -1,5 +1,5 @@
 /**
- * The download stays within its stated budget (README "Size"): no browser needed, the build is
+ * The download stays within its stated budget (docs/performance.md "Sizes"): no browser needed, the build is
  * measured where the other end-to-end tests serve it from.
  */
 import { expect, test } from '@playwright/test';

@@ -1,7 +1,7 @@
 /**
  * Download size of the built app (dist/): the JavaScript a first visit loads, the service worker
  * that makes it work offline, and the whole precache. Budgets are checked by e2e/bundle.spec.ts;
- * `npm run size` prints the same figures as one JSON line for the README.
+ * `npm run size` prints the same figures as one JSON line for docs/performance.md.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';

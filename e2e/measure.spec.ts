@@ -1,5 +1,5 @@
 /**
- * Figures for the README (run with `MEASURE=1 npx playwright test measure`, `MEASURE=open` for the
+ * Figures of docs/performance.md (run with `MEASURE=1 npx playwright test measure`, `MEASURE=open` for the
  * page-open figures only, or `MEASURE=v8` for the V8 case of Paper Fig. 8 only; skipped in the
  * normal suite): time from opening the page to both default curves drawn (median of 5),
  * the longest main-thread task during the default run, a 1,000,000-step run and the V8 run
@@ -121,7 +121,7 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)];
 }
 
-test('measure the figures for the README', async ({ browser, appUrl }) => {
+test('measure the figures of docs/performance.md', async ({ browser, appUrl }) => {
   if (process.env.MEASURE === 'v8') {
     // MEASURE=v8: only the V8 case of Paper Fig. 8 (the browser speed target).
     console.log(await measureV8(browser, appUrl));

@@ -1,6 +1,6 @@
 # Series expansion (sympy) of one HHT step from rest under a constant torque, single-axis case
 # (Sherif Eqs. 24-27 for classical, Eqs. 37-39 for modified). Prints the coefficients of h^k in the new
-# angular velocity; used for the corrected short-paper Eq. 7 in the README (the modified branch takes many
+# angular velocity; used for the corrected short-paper Eq. 7 in docs/methods.md (the modified branch takes many
 # minutes; its coefficient alpha(1-2alpha)/64 is measured by test/solver/oneStep.test.ts instead).
 import sympy as sp
 h, al, mu = sp.symbols('h alpha mu')

@@ -185,7 +185,7 @@ export function spinLossPerStep(method: RunMethod, alpha: number, wh: number): {
 
 /**
  * One sentence per method for the damping tab: what its update does to the Euler parameters of a spin,
- * with the measured spin ω_x(10) (exact 60 rad/s; `spin` defaults, h = 0.01; README "method family").
+ * with the measured spin ω_x(10) (exact 60 rad/s; `spin` defaults, h = 0.01; docs/methods.md).
  */
 export const SPIN_SENTENCES: Readonly<Record<RunMethod, string>> = {
   classical:

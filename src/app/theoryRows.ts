@@ -88,7 +88,7 @@ export function measuredValue(row: TheoryRow, step: MeasuredStep): number {
 // ---------------------------------------------------------------------------------------------
 // Why each method of the family does or does not decay the spin: a paragraph per
 // method with its key equations (TheoryFormulas.tsx, FAMILY_FORMULAS), the parameters it runs with, and the
-// measured numbers the README states (spin ω_x(10), exact 60 rad/s; heavy top ω_y over 10 s, exact 150;
+// measured numbers of docs/methods.md (spin ω_x(10), exact 60 rad/s; heavy top ω_y over 10 s, exact 150;
 // heavy-top e_ω orders, t ∈ [0, 1]).
 
 /** The key equations of the Theory tab's method paragraphs (rendered in TheoryFormulas.tsx). */
@@ -113,7 +113,7 @@ export interface MethodTheory {
   readonly why: string;
   /** The key equations, each with its plain-text form (the accessible name) and its source. */
   readonly formulas: readonly { readonly key: FamilyFormulaKey; readonly plain: string; readonly source: string }[];
-  /** Measured, as the README states it. */
+  /** Measured, as docs/methods.md states it. */
   readonly measured: string;
 }
 

@@ -23,7 +23,7 @@ export const RHO_MAX = 1;
 
 /**
  * ρ∞ when a ρ∞ method is selected and none is given: 2/3, the value of the published generalized-α and
- * Lie-group heavy-top results (Arnold & Brüls 2007; Brüls, Cardona & Arnold 2012) and of the issue's facts.
+ * Lie-group heavy-top results (Arnold & Brüls 2007; Brüls, Cardona & Arnold 2012) and of SPEC §6.
  * A link or command that gives no ρ∞ method never uses it, so every earlier link keeps its meaning.
  */
 export const DEFAULT_RHO = 2 / 3;

@@ -47,7 +47,7 @@ export interface RunSettings {
   /**
    * Adaptive only: which local errors the tolerance controls (integrators/adaptiveStepper.ts). 'position' (the
    * default, Negrut Eq. 34): e_q only; 'position-velocity': steps are also chosen so that the velocity error
-   * estimate e_q̇ stays at the tolerance, so the ω error follows the tolerance (README table).
+   * estimate e_q̇ stays at the tolerance, so the ω error follows the tolerance (docs/accuracy.md table).
    */
   readonly errorNorm?: ErrorNorm;
   /**

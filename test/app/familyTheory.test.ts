@@ -144,7 +144,7 @@ describe('Theory tab: why each method does or does not decay the spin', () => {
   it('writes the parameters each method derives, as the solver derives them', () => {
     expect(methodParameterLine('generalized-alpha', -0.2, 2 / 3)).toBe('ρ∞ = 0.6667: αm = 0.2, αf = 0.4, γ = 0.7, β = 0.36');
     expect(methodParameterLine('classical', -0.2, 2 / 3)).toBe('α = −0.2: β = (1 − α)²/4 = 0.36, γ = (1 − 2α)/2 = 0.7, ρ∞ = 0.6667');
-    // The README's Ji–Xing table at ρ∞ = 2/3: γ = 0.4408, θ₀ = 0.30432, θ₃ = 0.22042.
+    // The Ji–Xing table of docs/methods.md at ρ∞ = 2/3: γ = 0.4408, θ₀ = 0.30432, θ₃ = 0.22042.
     expect(methodParameterLine('ji-xing', -0.2, 2 / 3)).toBe('ρ∞ = 0.6667: γ = 0.4408, θ₀ = 0.3043, θ₁ = 0.3163, θ₂ = 0.1589, θ₃ = γ/2 = 0.2204');
   });
 

@@ -1,7 +1,7 @@
 /**
  * Outcome bookkeeping of a fuzz suite: every case is counted under one outcome class, problems are
  * collected with their seed (so the test can report all of them, not just the first) and a one-line
- * summary is printed for the README figures.
+ * summary is printed for the tallies of docs/testing.md.
  */
 export class FuzzTally {
   private readonly counts = new Map<string, number>();

@@ -1,7 +1,7 @@
 /**
  * Error-controlled runs of generalized-α and the Ji–Xing composite (Negrut Sects. 3.1-3.4 around any
  * `Method`): they run adaptively on the spin and the heavy top, the error falls with the tolerance, rejected steps
- * are retried, and a run is reproducible bit for bit. And the Ji–Xing floor of the README's e_ω(h) table at
+ * are retried, and a run is reproducible bit for bit. And the Ji–Xing floor of the e_ω(h) table of docs/methods.md at
  * h = 1e-5: the fixed-step Newton stop, not the method (see jiXing.ts).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -92,7 +92,7 @@ describe.each(METHODS)('%s, adaptive (position error norm, the default)', (metho
   });
 });
 
-describe('Ji–Xing at h = 1e-5 on the heavy top: the README order drop (1.48) is the fixed-step Newton stop', () => {
+describe('Ji–Xing at h = 1e-5 on the heavy top: the documented order drop (1.48) is the fixed-step Newton stop', () => {
   const fixed = (method: IntegratorMethod, positionTolerance: number) =>
     run(top, { method, alpha: 0, rho: RHO, h: 1e-5, tEnd: 1, sampleEvery: 100 }, { ...DEFAULT_NEWTON, positionTolerance });
   const series = (r: Run): FamilyOmegaSeries => ({

@@ -61,7 +61,7 @@ export function constantSpinOmega(method: 'classical' | 'modified', alpha: numbe
 
 /**
  * From rest under a torque (ω' = 0): ω = μh + c(α) μ³ h⁵ + O(h⁶). Short paper Eqs. 7 and 13 as corrected
- * here (see README): classical c = (14α⁴ − 5α³ − 9α² + 13α − 5)/(64(α−1)²), modified c = α(1−2α)/64.
+ * here (docs/methods.md): classical c = (14α⁴ − 5α³ − 9α² + 13α − 5)/(64(α−1)²), modified c = α(1−2α)/64.
  */
 export function fromRestOmega(method: 'classical' | 'modified', alpha: number, h: number, mu: number): OneStepPrediction {
   const c = method === 'classical'

@@ -151,7 +151,7 @@ export abstract class HhtMethod implements Method {
    * of x and x_{n−1} = q̈_n − q̈_{n−1}: out = (γ − ½) x + (γ/2 − 1/6) (2h/(h + h_{n−1})) (x − (h/h_{n−1}) x_{n−1}),
    * factor h. HHT's shift of q̈ cancels the first term at a constant step for a smooth q̈ = f(t); it does not at
    * the start, after a step change, nor for the Euler parameters' constraint forces, so the estimate keeps it:
-   * conservative, and it makes the ω error proportional to the tolerance (README table). The second term is
+   * conservative, and it makes the ω error proportional to the tolerance (docs/accuracy.md table). The second term is
    * omitted on the first step (no x_{n−1}). When h/h_{n−1} is outside [¼, 4] there is no estimate (factor 0):
    * after a sliver step shortened to land on a sample time, q̈_n and λ_n carry round-off amplified by 1/(βh²)
    * and differences of q̈ are noise, not error.

@@ -15,7 +15,7 @@
  * also accepts an iterate once the position correction (γh)²/4 · ‖Δq̈‖ ≤ 1e-14 (1 + ‖q‖); with the composite's
  * small sensitivity ((γh)²/4 = 4.9e-12 at h = 1e-5, against generalized-α's 2.7e-11) that admits a Δq̈ of
  * ~4e-3 per stage, which the velocity update carries at γh/2 per stage, three stages a step. On the heavy top
- * (ρ∞ = 2/3) this adds e_ω ≈ 1.5e-5 at h = 1e-5, as much as the method's own 1.1e-5: the README's order 1.48
+ * (ρ∞ = 2/3) this adds e_ω ≈ 1.5e-5 at h = 1e-5, as much as the method's own 1.1e-5: the order 1.48 of the e_ω(h) table in docs/methods.md
  * between 5e-5 and 1e-5. With positionTolerance 1e-15, or a Newton matrix refreshed every iteration, the order
  * is 2.00 down to 1e-5. Error-controlled runs stop by the rate rule (rateBasedStop.ts), which bounds the Newton
  * error's effect on the position estimate only; the velocities then carry most of a Ji–Xing run's error
@@ -87,7 +87,7 @@ export function jiXingStabilityBoundary(rhoInf: number): number {
  * the composite with the modified Euler-parameter updates amplifies the index-3 multiplier mode of a
  * jointed fast top above h·Ω ≈ 0.09 (SPEC §6), so the default heavy top (Ω = 150 rad/s) would diverge at
  * h = 1e-3. Moving γ into the A-stable interval raises that limit at the price of a larger error constant:
- * we take γ = γ_A + JI_XING_GAMMA_SHIFT (measured limits in the handoff README text).
+ * we take γ = γ_A + JI_XING_GAMMA_SHIFT (measured limits in docs/methods.md).
  */
 export const JI_XING_GAMMA_SHIFT = 0.1;
 
