@@ -13,7 +13,7 @@ import { DenseOutput } from './integrators/denseOutput';
 import { COORDS_PER_BODY } from './model/types';
 import { angularVelocity } from './rotation/eulerParameters';
 import { maxAbs } from './linalg/dense';
-import { BlockSparseNewtonSolver, DenseNewtonSolver, type NewtonLinearSolver } from './linalg/newtonSolver';
+import { SparseNewtonSolver, DenseNewtonSolver, type NewtonLinearSolver } from './linalg/newtonSolver';
 import { newtonBlockStructure } from './model/newtonStructure';
 import { failureAdvice, MultiplierOscillationMonitor, oscillationReason, type DampingParameter } from './integrators/multiplierMonitor';
 import { assemblePositions, findRedundantConstraints, projectVelocities } from './model/consistentState';
@@ -327,7 +327,7 @@ export const DENSE_SOLVER_LIMIT = 40;
 /** The linear solver for a system's Newton matrix. */
 export function newtonSolverFor(system: AssembledSystem): NewtonLinearSolver {
   const size = system.n + system.m;
-  return size <= DENSE_SOLVER_LIMIT ? new DenseNewtonSolver(size) : new BlockSparseNewtonSolver(newtonBlockStructure(system));
+  return size <= DENSE_SOLVER_LIMIT ? new DenseNewtonSolver(size) : new SparseNewtonSolver(newtonBlockStructure(system));
 }
 
 /** Runs a model to the end (or to a failure), emitting every sample. */
