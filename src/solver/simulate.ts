@@ -13,10 +13,11 @@ import { DenseOutput } from './integrators/denseOutput';
 import { COORDS_PER_BODY } from './model/types';
 import { angularVelocity } from './rotation/eulerParameters';
 import { maxAbs } from './linalg/dense';
-import { SparseNewtonSolver, DenseNewtonSolver, type NewtonLinearSolver } from './linalg/newtonSolver';
-import { newtonBlockStructure } from './model/newtonStructure';
 import { failureAdvice, MultiplierOscillationMonitor, oscillationReason, type DampingParameter } from './integrators/multiplierMonitor';
 import { assemblePositions, findRedundantConstraints, projectVelocities } from './model/consistentState';
+
+/** The Newton matrices' linear solver (the sparse LU at every size). */
+export { newtonSolverFor } from './model/newtonStructure';
 
 
 /** The methods of src/solver/integrators/methodRegistry.ts. */
@@ -118,7 +119,7 @@ export class Simulation {
   constructor(model: MultibodyModel, readonly settings: RunSettings, newton: NewtonSettings = DEFAULT_NEWTON) {
     const system = (this.system = new AssembledSystem(model));
     const method = createMethod(settings.method, system, settings, newton);
-    this.integrator = new ImplicitStepper(system, method, newton, newtonSolverFor(system));
+    this.integrator = new ImplicitStepper(system, method, newton);
     this.constraintValues = new Float64Array(system.m);
     this.monitor = new MultiplierOscillationMonitor(system, method.positionSensitivity(1, 0), oscillationReason(this.damping));
     this.hLast = settings.h;
@@ -319,15 +320,6 @@ export class Simulation {
     sink(row, q);
     return true;
   }
-}
-
-/** Systems up to this size use dense LU; larger ones the block-sparse LU (faster from a few bodies on). */
-export const DENSE_SOLVER_LIMIT = 40;
-
-/** The linear solver for a system's Newton matrix. */
-export function newtonSolverFor(system: AssembledSystem): NewtonLinearSolver {
-  const size = system.n + system.m;
-  return size <= DENSE_SOLVER_LIMIT ? new DenseNewtonSolver(size) : new SparseNewtonSolver(newtonBlockStructure(system));
 }
 
 /** Runs a model to the end (or to a failure), emitting every sample. */

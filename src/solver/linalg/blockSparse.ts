@@ -186,6 +186,18 @@ export class BlockSparseMatrix {
     return this.pairOffset[this.blockOf[row] * this.blockCount + this.blockOf[col]] < this.entryCount;
   }
 
+  /**
+   * Copies block pair (i, j) (tight row-major size(i)×size(j)) into out[offset ..]; false, copying nothing, if the
+   * pair is not declared.
+   */
+  readBlock(i: number, j: number, out: Float64Array, offset = 0): boolean {
+    const off = this.pairOffset[i * this.blockCount + j];
+    if (off >= this.entryCount) return false;
+    const count = this.blockSize[i] * this.blockSize[j], values = this.values, slot = this.slot;
+    for (let e = 0; e < count; e++) out[offset + e] = values[slot[off + e]];
+    return true;
+  }
+
   /** Index in `values` of global entry (row, col) under the current layout, or −1 outside the pattern. */
   offsetOf(row: number, col: number): number {
     if (!this.contains(row, col)) return -1;

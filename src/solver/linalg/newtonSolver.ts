@@ -1,9 +1,8 @@
 /**
  * The linear solver behind each Newton iteration: assemble through `accumulator`, factor, solve.
- * Dense LU for small systems; the sparse LU implements the same contract for mechanisms.
+ * The sparse LU implements it for every model (one body or many).
  */
-import { DenseAccumulator, type MatrixAccumulator } from './accumulator';
-import { luFactor, luSolve } from './dense';
+import type { MatrixAccumulator } from './accumulator';
 import { BlockSparseMatrix, type BlockStructure } from './blockSparse';
 import { SparseLu, type SparseLuCounts } from './sparseLu';
 
@@ -16,23 +15,6 @@ export interface NewtonLinearSolver {
   factor(): boolean;
   /** Solves in place with the last factors. */
   solve(rhs: Float64Array): void;
-}
-
-/** Dense LU with partial pivoting (src/solver/linalg/dense.ts). */
-export class DenseNewtonSolver implements NewtonLinearSolver {
-  readonly accumulator: DenseAccumulator;
-  private readonly pivots: Int32Array;
-
-  constructor(readonly size: number) {
-    this.accumulator = new DenseAccumulator(new Float64Array(size * size), size);
-    this.pivots = new Int32Array(size);
-  }
-
-  zero(): void { this.accumulator.data.fill(0); }
-
-  factor(): boolean { return luFactor(this.size, this.accumulator.data, this.pivots) < 0; }
-
-  solve(rhs: Float64Array): void { luSolve(this.size, this.accumulator.data, this.pivots, rhs); }
 }
 
 /**

@@ -224,20 +224,18 @@ export class SparseLu {
     if (!this.factored || !plan) throw new Error('SparseLu.solve: no successful factor() since the last assembly');
     const { n, rowOrder, colOrder, rowStart, diag, column, inversePivot } = plan;
     const lu = this.matrix.values, y = this.work;
-    for (let k = 0; k < n; k++) y[k] = rhs[rowOrder[k]];
+    // y = L⁻¹ P b, then x = Q U⁻¹ y, the permutations folded into the sweeps' first read and last write.
     for (let i = 0; i < n; i++) {
-      let s = y[i];
+      let s = rhs[rowOrder[i]];
       for (let e = rowStart[i], e1 = diag[i]; e < e1; e++) s -= lu[e] * y[column[e]];
       y[i] = s;
     }
     for (let i = n - 1; i >= 0; i--) {
       let s = y[i];
       for (let e = diag[i] + 1, e1 = rowStart[i + 1]; e < e1; e++) s -= lu[e] * y[column[e]];
-      y[i] = s * inversePivot[i];
-    }
-    for (let k = 0; k < n; k++) {
-      const v = y[k];
-      rhs[colOrder[k]] = v < FLUSH_BELOW && v > -FLUSH_BELOW ? 0 : v;
+      const v = s * inversePivot[i];
+      y[i] = v;
+      rhs[colOrder[i]] = v < FLUSH_BELOW && v > -FLUSH_BELOW ? 0 : v;
     }
   }
 
