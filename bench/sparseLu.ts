@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { BlockSparseMatrix, type BlockStructure } from '../src/solver/linalg/blockSparse';
 import { luFactor, luSolve } from '../src/solver/linalg/dense';
 import { SparseLu } from '../src/solver/linalg/sparseLu';
-import { DenseNewtonSolver, SparseNewtonSolver, type NewtonLinearSolver } from '../src/solver/linalg/newtonSolver';
+import { SparseNewtonSolver } from '../src/solver/linalg/newtonSolver';
 import { newtonBlockStructure } from '../src/solver/model/newtonStructure';
 import { Simulation, type RunSettings } from '../src/solver/simulate';
 import type { MultibodyModel } from '../src/solver/model/types';
@@ -141,31 +141,22 @@ export interface CapturedMatrix {
 
 /**
  * Runs `model` for `steps` steps and keeps a dense copy of the Newton matrix at every factorisation taken at or
- * after step `from` (the run's own solver, sparse or dense, factorises it as usual).
+ * after step `from` (the run's own sparse solver factorises it as usual).
  */
 export function captureNewtonMatrices(model: MultibodyModel, settings: RunSettings, steps: number, from = 0): CapturedMatrix[] {
   const sim = new Simulation(model, settings);
-  const linear: NewtonLinearSolver = sim.integrator.driver.linear;
+  const linear = sim.integrator.driver.linear;
+  if (!(linear instanceof SparseNewtonSolver)) throw new Error('captureNewtonMatrices: the run does not use the sparse LU');
   const structure = newtonBlockStructure(sim.system);
   const captured: CapturedMatrix[] = [];
   const factor = linear.factor.bind(linear);
   linear.factor = () => {
-    if (sim.stepsDone >= from) {
-      const dense = linear instanceof SparseNewtonSolver ? linear.accumulator.toDense() : (linear as DenseNewtonSolver).accumulator.data.slice();
-      captured.push({ structure, size: linear.size, dense, step: sim.stepsDone });
-    }
+    if (sim.stepsDone >= from) captured.push({ structure, size: linear.size, dense: linear.accumulator.toDense(), step: sim.stepsDone });
     return factor();
   };
   const status = sim.advance(steps, () => {});
   if (status === 'failed') throw new Error(`captureNewtonMatrices: ${sim.failure?.reason}`);
   return captured;
-}
-
-/** A block matrix of the captured structure holding the captured values (its nonzeros, added in row order). */
-export function capturedMatrix(c: CapturedMatrix): BlockSparseMatrix {
-  const m = new BlockSparseMatrix(c.structure);
-  for (let i = 0; i < c.size; i++) for (let j = 0; j < c.size; j++) if (c.dense[i * c.size + j] !== 0) m.add(i, j, c.dense[i * c.size + j]);
-  return m;
 }
 
 /** The V8 crank (Paper Fig. 8 settings) and the heavy top, as run by `npm run bench`. */
