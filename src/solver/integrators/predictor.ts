@@ -20,13 +20,11 @@ export type PredictorOrder = 0 | 1 | 2 | 'auto';
  */
 export const AUTO_MAX_ORDER = 6;
 
-/**
- * EXTRAPOLATION[p][j]: weight of x_{n−j} in the order-p extrapolation of x_{n+1}, (−1)^j C(p+1, j+1): exact on
- * polynomials of degree p.
+/*
+ * The order-p extrapolation of x_{n+1} weighs x_{n−j} by (−1)^j C(p+1, j+1), j = 0 … p (exact on polynomials of
+ * degree p): 2: 3, −3, 1; 3: 4, −6, 4, −1; 4: 5, −10, 10, −5, 1; 5: 6, −15, 20, −15, 6, −1; 6: 7, −21, 35, −35, 21, −7, 1.
+ * extrapolate() and chooseOrder() write them out, up to order 6 = AUTO_MAX_ORDER.
  */
-const EXTRAPOLATION: readonly (readonly number[])[] = [
-  [1], [2, -1], [3, -3, 1], [4, -6, 4, -1], [5, -10, 10, -5, 1], [6, -15, 20, -15, 6, -1], [7, -21, 35, -35, 21, -7, 1],
-];
 
 export class ExtrapolatingPredictor {
   /** x_{n−1} … x_{n−depth}; valid while the step size stays `historyH`. */
@@ -34,8 +32,11 @@ export class ExtrapolatingPredictor {
   private count = 0;
   private historyH = NaN;
   private readonly depth: number;
+  /** The last chooseOrder's prediction error per order. */
+  private readonly errors = new Float64Array(AUTO_MAX_ORDER + 1);
 
   constructor(size: number, readonly maxOrder: PredictorOrder) {
+    // 'auto' keeps AUTO_MAX_ORDER + 1 values (chooseOrder reads all of them, valid or not).
     this.depth = maxOrder === 'auto' ? AUTO_MAX_ORDER + 1 : 2;
     this.history = Array.from({ length: this.depth }, () => new Float64Array(size));
   }
@@ -60,34 +61,46 @@ export class ExtrapolatingPredictor {
 
   /**
    * 2 … AUTO_MAX_ORDER: whichever extrapolation from x_{n−1} … would have come closest to x_n (max norm; ties to
-   * the lower order); the quadratic one or lower until the history holds an order's points.
+   * the lower order); the quadratic one or lower until the history holds an order's points. One pass over the
+   * components with the weights written out: on the heavy top's eleven unknowns loops over orders and weights
+   * cost more than the arithmetic.
    */
   private chooseOrder(x: Float64Array): number {
     const available = this.count - 1;
     if (available < 3) return Math.min(2, this.count);
     const h = this.history;
-    let best = 2, bestError = Infinity;
-    for (let p = 2; p <= Math.min(AUTO_MAX_ORDER, available); p++) {
-      const w = EXTRAPOLATION[p];
-      let e = 0;
-      for (let i = 0; i < x.length; i++) {
-        let s = 0;
-        for (let j = 0; j <= p; j++) s += w[j] * h[j][i];
-        e = Math.max(e, Math.abs(s - x[i]));
-      }
-      if (e < bestError) { best = p; bestError = e; }
+    const h0 = h[0], h1 = h[1], h2 = h[2], h3 = h[3], h4 = h[4], h5 = h[5], h6 = h[6];
+    let e2 = 0, e3 = 0, e4 = 0, e5 = 0, e6 = 0;
+    for (let i = 0; i < x.length; i++) {
+      const a = h0[i], b = h1[i], c = h2[i], d = h3[i], e = h4[i], f = h5[i], g = h6[i], xi = x[i];
+      e2 = Math.max(e2, Math.abs(3 * a - 3 * b + c - xi));
+      e3 = Math.max(e3, Math.abs(4 * a - 6 * b + 4 * c - d - xi));
+      e4 = Math.max(e4, Math.abs(5 * a - 10 * b + 10 * c - 5 * d + e - xi));
+      e5 = Math.max(e5, Math.abs(6 * a - 15 * b + 20 * c - 15 * d + 6 * e - f - xi));
+      e6 = Math.max(e6, Math.abs(7 * a - 21 * b + 35 * c - 35 * d + 21 * e - 7 * f + g - xi));
     }
+    const errors = this.errors;
+    errors[2] = e2; errors[3] = e3; errors[4] = e4; errors[5] = e5; errors[6] = e6;
+    let best = 2;
+    for (let p = 3; p <= Math.min(AUTO_MAX_ORDER, available); p++) if (errors[p] < errors[best]) best = p;
     return best;
   }
 }
 
-/** out = x_{n+1} extrapolated by order `order` from x_n and x_{n−1} = history[0], x_{n−2} = history[1], … */
+/**
+ * out = x_{n+1} extrapolated by order `order` from x_n and x_{n−1} = history[0], x_{n−2} = history[1], … (the weights
+ * above, summed from x_n backwards).
+ */
 function extrapolate(order: number, x: Float64Array, history: Float64Array[], out: Float64Array): void {
-  if (order === 0) { copyVector(x.length, x, out); return; }
-  const w = EXTRAPOLATION[order];
-  for (let i = 0; i < x.length; i++) {
-    let s = w[0] * x[i];
-    for (let j = 1; j <= order; j++) s += w[j] * history[j - 1][i];
-    out[i] = s;
+  const n = x.length;
+  if (order === 0) { copyVector(n, x, out); return; }
+  const h0 = history[0], h1 = history[1], h2 = history[2], h3 = history[3], h4 = history[4], h5 = history[5];
+  switch (order) {
+    case 1: for (let i = 0; i < n; i++) out[i] = 2 * x[i] - h0[i]; return;
+    case 2: for (let i = 0; i < n; i++) out[i] = 3 * x[i] - 3 * h0[i] + h1[i]; return;
+    case 3: for (let i = 0; i < n; i++) out[i] = 4 * x[i] - 6 * h0[i] + 4 * h1[i] - h2[i]; return;
+    case 4: for (let i = 0; i < n; i++) out[i] = 5 * x[i] - 10 * h0[i] + 10 * h1[i] - 5 * h2[i] + h3[i]; return;
+    case 5: for (let i = 0; i < n; i++) out[i] = 6 * x[i] - 15 * h0[i] + 20 * h1[i] - 15 * h2[i] + 6 * h3[i] - h4[i]; return;
+    default: for (let i = 0; i < n; i++) out[i] = 7 * x[i] - 21 * h0[i] + 35 * h1[i] - 35 * h2[i] + 21 * h3[i] - 7 * h4[i] + h5[i];
   }
 }
