@@ -9,6 +9,7 @@
 import { heavyTopModel, HEAVY_TOP_DEFAULTS } from '../src/solver/scenarios/heavyTop';
 import { v8CrankModel, V8_DEFAULTS } from '../src/solver/scenarios/v8Crank';
 import { Simulation, type IntegratorMethod, type RunSettings } from '../src/solver/simulate';
+import { SparseNewtonSolver } from '../src/solver/linalg/newtonSolver';
 
 /** The speed targets are for HHT; the whole family is compared in bench/family.ts. */
 const BENCH_METHODS: readonly IntegratorMethod[] = ['classical', 'modified'];
@@ -54,6 +55,22 @@ function run(c: BenchCase, method: IntegratorMethod, tEnd = c.tEnd): RunOutcome 
 
 interface CaseFigures { readonly us: number; readonly cpuUs: number; readonly omega: number[] }
 
+/**
+ * The sparse LU's work on the run's Newton matrix (src/solver/linalg/sparseLu.ts): stored entries of A's pattern and
+ * of L+U, multiply-adds per factorisation and per solve, and the analyses of the run (the first, pattern growths,
+ * degraded pivots).
+ */
+function luFields(sim: Simulation): Record<string, number> {
+  const linear = sim.integrator.driver.linear;
+  if (!(linear instanceof SparseNewtonSolver)) return {};
+  const c = linear.counts;
+  return {
+    lu_pattern_entries: c.patternEntries, lu_factor_entries: c.factorEntries,
+    lu_multiply_adds_per_factorization: c.factorMultiplyAdds, lu_multiply_adds_per_solve: c.solveMultiplyAdds,
+    lu_analyses: c.analyses, lu_pattern_growths: c.patternGrowths, lu_pivot_degradations: c.pivotDegradations,
+  };
+}
+
 /** Warm-up, then REPEATS timed runs; prints one line; returns the median wall and CPU µs/step and ω(t_end). */
 function benchCase(c: BenchCase, method: IntegratorMethod): CaseFigures {
   run(c, method, c.tEnd / 10);
@@ -75,6 +92,8 @@ function benchCase(c: BenchCase, method: IntegratorMethod): CaseFigures {
     realtime_factor_median: +((c.tEnd / (median * steps)) * 1e6).toFixed(3),
     newton_iterations_per_step: +(sim.integrator.totalIterations / steps).toFixed(3),
     factorizations: sim.integrator.totalFactorizations,
+    factorizations_per_step: +(sim.integrator.totalFactorizations / steps).toFixed(4),
+    ...luFields(sim),
     omega_end: omegaEnd.map((x) => +x.toFixed(6)),
     constraint_error_max: +constraintErrorMax.toExponential(3),
   }));

@@ -12,11 +12,12 @@ import { DenseOutput } from './integrators/denseOutput';
 import { COORDS_PER_BODY } from './model/types';
 import { angularVelocity } from './rotation/eulerParameters';
 import { maxAbs } from './linalg/dense';
-import { BlockSparseNewtonSolver, DenseNewtonSolver, type NewtonLinearSolver } from './linalg/newtonSolver';
-import { newtonBlockStructure } from './model/newtonStructure';
 import { failureAdvice, MultiplierOscillationMonitor, oscillationReason, type DampingParameter } from './integrators/multiplierMonitor';
 import { startingState } from './model/prepare';
 import { RemovedEquationsMonitor } from './model/removedEquations';
+
+/** The Newton matrices' linear solver (the sparse LU at every size). */
+export { newtonSolverFor } from './model/newtonStructure';
 
 
 /** The methods of src/solver/integrators/methodRegistry.ts. */
@@ -124,7 +125,7 @@ export class Simulation {
   constructor(model: MultibodyModel, readonly settings: RunSettings, newton: NewtonSettings = DEFAULT_NEWTON) {
     const system = (this.system = new AssembledSystem(model));
     const method = createMethod(settings.method, system, settings, newton);
-    this.integrator = new ImplicitStepper(system, method, newton, newtonSolverFor(system));
+    this.integrator = new ImplicitStepper(system, method, newton);
     this.constraintValues = new Float64Array(system.m);
     this.outputs = model.outputs ?? [];
     this.observers = this.outputs.filter((o) => o.observe !== undefined);
@@ -333,15 +334,6 @@ export class Simulation {
     sink(row, q);
     return true;
   }
-}
-
-/** Systems up to this size use dense LU; larger ones the block-sparse LU (faster from a few bodies on). */
-export const DENSE_SOLVER_LIMIT = 40;
-
-/** The linear solver for a system's Newton matrix. */
-export function newtonSolverFor(system: AssembledSystem): NewtonLinearSolver {
-  const size = system.n + system.m;
-  return size <= DENSE_SOLVER_LIMIT ? new DenseNewtonSolver(size) : new BlockSparseNewtonSolver(newtonBlockStructure(system));
 }
 
 /** Runs a model to the end (or to a failure), emitting every sample. */

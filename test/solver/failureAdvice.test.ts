@@ -67,7 +67,9 @@ describe('heavy top, h = 1e-3: each family fails with its own advice', () => {
   });
 
   it('Ji–Xing, ρ∞ = 1: Newton fails during the oscillation; the advice names ρ∞', () => {
-    expectRhoReason(failure('ji-xing', { rho: 1 }, 0.2).reason, /^Newton did not converge.*: the constraint multipliers oscillate/, '(ρ∞ = 1)');
+    // The multipliers reach 1e23 within 0.04 s: the Newton matrix's rotation rows are then singular to working
+    // precision (a pivot below 1e-14 of its row, sparseLu.ts), or Newton stops converging, whichever comes first.
+    expectRhoReason(failure('ji-xing', { rho: 1 }, 0.2).reason, /^(Newton did not converge|the Newton matrix is singular).*: the constraint multipliers oscillate/, '(ρ∞ = 1)');
   });
 
   it('Lie group, ρ∞ = 1 (its own stepper, no monitor): Newton fails and the advice names ρ∞', () => {

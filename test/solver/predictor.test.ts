@@ -1,10 +1,10 @@
 /**
  * Newton's starting values (Negrut Sect. 3.5): the extrapolation of each order is exact on polynomials of
- * that degree, and 'auto' picks the cubic or the quadratic extrapolation by which one would have predicted
- * the last value better.
+ * that degree, and 'auto' picks among the orders 2 … AUTO_MAX_ORDER the one that would have predicted the last
+ * value best.
  */
 import { describe, expect, it } from 'vitest';
-import { ExtrapolatingPredictor, type PredictorOrder } from '../../src/solver/integrators/predictor';
+import { AUTO_MAX_ORDER, ExtrapolatingPredictor, type PredictorOrder } from '../../src/solver/integrators/predictor';
 
 /** Feeds x_0 … x_k (each a 2-vector from f) as a run of equal steps and returns the prediction of x_{k+1}. */
 function predictAfter(order: PredictorOrder, f: (k: number) => number, k: number, h = 0.1): Float64Array {
@@ -30,6 +30,16 @@ describe('ExtrapolatingPredictor', () => {
     const cubic = (k: number) => k * k * k - 2 * k;
     expect(Array.from(predictAfter('auto', cubic, 6))).toEqual([cubic(7), -2 * cubic(7)]);
     expect(predictAfter(2, cubic, 6)[0]).not.toBe(cubic(7));
+  });
+
+  it(`'auto' is exact on polynomials up to degree AUTO_MAX_ORDER = ${AUTO_MAX_ORDER} once the history holds enough points`, () => {
+    for (let degree = 2; degree <= AUTO_MAX_ORDER; degree++) {
+      const poly = (k: number) => (k - 1) ** degree + 3 * k;
+      const k = degree + 3; // x_0 … x_k: the history x_{k−1} … x_{k−degree−1} and one more to choose by
+      expect(Array.from(predictAfter('auto', poly, k)), `degree ${degree}`).toEqual([poly(k + 1), -2 * poly(k + 1)]);
+    }
+    const beyond = (k: number) => k ** (AUTO_MAX_ORDER + 1);
+    expect(predictAfter('auto', beyond, AUTO_MAX_ORDER + 4)[0]).not.toBe(beyond(AUTO_MAX_ORDER + 5));
   });
 
   it("'auto' keeps the quadratic extrapolation where alternating noise in the history would make the cubic worse", () => {

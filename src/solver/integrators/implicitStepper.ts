@@ -6,7 +6,8 @@
  */
 import type { AssembledSystem } from '../model/assembly';
 import { copyVector } from '../linalg/dense';
-import { DenseNewtonSolver, type NewtonLinearSolver } from '../linalg/newtonSolver';
+import type { NewtonLinearSolver } from '../linalg/newtonSolver';
+import { newtonSolverFor } from '../model/newtonStructure';
 import type { ConvergencePolicy } from './convergencePolicy';
 import { ErrorWeights } from './errorWeights';
 import type { Method, StepState } from './method';
@@ -35,7 +36,7 @@ export class ImplicitStepper implements StepState {
   private readonly success: { ok: true; iterations: number; errorRatio: number } = { ok: true, iterations: 0, errorRatio: NaN };
   private readonly forceTmp: Float64Array;
   /** The start system's solver and right-hand side, made on first use. */
-  private startSolver: DenseNewtonSolver | null = null;
+  private startSolver: NewtonLinearSolver | null = null;
   private startRhs: Float64Array | null = null;
 
   constructor(
@@ -52,7 +53,7 @@ export class ImplicitStepper implements StepState {
     this.forceTmp = new Float64Array(n);
     this.weights = new ErrorWeights(n);
     this.residualPolicy = new ResidualTolerancePolicy(newton.accelerationTolerance, newton.positionTolerance);
-    this.driver = new NewtonDriver(n, m, linearSolver ?? new DenseNewtonSolver(n + m), newton, method);
+    this.driver = new NewtonDriver(n, m, linearSolver ?? newtonSolverFor(system), newton, method);
   }
 
   /** The unknowns of the current step (q̈_{n+1}, λ_{n+1}) and the implied q_{n+1}, q̇_{n+1}. */
@@ -85,17 +86,17 @@ export class ImplicitStepper implements StepState {
   restart(): boolean {
     const { system, q, qd, t } = this;
     const { n, m } = system;
-    const dense = (this.startSolver ??= new DenseNewtonSolver(n + m));
+    const solver = (this.startSolver ??= newtonSolverFor(system));
     const rhs = (this.startRhs ??= new Float64Array(n + m));
-    dense.zero();
+    solver.zero();
     rhs.fill(0);
-    system.addMassMatrix(q, 1, dense.accumulator);
+    system.addMassMatrix(q, 1, solver.accumulator);
     system.updateConstraintJacobian(q, t);
-    system.addJacobianBlocks(dense.accumulator, n);
+    system.addJacobianBlocks(solver.accumulator, n);
     system.addGeneralizedForces(q, qd, t, 1, rhs, this.forceTmp);
     system.accelerationRhs(q, qd, t, rhs.subarray(n));
-    if (!dense.factor()) return false;
-    dense.solve(rhs);
+    if (!solver.factor()) return false;
+    solver.solve(rhs);
     this.qdd.set(rhs.subarray(0, n));
     this.lambda.set(rhs.subarray(n));
     this.method.initialize(this);

@@ -1,21 +1,21 @@
 /**
  * Block-sparse square matrices with dense blocks, for the Newton (KKT) systems of multibody models:
  * one block per body (7 coordinates + its normalisation multiplier), one per joint (its multipliers).
- * The pattern is fixed per model; values are re-assembled with add() every Newton iteration and
- * factorised by BlockSparseLu (blockSparseLu.ts, re-exported here).
+ * The blocks are the contract between the assembly and the linear solver: every entry a joint, a load or a
+ * method may write lies in a declared block pair, so the declared entries have fixed places, found by index
+ * arithmetic (no search, no Map), and values are re-assembled with add() every Newton refresh.
  *
- * Use: `const m = new BlockSparseMatrix(structure), lu = new BlockSparseLu(m);` once per model, then per
- * Newton iteration `m.zero(); …m.add(row, col, v)…; if (lu.factor() >= 0) fail(); lu.solve(rhs);`.
+ * Use: `const m = new BlockSparseMatrix(structure);` once per model, then per assembly
+ * `m.zero(); …m.add(row, col, v)…`; the sparse LU (sparseLu.ts) factorises it in place.
  * The pair table is blockCount² Int32s: fine up to a few thousand blocks.
  *
- * Storage (`values`): every declared block pair (i, i) and (i, j) as a tight row-major
- * size(i)×size(j) array at `pairOffset[i·blockCount + j]`, in the order block 0's row (diagonal
- * first, then its coupled blocks ascending), block 1's row, … The first `entryCount` entries hold
- * the pattern; behind them sits a sink of maxBlockSize² entries that undeclared pairs point to,
- * so a stray add() never corrupts a declared entry and hasStrayEntries() can detect it.
+ * Entries: every declared block pair (i, i) and (i, j) as a tight row-major size(i)×size(j) piece at
+ * `pairOffset[i·blockCount + j]`, in the order block 0's row (diagonal first, then its coupled blocks ascending),
+ * block 1's row, … — entries 0 … entryCount−1. Behind them sits a sink of maxBlockSize² entries that undeclared
+ * pairs point to, so a stray add() never corrupts a declared entry and hasStrayEntries() can detect it.
+ * Storage: entry p lives at values[slot[p]]. The slots start as the entry order; a solver may lay the entries out
+ * to suit its factorisation (setLayout: the sparse LU puts them where its factors are stored), the sink last.
  */
-export { BlockSparseLu } from './blockSparseLu';
-export type { MultiplierRule } from './blockOrdering';
 
 /** The caller's grouping of unknowns into blocks, and which blocks couple. */
 export interface BlockStructure {
@@ -23,11 +23,6 @@ export interface BlockStructure {
   readonly blockIndices: readonly (readonly number[])[];
   /** Off-diagonal block pairs that may hold nonzeros; each unordered pair once or in both orders. */
   readonly coupled: readonly (readonly [number, number])[];
-  /**
-   * zeroDiagonal[b]: block b's diagonal block is structurally zero (joint multipliers). Only the
-   * elimination order uses it; the diagonal block is stored (and may be added to) all the same.
-   */
-  readonly zeroDiagonal: readonly boolean[];
 }
 
 export class BlockSparseMatrix {
@@ -46,21 +41,23 @@ export class BlockSparseMatrix {
    * block of entries starting at g is one contiguous piece of a block pair: addBlock's fast path).
    */
   private readonly runLength: Int32Array;
-  /** Offset of block pair (i, j) in `values`; the sink offset `entryCount` if the pair is not declared. */
+  /** Entry number of block pair (i, j)'s first entry; the sink's, `entryCount`, if the pair is not declared. */
   readonly pairOffset: Int32Array;
   /** neighbours[b]: the blocks declared coupled to b, ascending. */
   readonly neighbours: readonly Int32Array[];
-  readonly zeroDiagonal: readonly boolean[];
-  /** Number of stored entries of the declared pattern (the sink follows). */
+  /** Number of entries of the declared pattern (the sink's follow). */
   readonly entryCount: number;
-  readonly values: Float64Array;
+  /** slot[p]: where entry p (declared or sink) lives in `values`. */
+  readonly slot: Int32Array;
+  /** The storage; replaced by setLayout. */
+  values: Float64Array;
+  /** The sink's place in `values`: [sinkStart, values.length). */
+  private sinkStart: number;
 
   constructor(structure: BlockStructure) {
-    const { blockIndices, coupled, zeroDiagonal } = structure;
+    const { blockIndices, coupled } = structure;
     const nb = blockIndices.length;
-    if (zeroDiagonal.length !== nb) throw new RangeError(`zeroDiagonal has ${zeroDiagonal.length} flags for ${nb} blocks`);
     this.blockCount = nb;
-    this.zeroDiagonal = zeroDiagonal.slice();
     this.blockSize = Int32Array.from(blockIndices, (ix) => ix.length);
     this.blockStart = new Int32Array(nb + 1);
     let maxSize = 0;
@@ -114,7 +111,32 @@ export class BlockSparseMatrix {
     this.entryCount = offset;
     for (let p = 0; p < nb * nb; p++) if (offsets[p] < 0) offsets[p] = offset;
     this.pairOffset = offsets;
-    this.values = new Float64Array(offset + maxSize * maxSize);
+    const stored = offset + maxSize * maxSize;
+    this.slot = Int32Array.from({ length: stored }, (_, p) => p);
+    this.values = new Float64Array(stored);
+    this.sinkStart = offset;
+  }
+
+  /**
+   * Lays the entries out anew, keeping their values: entry p < entryCount moves to values[slots[p]] (distinct,
+   * below `length`), the sink behind them; positions of the new storage that no entry maps to hold 0.
+   */
+  setLayout(slots: Int32Array, length: number): void {
+    const old = this.values, slot = this.slot, sink = slot.length - this.entryCount;
+    for (let p = 0; p < this.entryCount; p++) {
+      if (!(slots[p] >= 0 && slots[p] < length)) throw new RangeError(`setLayout: slot ${slots[p]} of entry ${p} outside 0..${length - 1}`);
+    }
+    const values = new Float64Array(length + sink);
+    for (let p = 0; p < this.entryCount; p++) {
+      values[slots[p]] = old[slot[p]];
+      slot[p] = slots[p];
+    }
+    for (let s = 0; s < sink; s++) {
+      values[length + s] = old[slot[this.entryCount + s]];
+      slot[this.entryCount + s] = length + s;
+    }
+    this.values = values;
+    this.sinkStart = length;
   }
 
   /** Sets every entry (and the sink) to zero. */
@@ -128,7 +150,7 @@ export class BlockSparseMatrix {
    */
   add(row: number, col: number, value: number): void {
     const bj = this.blockOf[col];
-    this.values[this.pairOffset[this.blockOf[row] * this.blockCount + bj] + this.localOf[row] * this.blockSize[bj] + this.localOf[col]] += value;
+    this.values[this.slot[this.pairOffset[this.blockOf[row] * this.blockCount + bj] + this.localOf[row] * this.blockSize[bj] + this.localOf[col]]] += value;
   }
 
   /** See MatrixAccumulator.addBlock; entry by entry through add() when the block is not one contiguous piece. */
@@ -139,11 +161,11 @@ export class BlockSparseMatrix {
       }
       return;
     }
-    const bj = this.blockOf[col0], ld = this.blockSize[bj], values = this.values;
+    const bj = this.blockOf[col0], ld = this.blockSize[bj], values = this.values, slot = this.slot;
     const base = this.pairOffset[this.blockOf[row0] * this.blockCount + bj] + this.localOf[row0] * ld + this.localOf[col0];
     for (let a = 0; a < rows; a++) {
       const d = base + a * ld, s = offset + a * cols;
-      for (let b = 0; b < cols; b++) values[d + b] += scale * src[s + b];
+      for (let b = 0; b < cols; b++) values[slot[d + b]] += scale * src[s + b];
     }
   }
 
@@ -164,17 +186,48 @@ export class BlockSparseMatrix {
     return this.pairOffset[this.blockOf[row] * this.blockCount + this.blockOf[col]] < this.entryCount;
   }
 
-  /** Index in `values` of global entry (row, col), or −1 outside the pattern (for precomputed assembly). */
+  /**
+   * Copies block pair (i, j) (tight row-major size(i)×size(j)) into out[offset ..]; false, copying nothing, if the
+   * pair is not declared.
+   */
+  readBlock(i: number, j: number, out: Float64Array, offset = 0): boolean {
+    const off = this.pairOffset[i * this.blockCount + j];
+    if (off >= this.entryCount) return false;
+    const count = this.blockSize[i] * this.blockSize[j], values = this.values, slot = this.slot;
+    for (let e = 0; e < count; e++) out[offset + e] = values[slot[off + e]];
+    return true;
+  }
+
+  /** Index in `values` of global entry (row, col) under the current layout, or −1 outside the pattern. */
   offsetOf(row: number, col: number): number {
     if (!this.contains(row, col)) return -1;
     const bj = this.blockOf[col];
-    return this.pairOffset[this.blockOf[row] * this.blockCount + bj] + this.localOf[row] * this.blockSize[bj] + this.localOf[col];
+    return this.slot[this.pairOffset[this.blockOf[row] * this.blockCount + bj] + this.localOf[row] * this.blockSize[bj] + this.localOf[col]];
   }
 
   /** Whether some add() fell outside the pattern since the last zero(). */
   hasStrayEntries(): boolean {
-    for (let p = this.entryCount; p < this.values.length; p++) if (this.values[p] !== 0) return true;
+    for (let p = this.sinkStart; p < this.values.length; p++) if (this.values[p] !== 0) return true;
     return false;
+  }
+
+  /** Global (row, col) of every stored entry of the declared pattern: entry p of `values` sits at (row[p], col[p]). */
+  entryPositions(): { row: Int32Array; col: Int32Array } {
+    const nb = this.blockCount, row = new Int32Array(this.entryCount), col = new Int32Array(this.entryCount);
+    for (let i = 0; i < nb; i++) {
+      for (let j = 0; j < nb; j++) {
+        const off = this.pairOffset[i * nb + j];
+        if (off >= this.entryCount) continue;
+        const si = this.blockSize[i], sj = this.blockSize[j];
+        for (let a = 0; a < si; a++) {
+          for (let b = 0; b < sj; b++) {
+            row[off + a * sj + b] = this.globalIndex[this.blockStart[i] + a];
+            col[off + a * sj + b] = this.globalIndex[this.blockStart[j] + b];
+          }
+        }
+      }
+    }
+    return { row, col };
   }
 
   /** Dense row-major n×n copy in the global numbering (tests and debugging; allocates). */
@@ -189,7 +242,7 @@ export class BlockSparseMatrix {
         const sj = this.blockSize[j];
         for (let a = 0; a < si; a++) {
           const row = this.globalIndex[this.blockStart[i] + a];
-          for (let b = 0; b < sj; b++) dense[row * n + this.globalIndex[this.blockStart[j] + b]] = this.values[off + a * sj + b];
+          for (let b = 0; b < sj; b++) dense[row * n + this.globalIndex[this.blockStart[j] + b]] = this.values[this.slot[off + a * sj + b]];
         }
       }
     }

@@ -1,10 +1,10 @@
 /**
  * The linear solver behind each Newton iteration: assemble through `accumulator`, factor, solve.
- * Dense LU for small systems; the block-sparse LU implements the same contract for mechanisms.
+ * The sparse LU implements it for every model (one body or many).
  */
-import { DenseAccumulator, type MatrixAccumulator } from './accumulator';
-import { luFactor, luSolve } from './dense';
-import { BlockSparseLu, BlockSparseMatrix, type BlockStructure } from './blockSparse';
+import type { MatrixAccumulator } from './accumulator';
+import { BlockSparseMatrix, type BlockStructure } from './blockSparse';
+import { SparseLu, type SparseLuCounts } from './sparseLu';
 
 export interface NewtonLinearSolver {
   readonly size: number;
@@ -17,38 +17,33 @@ export interface NewtonLinearSolver {
   solve(rhs: Float64Array): void;
 }
 
-/** Dense LU with partial pivoting (src/solver/linalg/dense.ts). */
-export class DenseNewtonSolver implements NewtonLinearSolver {
-  readonly accumulator: DenseAccumulator;
-  private readonly pivots: Int32Array;
-
-  constructor(readonly size: number) {
-    this.accumulator = new DenseAccumulator(new Float64Array(size * size), size);
-    this.pivots = new Int32Array(size);
-  }
-
-  zero(): void { this.accumulator.data.fill(0); }
-
-  factor(): boolean { return luFactor(this.size, this.accumulator.data, this.pivots) < 0; }
-
-  solve(rhs: Float64Array): void { luSolve(this.size, this.accumulator.data, this.pivots, rhs); }
-}
-
-/** Block-sparse LU (blockSparseLu.ts): analysed once for the model's fixed pattern, refactored numerically. */
-export class BlockSparseNewtonSolver implements NewtonLinearSolver {
+/**
+ * Scalar sparse LU (sparseLu.ts) on a matrix assembled into block storage (blockSparse.ts): the blocks give
+ * every entry the assembly may write a fixed place; the LU analyses the entries that are nonzero, once per model.
+ */
+export class SparseNewtonSolver implements NewtonLinearSolver {
   readonly size: number;
   readonly accumulator: BlockSparseMatrix;
-  private readonly lu: BlockSparseLu;
+  readonly lu: SparseLu;
 
   constructor(structure: BlockStructure) {
     this.accumulator = new BlockSparseMatrix(structure);
-    this.lu = new BlockSparseLu(this.accumulator);
     this.size = this.accumulator.size;
+    this.lu = new SparseLu(this.accumulator);
   }
 
-  zero(): void { this.accumulator.zero(); }
+  zero(): void {
+    this.lu.invalidate();
+    this.accumulator.zero();
+  }
 
-  factor(): boolean { return this.lu.factor() < 0; }
+  factor(): boolean { return this.lu.factor(); }
 
   solve(rhs: Float64Array): void { this.lu.solve(rhs); }
+
+  /** Sizes and work of the LU's current analysis, and how many analyses ran. */
+  get counts(): SparseLuCounts & { readonly analyses: number; readonly patternGrowths: number; readonly pivotDegradations: number } {
+    const { analyses, patternGrowths, pivotDegradations } = this.lu;
+    return { ...this.lu.counts, analyses, patternGrowths, pivotDegradations };
+  }
 }

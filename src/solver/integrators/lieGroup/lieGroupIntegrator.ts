@@ -19,8 +19,11 @@
  */
 import { COORDS_PER_BODY, type Constraint, type MultibodyModel } from '../../model/types';
 import type { AssembledSystem } from '../../model/assembly';
-import { DenseAccumulator } from '../../linalg/accumulator';
-import { luFactor, luSolve, maxAbs } from '../../linalg/dense';
+import type { MatrixAccumulator } from '../../linalg/accumulator';
+import { BlockSparseMatrix } from '../../linalg/blockSparse';
+import { maxAbs } from '../../linalg/dense';
+import { SparseNewtonSolver } from '../../linalg/newtonSolver';
+import { bodyBlockStructure } from '../../model/newtonStructure';
 import { angularVelocity, eulerParameterRates, lTimes, lTransposeTimes } from '../../rotation/eulerParameters';
 import { composeEulerParameters, expRotationVector, tangentOperator } from '../../rotation/so3';
 import { generalizedAlphaParameters, type GeneralizedAlphaParameters } from '../methods/generalizedAlpha';
@@ -29,12 +32,14 @@ import { DEFAULT_NEWTON, type NewtonSettings, type StepResult } from '../hhtInte
 /**
  * Up to this many unknowns Newton refactors the matrix at every iteration (quadratic convergence, and the
  * spin stays exact to round-off); above it the factors are kept across iterations and steps (modified Newton,
- * refreshed as in NewtonSettings) — the dense LU of the V8's 203 unknowns is the cost of a step.
+ * refreshed as in NewtonSettings), as the other methods do.
  */
 export const FULL_NEWTON_LIMIT = 40;
 
 /** Velocity coordinates per body: ẋ (3) and body-fixed Ω (3). */
 export const VELOCITIES_PER_BODY = 6;
+/** Entries of a body's P(e), 7 × 6. */
+const PROJECTOR_SIZE = COORDS_PER_BODY * VELOCITIES_PER_BODY;
 
 export class LieGroupIntegrator {
   readonly params: GeneralizedAlphaParameters;
@@ -74,14 +79,19 @@ export class LieGroupIntegrator {
   private readonly force: Float64Array;
   private readonly reaction: Float64Array;
   private readonly rhs: Float64Array;
-  private readonly matrix: Float64Array;
-  private readonly pivots: Int32Array;
-  private readonly stiffness7: Float64Array;
-  private readonly stiffnessAcc: DenseAccumulator;
+  /** The Newton matrix's storage and sparse LU; the start system's, made on first use. */
+  private readonly solver: SparseNewtonSolver;
+  private startSolver: SparseNewtonSolver | null = null;
+  /** H = ∂(C_qᵀλ)/∂q in 7×7 blocks per body pair. */
+  private readonly hessian: BlockSparseMatrix;
+  /** P(e) = diag(I₃, ½ L(e)ᵀ), 7 × 6 row-major per body. */
   private readonly projector: Float64Array;
   private readonly tangents: Float64Array;
-  /** K_t (nv × nv) before the tangent operator and β″ are applied. */
-  private readonly kScratch: Float64Array;
+  /** One body pair's H_ab (7×7), H_ab P_b (7×6), K_ab = P_aᵀ H_ab P_b and β″ K_ab T̂_b (6×6). */
+  private readonly hBlock = new Float64Array(COORDS_PER_BODY * COORDS_PER_BODY);
+  private readonly hp = new Float64Array(COORDS_PER_BODY * VELOCITIES_PER_BODY);
+  private readonly kBlock = new Float64Array(VELOCITIES_PER_BODY * VELOCITIES_PER_BODY);
+  private readonly ktBlock = new Float64Array(VELOCITIES_PER_BODY * VELOCITIES_PER_BODY);
   private readonly tmp: Float64Array;
   private readonly d4 = new Float64Array(4);
   private readonly lt = new Float64Array(12);
@@ -115,13 +125,11 @@ export class LieGroupIntegrator {
     this.qNew = new Float64Array(n7); this.qdNew = new Float64Array(n7);
     this.force = new Float64Array(n7); this.reaction = new Float64Array(n7);
     this.rhs = new Float64Array(this.size);
-    this.matrix = new Float64Array(this.size * this.size);
-    this.pivots = new Int32Array(this.size);
-    this.stiffness7 = new Float64Array(n7 * n7);
-    this.stiffnessAcc = new DenseAccumulator(this.stiffness7, n7);
-    this.projector = new Float64Array(n7 * nv);
+    this.solver = new SparseNewtonSolver(bodyBlockStructure(nb, VELOCITIES_PER_BODY, this.constraints, nv));
+    this.hessian = new BlockSparseMatrix(bodyBlockStructure(nb, COORDS_PER_BODY, this.constraints, n7));
+    this.projector = new Float64Array(COORDS_PER_BODY * VELOCITIES_PER_BODY * nb);
+    for (let b = 0; b < nb; b++) for (let k = 0; k < 3; k++) this.projector[PROJECTOR_SIZE * b + VELOCITIES_PER_BODY * k + k] = 1;
     this.tangents = new Float64Array(9 * nb);
-    this.kScratch = new Float64Array(nv * nv);
     this.tmp = new Float64Array(COORDS_PER_BODY * VELOCITIES_PER_BODY);
   }
 
@@ -147,11 +155,12 @@ export class LieGroupIntegrator {
       for (let k = 0; k < 3; k++) this.v[o + k] = qd0[c + k];
       angularVelocity(q0, c + 3, qd0, c + 3, this.v, o + 3);
     }
-    const { nv, size, matrix, rhs } = this;
-    matrix.fill(0);
+    const { nv, rhs } = this;
+    const start = (this.startSolver ??= new SparseNewtonSolver(bodyBlockStructure(this.bodies, VELOCITIES_PER_BODY, this.constraints, nv)));
+    start.zero();
     this.writeJointJacobian(this.q, t0);
-    this.addMass(1);
-    this.addConstraintBlocks(false);
+    this.addMass(start.accumulator);
+    this.addConstraintBlocks(false, start.accumulator);
     this.dynamicForces(this.q, this.qd, this.v, t0, rhs);
     for (let i = 0; i < nv; i++) rhs[i] = -rhs[i];
     // B v̇ = γ − C_e ½ Lᵀ(ė) Ω: the q̈ = (ẍ, ½Lᵀ(e)Ω̇ + ½Lᵀ(ė)Ω) chain
@@ -165,8 +174,8 @@ export class LieGroupIntegrator {
       this.constraints[i].accelerationRhs(this.q, this.qd, t0, rhs, nv + this.rows[i]);
       this.subtractBlockTimes(i, this.force, rhs, nv + this.rows[i]);
     }
-    if (luFactor(size, matrix, this.pivots) >= 0) return false;
-    luSolve(size, matrix, this.pivots, rhs);
+    if (!start.factor()) return false;
+    start.solve(rhs);
     this.vdot.set(rhs.subarray(0, nv));
     this.accel.set(this.vdot);
     this.lambda.set(rhs.subarray(nv));
@@ -189,12 +198,12 @@ export class LieGroupIntegrator {
       if (needFactor) {
         this.assembleNewtonMatrix(lambdaNew);
         this.factoredH = NaN;
-        if (luFactor(size, this.matrix, this.pivots) >= 0) return { ok: false, iterations: it, reason: 'the Newton matrix is singular' };
+        if (!this.solver.factor()) return { ok: false, iterations: it, reason: 'the Newton matrix is singular' };
         this.factoredH = h;
         needFactor = !reuse;
       }
       for (let i = 0; i < size; i++) rhs[i] = -rhs[i];
-      luSolve(size, this.matrix, this.pivots, rhs);
+      this.solver.solve(rhs);
       for (let i = 0; i < nv; i++) vdotNew[i] += rhs[i];
       for (let i = 0; i < m; i++) lambdaNew[i] += rhs[nv + i];
       const dv = maxAbs(nv, rhs), dl = maxAbs(m, rhs, nv);
@@ -308,18 +317,16 @@ export class LieGroupIntegrator {
   /** Joint Jacobian blocks C_q at q (local layout of Constraint.jacobian). */
   private writeJointJacobian(q: Float64Array, t: number): void {
     for (let i = 0; i < this.constraints.length; i++) this.constraints[i].jacobian(q, t, this.blocks, this.blockOffsets[i]);
-    // P(e) = diag(I₃, ½ L(e)ᵀ) per body, 7N × 6N row-major
-    const { projector, nv } = this;
-    projector.fill(0);
+    // P(e) = diag(I₃, ½ L(e)ᵀ) per body (the I₃ part is set once)
+    const { projector } = this;
     for (let b = 0; b < this.bodies; b++) {
-      const c = b * COORDS_PER_BODY, o = b * VELOCITIES_PER_BODY;
-      for (let k = 0; k < 3; k++) projector[(c + k) * nv + o + k] = 1;
+      const c = b * COORDS_PER_BODY, p = PROJECTOR_SIZE * b + VELOCITIES_PER_BODY * 3 + 3;
       const e0 = q[c + 3], e1 = q[c + 4], e2 = q[c + 5], e3 = q[c + 6];
       // ½ Lᵀ, L = [−e1 e0 e3 −e2; −e2 −e3 e0 e1; −e3 e2 −e1 e0] (Sherif Eq. 4)
       const lt = this.lt;
       lt[0] = -e1; lt[1] = -e2; lt[2] = -e3; lt[3] = e0; lt[4] = -e3; lt[5] = e2;
       lt[6] = e3; lt[7] = e0; lt[8] = -e1; lt[9] = -e2; lt[10] = e1; lt[11] = e0;
-      for (let r = 0; r < 4; r++) for (let k = 0; k < 3; k++) projector[(c + 3 + r) * nv + o + 3 + k] = 0.5 * lt[3 * r + k];
+      for (let r = 0; r < 4; r++) for (let k = 0; k < 3; k++) projector[p + VELOCITIES_PER_BODY * r + k] = 0.5 * lt[3 * r + k];
     }
   }
 
@@ -335,20 +342,20 @@ export class LieGroupIntegrator {
     }
   }
 
-  private addMass(scale: number): void {
-    const { matrix, size } = this;
+  /** acc += M (mass and principal inertias per body). */
+  private addMass(acc: MatrixAccumulator): void {
     for (let b = 0; b < this.bodies; b++) {
       const o = b * VELOCITIES_PER_BODY, j = this.system.inertiaOf(b);
       for (let k = 0; k < 3; k++) {
-        matrix[(o + k) * size + o + k] += scale * this.system.masses[b];
-        matrix[(o + 3 + k) * size + o + 3 + k] += scale * j[k];
+        acc.add(o + k, o + k, this.system.masses[b]);
+        acc.add(o + 3 + k, o + 3 + k, j[k]);
       }
     }
   }
 
   /** B = C_q P into the constraint rows (times T̂ if `withTangent`) and Bᵀ into the constraint columns. */
-  private addConstraintBlocks(withTangent: boolean): void {
-    const { matrix, size, nv, projector, tangents } = this;
+  private addConstraintBlocks(withTangent: boolean, acc: MatrixAccumulator): void {
+    const { nv, projector, tangents } = this;
     for (let i = 0; i < this.constraints.length; i++) {
       const c = this.constraints[i];
       const ld = COORDS_PER_BODY * c.bodies.length, off = this.blockOffsets[i];
@@ -360,9 +367,9 @@ export class LieGroupIntegrator {
           for (let col = 0; col < VELOCITIES_PER_BODY; col++) {
             let s = 0;
             for (let k = 0; k < COORDS_PER_BODY; k++) {
-              s += this.blocks[off + r * ld + COORDS_PER_BODY * slot + k] * projector[(COORDS_PER_BODY * body + k) * nv + o + col];
+              s += this.blocks[off + r * ld + COORDS_PER_BODY * slot + k] * projector[PROJECTOR_SIZE * body + VELOCITIES_PER_BODY * k + col];
             }
-            matrix[(o + col) * size + row] += s; // Bᵀ
+            acc.add(o + col, row, s); // Bᵀ
             this.tmp[col] = s;
           }
           for (let col = 0; col < VELOCITIES_PER_BODY; col++) {
@@ -371,7 +378,7 @@ export class LieGroupIntegrator {
               s = 0;
               for (let k = 0; k < 3; k++) s += this.tmp[3 + k] * tangents[9 * body + 3 * k + (col - 3)];
             }
-            matrix[row * size + o + col] += s; // B T̂
+            acc.add(row, o + col, s); // B T̂
           }
         }
       }
@@ -380,11 +387,12 @@ export class LieGroupIntegrator {
 
   /** The Newton matrix at the current iterate (residual() must have run for the same v̇_{n+1}). */
   assembleNewtonMatrix(lambdaNew: Float64Array): void {
-    const { matrix, size, nv, tangents, stiffness7 } = this;
-    const tNew = this.t + this.h, bp = this.betaPrime, gp = this.gammaPrime;
-    matrix.fill(0);
+    const { tangents } = this;
+    const acc = this.solver.accumulator;
+    const tNew = this.t + this.h, gp = this.gammaPrime;
+    this.solver.zero();
     for (let b = 0; b < this.bodies; b++) tangentOperator(this.increment, b * VELOCITIES_PER_BODY + 3, tangents, 9 * b);
-    this.addMass(1);
+    this.addMass(acc);
     // γ′ C_t: ∂(Ω × JΩ)/∂Ω = Ω̃J − (JΩ)~
     for (let b = 0; b < this.bodies; b++) {
       const o = b * VELOCITIES_PER_BODY + 3, j = this.system.inertiaOf(b);
@@ -394,22 +402,52 @@ export class LieGroupIntegrator {
       ct[0] = 0; ct[1] = -wz * j[1] + hz; ct[2] = wy * j[2] - hy;
       ct[3] = wz * j[0] - hz; ct[4] = 0; ct[5] = -wx * j[2] + hx;
       ct[6] = -wy * j[0] + hy; ct[7] = wx * j[1] - hx; ct[8] = 0;
-      for (let r = 0; r < 3; r++) for (let k = 0; k < 3; k++) matrix[(o + r) * size + o + k] += gp * ct[3 * r + k];
+      acc.addBlock(o, o, 3, 3, ct, 0, gp);
     }
-    this.addConstraintBlocks(true);
+    this.addConstraintBlocks(true, acc);
     if (this.m === 0) return;
-    // β″ K_t T̂ with K_t = Pᵀ H P − ¼ L(C_eᵀλ) Lᵀ(e), H = ∂(C_qᵀλ)/∂q
-    stiffness7.fill(0);
+    // β″ K_t T̂ with K_t = Pᵀ H P − ¼ L(C_eᵀλ) Lᵀ(e), H = ∂(C_qᵀλ)/∂q, one body pair (a, b) of H at a time
+    const hessian = this.hessian;
+    hessian.zero();
     for (let i = 0; i < this.constraints.length; i++) {
-      this.constraints[i].addMultiplierStiffness(this.qNew, tNew, lambdaNew, this.rows[i], 1, this.stiffnessAcc);
+      this.constraints[i].addMultiplierStiffness(this.qNew, tNew, lambdaNew, this.rows[i], 1, hessian);
     }
-    // K = Pᵀ H P block by block (P is block-diagonal: 7 × 6 per body); blocks of H that are zero are skipped
-    this.kScratch.fill(0);
     for (let a = 0; a < this.bodies; a++) {
-      for (let b = 0; b < this.bodies; b++) this.addProjectedBlock(a, b);
+      this.addStiffnessBlock(a, a);
+      const neighbours = hessian.neighbours[a];
+      for (let q = 0; q < neighbours.length; q++) if (neighbours[q] < this.bodies) this.addStiffnessBlock(a, neighbours[q]);
     }
-    for (let b = 0; b < this.bodies; b++) {
-      const c = b * COORDS_PER_BODY + 3, o = b * VELOCITIES_PER_BODY + 3;
+  }
+
+  /**
+   * Adds β″ K_ab T̂_b to the Newton matrix, K_ab = P_aᵀ H_ab P_b (− ¼ L(y) L(e)ᵀ in the rotation block when
+   * a = b, y = (C_qᵀλ)_e); nothing for a pair of distinct bodies whose H_ab is zero.
+   */
+  private addStiffnessBlock(a: number, b: number): void {
+    const { hBlock, hp, kBlock, ktBlock, projector, tangents } = this;
+    const V = VELOCITIES_PER_BODY, C = COORDS_PER_BODY;
+    this.hessian.readBlock(a, b, hBlock);
+    let any = false;
+    for (let e = 0; e < C * C && !any; e++) if (hBlock[e] !== 0) any = true;
+    if (!any && a !== b) return;
+    const pa = PROJECTOR_SIZE * a, pb = PROJECTOR_SIZE * b;
+    // hp (7 × 6) = H_ab P_b, then K_ab = P_aᵀ hp
+    for (let r = 0; r < C; r++) {
+      for (let c = 0; c < V; c++) {
+        let s = 0;
+        for (let k = 0; k < C; k++) s += hBlock[C * r + k] * projector[pb + V * k + c];
+        hp[V * r + c] = s;
+      }
+    }
+    for (let i = 0; i < V; i++) {
+      for (let c = 0; c < V; c++) {
+        let s = 0;
+        for (let r = 0; r < C; r++) s += projector[pa + V * r + i] * hp[V * r + c];
+        kBlock[V * i + c] = s;
+      }
+    }
+    if (a === b) {
+      const c = a * C + 3;
       // −¼ L(y) L(e)ᵀ, y = (C_qᵀλ)_e: column k is −¼ L(y) (L(e)ᵀ u_k)
       for (let k = 0; k < 3; k++) {
         this.s3.fill(0); this.s3[k] = 1;
@@ -417,55 +455,26 @@ export class LieGroupIntegrator {
         const y0 = this.reaction[c], y1 = this.reaction[c + 1], y2 = this.reaction[c + 2], y3 = this.reaction[c + 3];
         const x0 = this.d4[0], x1 = this.d4[1], x2 = this.d4[2], x3 = this.d4[3];
         // L(y) x (Sherif Eq. 4 with y in place of e)
-        const kk = this.kScratch;
-        kk[o * nv + o + k] -= 0.25 * (-y1 * x0 + y0 * x1 + y3 * x2 - y2 * x3);
-        kk[(o + 1) * nv + o + k] -= 0.25 * (-y2 * x0 - y3 * x1 + y0 * x2 + y1 * x3);
-        kk[(o + 2) * nv + o + k] -= 0.25 * (-y3 * x0 + y2 * x1 - y1 * x2 + y0 * x3);
+        kBlock[V * 3 + 3 + k] -= 0.25 * (-y1 * x0 + y0 * x1 + y3 * x2 - y2 * x3);
+        kBlock[V * 4 + 3 + k] -= 0.25 * (-y2 * x0 - y3 * x1 + y0 * x2 + y1 * x3);
+        kBlock[V * 5 + 3 + k] -= 0.25 * (-y3 * x0 + y2 * x1 - y1 * x2 + y0 * x3);
       }
     }
-    // times T̂ (rotation columns) and β″
-    for (let r = 0; r < nv; r++) {
-      for (let b = 0; b < this.bodies; b++) {
-        const o = b * VELOCITIES_PER_BODY;
-        for (let k = 0; k < 3; k++) matrix[r * size + o + k] += bp * this.kScratch[r * nv + o + k];
-        for (let k = 0; k < 3; k++) {
-          let s = 0;
-          for (let l = 0; l < 3; l++) s += this.kScratch[r * nv + o + 3 + l] * tangents[9 * b + 3 * l + k];
-          matrix[r * size + o + 3 + k] += bp * s;
-        }
+    // times T̂_b (rotation columns) and β″
+    const bp = this.betaPrime, t = 9 * b;
+    for (let r = 0; r < V; r++) {
+      for (let k = 0; k < 3; k++) ktBlock[V * r + k] = bp * kBlock[V * r + k];
+      for (let k = 0; k < 3; k++) {
+        let s = 0;
+        for (let l = 0; l < 3; l++) s += kBlock[V * r + 3 + l] * tangents[t + 3 * l + k];
+        ktBlock[V * r + 3 + k] = bp * s;
       }
     }
+    this.solver.accumulator.addBlock(V * a, V * b, V, V, ktBlock, 0, 1);
   }
 
-
-  /** kScratch[6a.., 6b..] += P_aᵀ H_ab P_b for the 7×7 block H_ab of ∂(C_qᵀλ)/∂q. */
-  private addProjectedBlock(a: number, b: number): void {
-    const { n7, nv, stiffness7, projector, tmp, kScratch } = this;
-    const ra = COORDS_PER_BODY * a, rb = COORDS_PER_BODY * b, ca = VELOCITIES_PER_BODY * a, cb = VELOCITIES_PER_BODY * b;
-    let any = false;
-    for (let r = 0; r < COORDS_PER_BODY && !any; r++) {
-      for (let k = 0; k < COORDS_PER_BODY; k++) if (stiffness7[(ra + r) * n7 + rb + k] !== 0) { any = true; break; }
-    }
-    if (!any) return;
-    // tmp (7 × 6) = H_ab P_b
-    for (let r = 0; r < COORDS_PER_BODY; r++) {
-      for (let c = 0; c < VELOCITIES_PER_BODY; c++) {
-        let s = 0;
-        for (let k = 0; k < COORDS_PER_BODY; k++) s += stiffness7[(ra + r) * n7 + rb + k] * projector[(rb + k) * nv + cb + c];
-        tmp[r * VELOCITIES_PER_BODY + c] = s;
-      }
-    }
-    for (let i = 0; i < VELOCITIES_PER_BODY; i++) {
-      for (let c = 0; c < VELOCITIES_PER_BODY; c++) {
-        let s = 0;
-        for (let r = 0; r < COORDS_PER_BODY; r++) s += projector[(ra + r) * nv + ca + i] * tmp[r * VELOCITIES_PER_BODY + c];
-        kScratch[(ca + i) * nv + cb + c] += s;
-      }
-    }
-  }
-
-  /** Dense copy of the current Newton matrix (size × size, row-major), for tests. */
-  newtonMatrix(): Float64Array { return Float64Array.from(this.matrix); }
+  /** Dense copy of the current Newton matrix (size × size, row-major), for tests: call before it is factorised. */
+  newtonMatrix(): Float64Array { return this.solver.accumulator.toDense(); }
   get unknowns(): number { return this.size; }
   get velocityCount(): number { return this.nv; }
   /** Sets the step size for residual()/assembleNewtonMatrix() outside step() (tests). */

@@ -125,7 +125,10 @@ export abstract class HhtMethod implements Method {
     this.lambdaPredictor.push(state.lambda);
     copyVector(this.n, state.qdd, this.qddPrevious);
     this.hPrevious = h;
-    this.computeForceTerm(this.qNew, this.qdNew, state.t + h, lambdaNew, this.forceOld);
+    // C_q from the last residual evaluation, at q_{n+1} before Newton's last correction, which moved q by the
+    // stop's βh²‖Δq̈‖ (≤ 1e-14 (1 + ‖q‖) or βh² · 1e-10 (1 + ‖q̈‖)): recomputing it here cost a third of a
+    // residual per step and changes (C_qᵀλ)_{n+1} below round-off of the step's error.
+    this.computeForceTermWithJacobian(this.qNew, this.qdNew, state.t + h, lambdaNew, this.forceOld);
   }
 
   reject(): void {}

@@ -1,13 +1,20 @@
 /**
- * `npx tsx bench/blockSparse.ts`: block-sparse LU on a KKT system with the V8 crank's pattern
- * (17 bodies, 119 coordinates, 118 constraints). Prints figures, never asserts.
- * Also exports the KKT-like test problems used by test/solver/blockSparse.test.ts, so the timed
- * pattern is the tested one.
+ * `npx tsx bench/sparseLu.ts`: the sparse LU (src/solver/linalg/sparseLu.ts) on Newton matrices captured from
+ * real runs (the V8 crank and the heavy top) and on the synthetic V8 KKT pattern, with the dense LU beside it.
+ * Prints figures, never asserts. Also exports the test problems of test/solver/sparseLu.test.ts (the KKT-like
+ * systems and the captured Newton matrices), so the timed matrices are the tested ones.
  */
 import { pathToFileURL } from 'node:url';
-import os from 'node:os';
-import { BlockSparseLu, BlockSparseMatrix, type BlockStructure } from '../src/solver/linalg/blockSparse';
+import { BlockSparseMatrix, type BlockStructure } from '../src/solver/linalg/blockSparse';
 import { luFactor, luSolve } from '../src/solver/linalg/dense';
+import { SparseLu } from '../src/solver/linalg/sparseLu';
+import { SparseNewtonSolver } from '../src/solver/linalg/newtonSolver';
+import { newtonBlockStructure } from '../src/solver/model/newtonStructure';
+import { Simulation, type RunSettings } from '../src/solver/simulate';
+import type { MultibodyModel } from '../src/solver/model/types';
+import { heavyTopModel, HEAVY_TOP_DEFAULTS } from '../src/solver/scenarios/heavyTop';
+import { v8CrankModel, V8_DEFAULTS } from '../src/solver/scenarios/v8Crank';
+import { machineLine } from './stats';
 import { mulberry32 } from '../test/support/prng';
 
 /** A body block: 'euler' = 7 coordinates (r, e) + its normalisation multiplier (size 8); 'plain' = size coordinates. */
@@ -29,7 +36,7 @@ export function kktBlockStructure(d: KktDescription, permutation?: ArrayLike<num
   const nb = d.bodies.length;
   const coupled: [number, number][] = [...d.stiffness.map(([a, b]) => [a, b] as [number, number])];
   d.joints.forEach((j, k) => { for (const b of j.bodies) coupled.push([nb + k, b]); });
-  return { blockIndices, coupled, zeroDiagonal: sizes.map((_, b) => b >= nb) };
+  return { blockIndices, coupled };
 }
 
 /** Coordinates of a body block (the euler body's multiplier is its local index 7). */
@@ -123,6 +130,41 @@ export function v8CrankKkt(): KktDescription {
   return { bodies, joints, stiffness };
 }
 
+/** A Newton matrix captured from a run: the model's block structure and the assembled matrix, dense, global numbering. */
+export interface CapturedMatrix {
+  readonly structure: BlockStructure;
+  readonly size: number;
+  readonly dense: Float64Array;
+  /** Steps done when it was assembled. */
+  readonly step: number;
+}
+
+/**
+ * Runs `model` for `steps` steps and keeps a dense copy of the Newton matrix at every factorisation taken at or
+ * after step `from` (the run's own sparse solver factorises it as usual).
+ */
+export function captureNewtonMatrices(model: MultibodyModel, settings: RunSettings, steps: number, from = 0): CapturedMatrix[] {
+  const sim = new Simulation(model, settings);
+  const linear = sim.integrator.driver.linear;
+  if (!(linear instanceof SparseNewtonSolver)) throw new Error('captureNewtonMatrices: the run does not use the sparse LU');
+  const structure = newtonBlockStructure(sim.system);
+  const captured: CapturedMatrix[] = [];
+  const factor = linear.factor.bind(linear);
+  linear.factor = () => {
+    if (sim.stepsDone >= from) captured.push({ structure, size: linear.size, dense: linear.accumulator.toDense(), step: sim.stepsDone });
+    return factor();
+  };
+  const status = sim.advance(steps, () => {});
+  if (status === 'failed') throw new Error(`captureNewtonMatrices: ${sim.failure?.reason}`);
+  return captured;
+}
+
+/** The V8 crank (Paper Fig. 8 settings) and the heavy top, as run by `npm run bench`. */
+export const BENCH_RUNS = {
+  v8: { model: () => v8CrankModel(V8_DEFAULTS), settings: { method: 'modified', alpha: -0.3, h: 1e-4, tEnd: 9, sampleEvery: 100 } },
+  heavyTop: { model: () => heavyTopModel(HEAVY_TOP_DEFAULTS), settings: { method: 'modified', alpha: -0.2, h: 1e-5, tEnd: 1, sampleEvery: 1000 } },
+} satisfies Record<string, { model: () => MultibodyModel; settings: RunSettings }>;
+
 /** Fastest of `repeats` timings of `inner` calls, in µs per call (the minimum is the figure least disturbed by other load). */
 function microseconds(inner: number, repeats: number, f: () => void): number {
   let best = Infinity;
@@ -134,57 +176,67 @@ function microseconds(inner: number, repeats: number, f: () => void): number {
   return best;
 }
 
+/** ‖A x − b‖∞ / (‖A‖∞ ‖x‖∞ + ‖b‖∞), A dense row-major: the backward error of a computed solution. */
+export function relativeResidual(n: number, a: Float64Array, x: Float64Array, b: Float64Array): number {
+  let r = 0, normA = 0, normX = 0, normB = 0;
+  for (let i = 0; i < n; i++) {
+    let s = -b[i], row = 0;
+    for (let j = 0; j < n; j++) { s += a[i * n + j] * x[j]; row += Math.abs(a[i * n + j]); }
+    r = Math.max(r, Math.abs(s));
+    normA = Math.max(normA, row);
+    normX = Math.max(normX, Math.abs(x[i]));
+    normB = Math.max(normB, Math.abs(b[i]));
+  }
+  return r / (normA * normX + normB);
+}
+
+/**
+ * One JSON line: the sparse LU's counts and times on the dense row-major matrix stored in `matrix`'s structure
+ * (values restored before each factorisation), the dense LU beside.
+ */
+function benchMatrix(name: string, matrix: BlockSparseMatrix, dense: Float64Array): void {
+  const n = matrix.size;
+  const lu = new SparseLu(matrix);
+  const assemble = () => {
+    matrix.zero();
+    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) if (dense[i * n + j] !== 0) matrix.add(i, j, dense[i * n + j]);
+  };
+  assemble();
+  if (!lu.factor()) throw new Error(`${name}: singular`);
+  assemble(); // in the layout of the factors
+  const assembled = matrix.values.slice();
+  const b = Float64Array.from({ length: n }, (_, i) => Math.sin(i + 1));
+  const x = b.slice();
+  const inner = Math.max(20, Math.round(40_000 / lu.counts.factorEntries));
+  const restoreUs = microseconds(inner, 25, () => matrix.values.set(assembled));
+  const factorUs = microseconds(inner, 25, () => { matrix.values.set(assembled); lu.factor(); }) - restoreUs;
+  const solveUs = microseconds(4 * inner, 25, () => { x.set(b); lu.solve(x); });
+  x.set(b); lu.solve(x);
+  const a = dense.slice(), piv = new Int32Array(n), y = b.slice();
+  const denseFactorUs = microseconds(Math.max(2, Math.round(inner * 40 / n ** 2)), 9, () => { a.set(dense); luFactor(n, a, piv); });
+  const denseSolveUs = microseconds(inner, 9, () => { y.set(b); luSolve(n, a, piv, y); });
+  console.log(JSON.stringify({
+    case: name, size: n, declared_entries: matrix.entryCount, ...lu.counts, analyses: lu.analyses,
+    us_per_factor: +factorUs.toFixed(2), us_per_solve: +solveUs.toFixed(2),
+    relative_residual: +relativeResidual(n, dense, x, b).toExponential(2),
+    dense_lu_us_per_factor: +denseFactorUs.toFixed(2), dense_lu_us_per_solve: +denseSolveUs.toFixed(2),
+    dense_lu_multiply_adds: Math.round((n ** 3 - n) / 3),
+  }));
+}
+
 function main(): void {
+  console.log(machineLine());
+  for (const [name, run] of Object.entries(BENCH_RUNS)) {
+    const c = captureNewtonMatrices(run.model(), run.settings, name === 'v8' ? 3000 : 1000).at(-1);
+    if (c) benchMatrix(`${name} Newton matrix (step ${c.step})`, new BlockSparseMatrix(c.structure), c.dense);
+  }
   const rand = mulberry32(8);
   const d = v8CrankKkt();
   const structure = kktBlockStructure(d);
   const matrix = new BlockSparseMatrix(structure);
-  assembleKkt(rand, d, structure, (i, j, v) => matrix.add(i, j, v));
-  const lu = new BlockSparseLu(matrix);
-  const n = matrix.size;
-  const b = Float64Array.from({ length: n }, () => 2 * rand() - 1);
-  const x = b.slice();
-
-  if (lu.factor() !== -1) throw new Error('V8 pattern: singular block');
-  const factorUs = microseconds(500, 40, () => lu.factor());
-  const solveUs = microseconds(2000, 40, () => { x.set(b); lu.solve(x); });
-  // add() throughput over the entries the assembly touches, as (row, col, value) triples
-  const rows: number[] = [], cols: number[] = [], vals: number[] = [];
-  assembleKkt(rand, d, structure, (i, j, v) => { rows.push(i); cols.push(j); vals.push(v); });
-  const values = matrix.values.slice();
-  const addUs = microseconds(200, 20, () => {
-    matrix.zero();
-    for (let e = 0; e < rows.length; e++) matrix.add(rows[e], cols[e], vals[e]);
-  });
-  matrix.values.set(values);
-
-  const dense = matrix.toDense(), piv = new Int32Array(n);
-  const denseUs = microseconds(20, 9, () => { dense.set(matrix.toDense()); luFactor(n, dense, piv); });
-  lu.factor();
-  x.set(b); lu.solve(x);
-  const y = b.slice(); luSolve(n, dense, piv, y);
-  let diff = 0, scale = 0;
-  for (let i = 0; i < n; i++) { diff = Math.max(diff, Math.abs(x[i] - y[i])); scale = Math.max(scale, Math.abs(y[i])); }
-
-  console.log(JSON.stringify({ machine: os.cpus()[0]?.model ?? 'unknown CPU', node: process.version }));
-  console.log(JSON.stringify({
-    case: 'v8-crank-kkt',
-    size: n,
-    blocks: matrix.blockCount,
-    declared_entries: matrix.entryCount,
-    fill_blocks: lu.fillBlocks,
-    factor_entries: lu.entryCount,
-    factor_flops: lu.factorFlops,
-    solve_flops: lu.solveFlops,
-    dense_lu_flops: Math.round((2 / 3) * n ** 3),
-    us_per_factor: +factorUs.toFixed(2),
-    us_per_solve: +solveUs.toFixed(2),
-    adds_per_assembly: rows.length,
-    us_per_zero_and_adds: +addUs.toFixed(2),
-    us_per_dense_lu_for_comparison: +denseUs.toFixed(1),
-    relative_difference_to_dense: diff / scale,
-    order: Array.from(lu.order),
-  }));
+  const dense = new Float64Array(matrix.size ** 2);
+  assembleKkt(rand, d, structure, (i, j, v) => { dense[i * matrix.size + j] += v; });
+  benchMatrix('synthetic V8 KKT (random values, every declared entry nonzero)', matrix, dense);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();
