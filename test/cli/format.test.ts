@@ -75,7 +75,7 @@ describe('json output', () => {
     writer.begin();
     for (const row of ROWS) writer.row(Float64Array.from(row));
     writer.row(Float64Array.from([0.02, NaN, Infinity, 0, 0, 0, 0, 4, 0.01]));
-    writer.end('failed', { time: 0.02, reason: 'Newton did not converge' }, STATS);
+    writer.end('failed', { time: 0.02, reason: 'Newton did not converge', cause: 'newton' }, STATS);
     await out.flush();
     const parsed = JSON.parse(sink.text());
     expect(Object.keys(parsed)).toEqual([
@@ -87,7 +87,7 @@ describe('json output', () => {
     expect(parsed.columns).toEqual([...SAMPLE_COLUMNS]);
     expect(parsed.rows[1][1]).toBe(10.049984947377201);
     expect(parsed.rows[2].slice(0, 3)).toEqual([0.02, null, null]);
-    expect(parsed.failure).toEqual({ time: 0.02, reason: 'Newton did not converge' });
+    expect(parsed.failure).toEqual({ time: 0.02, reason: 'Newton did not converge', cause: 'newton' });
   });
 
   it('is valid JSON with zero rows', async () => {
@@ -95,7 +95,7 @@ describe('json output', () => {
     const out = new ChunkedOutput(sink.stream);
     const writer = jsonWriter(out, { ...OPTIONS, values: { m: [15] } });
     writer.begin();
-    writer.end('failed', { time: 0, reason: 'singular' }, { steps: 0, stepsRejected: 0, newtonIterations: 0 });
+    writer.end('failed', { time: 0, reason: 'singular', cause: 'setup' }, { steps: 0, stepsRejected: 0, newtonIterations: 0 });
     await out.flush();
     expect(JSON.parse(sink.text())).toMatchObject({ rows: [], params: { m: 15 }, status: 'failed' });
   });

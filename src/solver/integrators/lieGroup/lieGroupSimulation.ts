@@ -8,7 +8,7 @@ import { AssembledSystem } from '../../model/assembly';
 import { maxAbs } from '../../linalg/dense';
 import { assemblePositions, findRedundantConstraints, projectVelocities } from '../../model/consistentState';
 import { initialStateVectors } from '../hhtIntegrator';
-import { SAMPLE_WIDTH, type RunFailure, type RunStatus, type SampleSink } from '../../simulate';
+import { SAMPLE_WIDTH, type FailureCause, type RunFailure, type RunStatus, type SampleSink } from '../../simulate';
 import { LieGroupIntegrator, VELOCITIES_PER_BODY } from './lieGroupIntegrator';
 import { failureAdvice } from '../multiplierMonitor';
 
@@ -53,14 +53,14 @@ export class LieGroupSimulation {
     while (this.stepsDone < end) {
       const result = integrator.step(settings.h);
       this.lastIterations = result.iterations;
-      if (!result.ok) return this.fail(`${result.reason}; ${failureAdvice({ rho: settings.rhoInf })}`);
+      if (!result.ok) return this.fail(`${result.reason}; ${failureAdvice({ rho: settings.rhoInf })}`, 'newton');
       this.stepsDone++;
       integrator.t = this.stepsDone * settings.h;
       const p = this.system.appliedPower(integrator.q, integrator.qd, integrator.t);
       this.work += 0.5 * settings.h * (this.power + p);
       this.power = p;
       if (this.stepsDone % settings.sampleEvery === 0 || this.stepsDone === total) {
-        if (!this.emit(sink)) return this.fail('the state became non-finite');
+        if (!this.emit(sink)) return this.fail('the state became non-finite', 'blow-up');
       }
     }
     if (this.stepsDone === total) this.status = 'finished';
@@ -72,23 +72,23 @@ export class LieGroupSimulation {
     const { q, qd } = initialStateVectors(this.system);
     const drivers = this.system.model.assemblyDrivers ?? [];
     const redundant = findRedundantConstraints(this.system.constraints, q, 0);
-    if (redundant.length > 0) { this.fail(redundant.join('; ')); return false; }
+    if (redundant.length > 0) { this.fail(redundant.join('; '), 'setup'); return false; }
     const positions = assemblePositions(this.system, drivers, q, 0);
-    if (!positions.ok) { this.fail(positions.reason); return false; }
+    if (!positions.ok) { this.fail(positions.reason, 'setup'); return false; }
     const velocities = projectVelocities(this.system, drivers, q, qd, 0);
-    if (!velocities.ok) { this.fail(velocities.reason); return false; }
+    if (!velocities.ok) { this.fail(velocities.reason, 'setup'); return false; }
     if (!this.integrator.initialize(q, qd, 0)) {
-      this.fail('the initial acceleration equations are singular (redundant constraints or zero inertia)');
+      this.fail('the initial acceleration equations are singular (redundant constraints or zero inertia)', 'setup');
       return false;
     }
     this.energy0 = this.energy();
     this.power = this.system.appliedPower(this.integrator.q, this.integrator.qd, 0);
-    if (!this.emit(sink)) { this.fail('the initial state is not finite'); return false; }
+    if (!this.emit(sink)) { this.fail('the initial state is not finite', 'setup'); return false; }
     return true;
   }
 
-  private fail(reason: string): RunStatus {
-    this.failure = { time: this.time, reason };
+  private fail(reason: string, cause: FailureCause): RunStatus {
+    this.failure = { time: this.time, reason, cause };
     this.status = 'failed';
     return this.status;
   }
