@@ -35,7 +35,7 @@ export type OmegaComponent = 'x' | 'y' | 'z';
 
 /**
  * The plot under the ω plot (share-link `show`): energy drift; step size and Newton iterations;
- * or an invariant monitor — Euler-parameter norm drift, constraint residuals (position and
+ * or an invariant monitor — Euler-parameter norm drift and velocity-level eᵀė, constraint residuals (position and
  * velocity level), angular momentum about the vertical z; or the difference plot (ω against the
  * exact solution, or each method minus the first selected).
  */
