@@ -4,6 +4,7 @@
  */
 import type { RunMethod } from './methods';
 import type { MultibodyModel } from '../solver/model/types';
+import type { ErrorNorm } from '../solver/simulate';
 
 export type ScenarioId = 'spin' | 'heavy-top' | 'v8-crank';
 
@@ -71,6 +72,11 @@ export interface ScenarioState {
    * CLI `--tol`); `h` is then the initial step. Absent: fixed step h.
    */
   readonly tolerance?: number;
+  /**
+   * Adaptive runs only: which local errors the tolerance controls (share-link key `norm`, CLI `--error-norm`;
+   * scenario/errorNorm.ts); absent: DEFAULT_ERROR_NORM.
+   */
+  readonly errorNorm?: ErrorNorm;
   /** Complete parameter values (defaults filled in). */
   readonly values: ParamValues;
 }

@@ -104,7 +104,7 @@ function optionsMismatch(options: SimOptions, expected: Expected): string | null
     return `sampleEvery ${options.sampleEvery} · h ${options.h} ≠ DT ${options.sampleDt}`;
   }
   if (adaptive.hMin !== (expected.hMin ?? state.tEnd / MAX_STEPS)) return `hMin ${adaptive.hMin}`;
-  if (adaptive.hMax !== (expected.hMax ?? defaultMaxStep(state.h, state.tEnd))) return `hMax ${adaptive.hMax}`;
+  if (adaptive.hMax !== (expected.hMax ?? defaultMaxStep(state.h, options.sampleDt))) return `hMax ${adaptive.hMax}`;
   if (!(adaptive.hMin <= options.h * (1 + 1e-12) && options.h <= adaptive.hMax * (1 + 1e-12))) return 'initial step outside [hMin, hMax]';
   return null;
 }

@@ -19,6 +19,9 @@ export const MAX_STEP_SHRINK = 0.2;
 export const REJECTION_MEMORY = 20;
 /** Smallest factor by which the velocity error may shrink the step after an accepted step. */
 export const VELOCITY_MIN_FACTOR = 0.5;
+/** Accepted steps the velocity error cuts no step after one of its cuts did not lower it (doubling, see velocityStepFactor). */
+export const VELOCITY_HOLD_STEPS = REJECTION_MEMORY;
+export const MAX_VELOCITY_HOLD = 64 * VELOCITY_HOLD_STEPS;
 /** Shrink factor after a Newton failure or a vetoed step (no error ratio to scale by). */
 export const RETRY_SHRINK = 0.25;
 
@@ -100,13 +103,16 @@ export class AdaptiveStepper {
   private readonly policy: RateBasedStopPolicy;
   /** The bound of the velocity error ratio (velocityTolerance); only the 'position-velocity' norm reads it. */
   private readonly velocityTolerance: number;
-  /** Velocity error ratio of the last accepted step, and the factor it asked for its successor. */
+  /** Velocity error ratio of the last accepted step, and the cut (< 1) it asked for its successor, else 1. */
   private velocityRatio = NaN;
   private velocityCut = 1;
+  /** Accepted steps left during which the velocity error cuts no step, and the next hold's length (velocityStepFactor). */
+  private velocityHold = 0;
+  private velocityHoldLength = VELOCITY_HOLD_STEPS;
   private readonly direction: Float64Array;
   private justRejected = false;
-  /** The current attempt is the first of two equal steps to the target (stepTowards). */
-  private halved = false;
+  /** The current attempt was shortened to divide the way to the target into equal steps (stepTowards). */
+  private shortened = false;
   /** Upper bound on proposals after a rejection, kept for REJECTION_MEMORY accepted steps. */
   private rejectedCap = Infinity;
   private capSteps = 0;
@@ -138,23 +144,24 @@ export class AdaptiveStepper {
     stepper.accept(h);
     this.check?.commit();
     stepper.t = h === remaining ? target : stepper.t;
-    this.proposeAfterAccept(h, ratio, velocityFactor, h === remaining || this.halved);
+    this.proposeAfterAccept(h, ratio, velocityFactor, h === remaining || this.shortened);
     return 'accepted';
   }
 
   /**
    * The step of an attempt `remaining` before the target: the target whole if the proposal nearly reaches it,
    * else the proposal. 'position' (links of schema v1) takes the proposal even when a sliver remains; the
-   * 'position-velocity' norm splits what is left into two equal steps instead when less than two proposals
-   * remain, since a sliver step (h ≪ h_{n−1}) carries q̈ round-off amplified by 1/(βh²) into Newton and into the
-   * velocity error estimate and can stall both.
+   * 'position-velocity' norm divides what is left into k = ⌈remaining / proposal⌉ equal steps instead, since a
+   * sliver step (h ≪ h_{n−1}) carries q̈ round-off amplified by 1/(βh²) into Newton and into the velocity error
+   * estimate and can stall both.
    */
   private stepTowards(remaining: number): number {
-    this.halved = false;
+    this.shortened = false;
     if (this.hNext >= remaining * (1 - 1e-9)) return remaining;
-    if (this.settings.errorNorm === 'position' || remaining >= 2 * this.hNext) return Math.min(this.hNext, remaining);
-    this.halved = true;
-    return remaining / 2;
+    if (this.settings.errorNorm === 'position') return Math.min(this.hNext, remaining);
+    const step = remaining / Math.ceil(remaining / this.hNext);
+    this.shortened = step < this.hNext;
+    return step;
   }
 
   /** Solves a step of size h; the error ratio e/ε (> 1 or NaN: reject), NaN if Newton failed, Infinity if vetoed. */
@@ -189,25 +196,37 @@ export class AdaptiveStepper {
   }
 
   /**
-   * The step factor the velocity error asks for: s (ε/e_q̇)^(1/2) (e_q̇ = O(h²) per step, see the methods'
+   * The step factor the velocity error asks for: s (ε_v/e_q̇)^(1/2) (e_q̇ = O(h²) per step, see the methods'
    * velocityErrorEstimate), at most MAX_STEP_GROWTH and at least VELOCITY_MIN_FACTOR, since a step change itself
    * adds velocity error and repeated deep cuts would drive h to where round-off dominates q̈.
+   * The estimate does not always respond to h: index-3 HHT corrects the position residual C(q_n) within one step,
+   * so q̈ ∝ C/(βh²) and e_q̇ ∝ C/h grows as h shrinks for a while, and the index-3 generalized-α's q̈ carries an
+   * O(1) start-up oscillation whose differences no step removes. So every cut by s is judged on the next step:
+   * when it did not lower e_q̇ at least to s·e, the velocity error cuts no further for a hold of
+   * VELOCITY_HOLD_STEPS accepted steps, doubled after each cut that fails again (at most MAX_VELOCITY_HOLD) and
+   * reset by one that works. The position error steers meanwhile; a hold never blocks growth.
    */
   private velocityStepFactor(h: number): number {
     const ratio = this.velocityError(h) / this.velocityTolerance;
     const previous = this.velocityRatio;
     this.velocityRatio = ratio;
-    if (!(ratio > 0)) { this.velocityCut = 1; return MAX_STEP_GROWTH; } // no estimate
-    const factor = Math.max(VELOCITY_MIN_FACTOR, Math.min(MAX_STEP_GROWTH, STEP_SAFETY / Math.sqrt(ratio)));
-    // Index-3 HHT corrects the position residual C(q_n) within one step, so q̈ ∝ C/(βh²) and e_q̇ ∝ C/h
-    // grows as h shrinks: when the last cut by s did not lower e_q̇ at least in proportion (to s·e), cutting
-    // further does not help; hold h instead.
-    // A hold is not a cut: the next step may cut again (else a stale cut would hold h for the rest of the run).
-    if (factor < 1 && this.velocityCut < 1 && previous > 0 && !(ratio < this.velocityCut * previous)) {
-      this.velocityCut = 1;
-      return 1;
+    const lastCut = this.velocityCut;
+    this.velocityCut = 1;
+    if (!(ratio > 0)) return MAX_STEP_GROWTH; // no estimate
+    if (lastCut < 1 && previous > 0) {
+      if (ratio < lastCut * previous) {
+        this.velocityHoldLength = VELOCITY_HOLD_STEPS;
+      } else {
+        this.velocityHold = this.velocityHoldLength;
+        this.velocityHoldLength = Math.min(MAX_VELOCITY_HOLD, 2 * this.velocityHoldLength);
+      }
     }
-    this.velocityCut = factor;
+    const factor = Math.max(VELOCITY_MIN_FACTOR, Math.min(MAX_STEP_GROWTH, STEP_SAFETY / Math.sqrt(ratio)));
+    if (this.velocityHold > 0) {
+      this.velocityHold--;
+      return Math.max(1, factor);
+    }
+    if (factor < 1) this.velocityCut = factor;
     return factor;
   }
 
