@@ -16,7 +16,7 @@ const USAGE = `Usage: npm run --silent sim -- [--scenario ID | --url URL]
                                [--alpha A | --rho-inf R] [--h H] [--t-end T] [--sample-dt DT]
                                [--tol TOL [--error-norm position|position-velocity] [--h-min HMIN] [--h-max HMAX]]
                                [--set NAME=VALUE ...] [--format csv|json]
-       npm run --silent sim -- study convergence|alpha-sweep [...]   (see: sim study --help)
+       npm run --silent sim -- study convergence|alpha-sweep|rho-sweep|stability [...]   (see: sim study --help)
 
 Runs one scenario without the web app and prints one row per sample time
 t = 0, DT, 2 DT, ... t_end with the columns (a share link runs exactly as in the web app:
@@ -68,7 +68,10 @@ Studies (many runs, both methods; \`sim study --help\` has the flags and per-sce
   study convergence   e_w (Sherif Eq. 71) and position error over step sizes against a fine
                       reference, with the observed order (paper Figs. 2 and 9)
   study alpha-sweep   final angular velocity and energy error over alpha in [-1/3, 0]
-                      (paper Figs. 10 and 5)`;
+                      (paper Figs. 10 and 5)
+  study rho-sweep     the same over rho_inf for generalized-alpha, lie-group, ji-xing
+  study stability     the largest stable step of each method on the model, its h*Omega and what
+                      fails just above it`;
 
 function boundsText(param: ParamDef): string {
   const scope = param.length === 1 ? '' : ' each';

@@ -5,7 +5,8 @@
  * drawing NaN.
  */
 import type { AlphaSweepPoint, ConvergencePoint, RhoSweepPoint } from '../solver/studies/convergenceStudy';
-import type { AlphaSweepOptions, ConvergenceOptions, RhoSweepOptions, StudyOptions } from '../scenario/studyArgs';
+import type { AlphaSweepOptions, ConvergenceOptions, RhoSweepOptions, StabilityOptions, StudyOptions } from '../scenario/studyArgs';
+import type { StabilityPoint } from '../solver/studies/stabilityStudy';
 import type { StudyPoints } from './studyTasks';
 import { paramsObject } from './rowText';
 
@@ -13,6 +14,23 @@ export const CONVERGENCE_COLUMNS = ['method', 'h', 'omega_error', 'omega_order',
 export const ALPHA_SWEEP_COLUMNS = ['method', 'alpha', 'omega_x', 'omega_y', 'omega_z', 'energy_error', 'failure'] as const;
 /** The ρ∞ sweep: the α sweep's columns with the swept parameter `rho` (ρ∞) in place of `alpha`. */
 export const RHO_SWEEP_COLUMNS = ['method', 'rho', 'omega_x', 'omega_y', 'omega_z', 'energy_error', 'failure'] as const;
+
+/**
+ * The stability study: h_max (largest stable step), h_fail (smallest failing step above it), omega (Ω of the h_max
+ * run's Euler parameters) and omega_h = h_max·Ω, that run's energy_ratio and constraint_error, the failure mode,
+ * time and text of the h_fail run, stable_above (a stable step above h_fail: not monotone) and the runs taken.
+ */
+export const STABILITY_COLUMNS = [
+  'method', 'parameter', 'h_max', 'h_fail', 'omega', 'omega_h', 'energy_ratio', 'constraint_error',
+  'failure_mode', 'failure_time', 'failure', 'stable_above', 'runs',
+] as const;
+
+function stabilityRow(p: StabilityPoint): Cell[] {
+  return [
+    p.method, p.parameter, p.hMax, p.hFail, p.omega, p.omegaH, p.energyRatio, p.constraintError,
+    p.failureMode, p.failureTime, p.failure, p.stableAbove, p.runs,
+  ];
+}
 
 /** A cell before formatting: text, a number (NaN = no value) or no value. */
 type Cell = string | number | null;
@@ -89,9 +107,25 @@ export function formatRhoSweep(options: RhoSweepOptions, points: readonly RhoSwe
   return formatSweep(options, RHO_SWEEP_COLUMNS, points.map((p) => sweepRow(p.method, p.rho, p)), { rhos: options.rhos });
 }
 
+/**
+ * Stability: one row per method, columns STABILITY_COLUMNS; JSON settings {study, scenario, params, methods, alpha,
+ * rho, hRange, tEnd, rtol, bounds, totalSteps} (totalSteps: the most the study may take).
+ */
+export function formatStability(options: StabilityOptions, points: readonly StabilityPoint[]): string {
+  const rows = points.map(stabilityRow);
+  if (options.format === 'csv') return csvTable(STABILITY_COLUMNS, rows);
+  const settings = {
+    study: options.kind, scenario: options.scenario, params: paramsObject(options.values), methods: options.methods,
+    alpha: options.alpha, rho: options.rho, hRange: options.hRange, tEnd: options.tEnd, rtol: options.rtol, bounds: options.bounds,
+    totalSteps: options.totalSteps,
+  };
+  return jsonTable(settings, STABILITY_COLUMNS, rows);
+}
+
 /** The text `sim study` prints for the points of a study run with `options`. */
 export function formatStudy(options: StudyOptions, study: StudyPoints): string {
   if (study.kind === 'convergence') return formatConvergence(options as ConvergenceOptions, study.points);
   if (study.kind === 'alpha-sweep') return formatAlphaSweep(options as AlphaSweepOptions, study.points);
+  if (study.kind === 'stability') return formatStability(options as StabilityOptions, study.points);
   return formatRhoSweep(options as RhoSweepOptions, study.points);
 }
