@@ -207,7 +207,7 @@ const BAD_FLAG_VALUES: Readonly<Record<string, readonly string[]>> = {
   '--scenario': ['moon', '', 'Spin', '__proto__', 'toString', 'constructor'],
   '--method': ['rk4', '', 'classical,modified', 'CLASSICAL', '__proto__'],
   '--format': ['xml', '', 'CSV', 'toString'],
-  '--url': ['alpha=9', 'scenario=moon', 'scenario=spin&bogus=1', '%E0%A4%A', 'v=2', 'tol=1'],
+  '--url': ['alpha=9', 'scenario=moon', 'scenario=spin&bogus=1', '%E0%A4%A', 'v=3', 'tol=1'],
 };
 const UNKNOWN_FLAGS = ['--frobnicate', '--H', '-alpha', '--tol-', '---h', '--set-', '--', '-', '--=1', '-x', '--hmin', '--dt'];
 

@@ -22,7 +22,7 @@ function workerRun(link: string, method: RunMethod): { row: number[]; steps: num
   const messages: WorkerToMain[] = [];
   const tasks: (() => void)[] = [];
   const handle = createRunHandler({ post: (m) => messages.push(m), now: () => 0, schedule: (t) => tasks.push(t), prepare: prepareRun });
-  handle({ kind: 'start', runId: 1, scenario: state.scenario, values: state.values, method, alpha: state.alpha, ...(state.rho !== undefined ? { rho: state.rho } : {}), h: state.h, tEnd: state.tEnd, ...(state.tolerance !== undefined ? { tolerance: state.tolerance } : {}) });
+  handle({ kind: 'start', runId: 1, scenario: state.scenario, values: state.values, method, alpha: state.alpha, ...(state.rho !== undefined ? { rho: state.rho } : {}), h: state.h, tEnd: state.tEnd, ...(state.tolerance !== undefined ? { tolerance: state.tolerance } : {}), ...(state.errorNorm !== undefined ? { errorNorm: state.errorNorm } : {}) });
   while (tasks.length > 0) tasks.shift()!();
   const last = messages[messages.length - 1];
   if (last.kind !== 'done') throw new Error(`worker run ended with ${last.kind}`);
@@ -53,6 +53,8 @@ const LINKS = [
   '?v=1&scenario=heavy-top&t=0.05',
   '?v=1&scenario=heavy-top&alpha=-0.3&h=0.001&t=0.3&tol=1e-4',
   '?v=1&scenario=v8-crank&alpha=-0.3&h=0.0001&t=0.05&tol=1e-4',
+  '?v=2&scenario=spin&alpha=-0.1&t=2&tol=1e-5',
+  '?v=2&scenario=heavy-top&alpha=-0.3&h=0.001&t=0.3&tol=1e-4',
 ];
 
 describe('worker and `sim --url` run the same computation', () => {
@@ -90,6 +92,16 @@ describe('worker and `sim --url` run the same computation', () => {
     const flag = cliRun(base, 'generalized-alpha', '--rho-inf', '0.9');
     expect(a.row[1]).not.toBe(b.row[1]);
     expect(flag.row).toEqual(b.row);
+  });
+
+  it('an adaptive v1 link reproduces the rows computed before the velocity norm existed, to the bit', () => {
+    // Final rows of `sim --url LINK --format json` before the error norm was selectable (position norm only).
+    const spin = cliRun('?v=1&scenario=spin&alpha=-0.1&t=2&tol=1e-6', 'modified');
+    expect(spin.row).toEqual([2, 19.9997718837935, 0, 0, 199.9954377018885, -0.003437762510458242, 2.220446049250313e-16, 2, 0.002549826035117874]);
+    expect(spin.steps).toBe(693);
+    const top = cliRun('?v=1&scenario=heavy-top&alpha=-0.3&h=0.001&t=0.3&tol=1e-4', 'modified');
+    expect(top.row).toEqual([0.3, -4.217841654517965, 150.11053171272235, -4.47050156262835, 5437.071763380512, 1.374972514964611, 3.885780586188048e-15, 2, 0.0010000000000000009]);
+    expect(top.steps).toBe(300);
   });
 
   it('a fixed-step run computes the same whatever the sample grid: only the rows written differ', () => {
