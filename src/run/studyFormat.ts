@@ -77,24 +77,26 @@ function jsonTable(settings: Record<string, unknown>, columns: readonly string[]
  * or {method, rho, h}. The CSV has no parameter column: each method runs with its one parameter of the head.
  */
 export function formatConvergence(options: ConvergenceOptions, points: readonly ConvergencePoint[]): string {
-  const rows = points.map(convergenceRow);
-  if (options.format === 'csv') return csvTable(CONVERGENCE_COLUMNS, rows);
+  const { alpha, rho, steps, tEnd, sampleDt, reference } = options;
+  return formatTable(options, CONVERGENCE_COLUMNS, points.map(convergenceRow), { alpha, rho, steps, tEnd, sampleDt, reference });
+}
+
+/**
+ * A study's table: the CSV, or the JSON with the settings every study has ({study, scenario, params, methods}), the
+ * study's `own` settings and totalSteps, then columns and rows.
+ */
+function formatTable(options: StudyOptions, columns: readonly string[], rows: readonly Cell[][], own: Record<string, unknown>): string {
+  if (options.format === 'csv') return csvTable(columns, rows);
   const settings = {
-    study: options.kind, scenario: options.scenario, params: paramsObject(options.values), methods: options.methods,
-    alpha: options.alpha, rho: options.rho, steps: options.steps, tEnd: options.tEnd, sampleDt: options.sampleDt, reference: options.reference,
+    study: options.kind, scenario: options.scenario, params: paramsObject(options.values), methods: options.methods, ...own,
     totalSteps: options.totalSteps,
   };
-  return jsonTable(settings, CONVERGENCE_COLUMNS, rows);
+  return jsonTable(settings, columns, rows);
 }
 
 /** A sweep's table; JSON settings {study, scenario, params, methods, alphas | rhos, h, tEnd, totalSteps}. */
 function formatSweep(options: AlphaSweepOptions | RhoSweepOptions, columns: readonly string[], rows: readonly Cell[][], values: Record<string, readonly number[]>): string {
-  if (options.format === 'csv') return csvTable(columns, rows);
-  const settings = {
-    study: options.kind, scenario: options.scenario, params: paramsObject(options.values), methods: options.methods,
-    ...values, h: options.h, tEnd: options.tEnd, totalSteps: options.totalSteps,
-  };
-  return jsonTable(settings, columns, rows);
+  return formatTable(options, columns, rows, { ...values, h: options.h, tEnd: options.tEnd });
 }
 
 /** α sweep: columns ALPHA_SWEEP_COLUMNS, JSON settings with `alphas`. */
@@ -112,14 +114,8 @@ export function formatRhoSweep(options: RhoSweepOptions, points: readonly RhoSwe
  * rho, hRange, tEnd, rtol, bounds, totalSteps} (totalSteps: the most the study may take).
  */
 export function formatStability(options: StabilityOptions, points: readonly StabilityPoint[]): string {
-  const rows = points.map(stabilityRow);
-  if (options.format === 'csv') return csvTable(STABILITY_COLUMNS, rows);
-  const settings = {
-    study: options.kind, scenario: options.scenario, params: paramsObject(options.values), methods: options.methods,
-    alpha: options.alpha, rho: options.rho, hRange: options.hRange, tEnd: options.tEnd, rtol: options.rtol, bounds: options.bounds,
-    totalSteps: options.totalSteps,
-  };
-  return jsonTable(settings, STABILITY_COLUMNS, rows);
+  const { alpha, rho, hRange, tEnd, rtol, bounds } = options;
+  return formatTable(options, STABILITY_COLUMNS, points.map(stabilityRow), { alpha, rho, hRange, tEnd, rtol, bounds });
 }
 
 /** The text `sim study` prints for the points of a study run with `options`. */
