@@ -16,6 +16,8 @@ const SIZES = [
 ];
 
 test('stability study on the spin: h_max per method, CSV equal to `sim study stability`, and the damping tab’s verdict', async ({ page, appUrl, consoleErrors }, testInfo) => {
+  // A study, a `sim study` process and two tabs at two sizes: more than one page load's worth of time.
+  test.setTimeout(180_000);
   await page.setViewportSize(SIZES[0]);
   await page.goto(`${appUrl}?v=1&scenario=spin&alpha=-0.05&t=3&panel=studies`);
   await waitForSettled(page);
@@ -94,5 +96,7 @@ test('the error norm sits next to the tolerance, goes into the link, and the pag
   await waitForSettled(page, before.runId);
   await page.getByTestId('norm-position').check();
   await expect.poll(() => new URL(page.url()).search).toBe('?v=2&scenario=heavy-top&t=0.05&tol=0.001&norm=position');
+  const controls = await page.getByTestId('norm-position').locator('xpath=ancestor::fieldset[1]').screenshot({ path: 'test-results/stability/integrator-panel.png' });
+  await testInfo.attach('integrator-panel.png', { body: controls, contentType: 'image/png' });
   expect(consoleErrors).toEqual([]);
 });

@@ -137,13 +137,16 @@ function num(x: number): string {
 /** The stability study's table: per method h_max, h·Ω, what fails above it, and the linear oscillator's verdict. */
 function StabilityTable({ result }: { result: StabilityResult }) {
   const { hRange, bounds, tEnd } = result.options;
+  // The summary sits above the table, not in its caption: on a phone the table scrolls sideways and would cut it.
   return (
+    <>
+    <p className="hint" data-testid="stability-summary">
+      {stabilitySummary(result)} Stable: the run reaches t = {formatNumber(tEnd)} s without a failure, creates energy E − E₀ − W ≤ {formatNumber(bounds.energy)} ×
+      the run’s energy scale and the constraint residual ≤ {formatNumber(bounds.constraint)}; h scanned over [{formatNumber(hRange[0])},{' '}
+      {formatNumber(hRange[1])}] s.
+    </p>
     <table className="theory-table study-table" data-testid="study-table">
-      <caption>
-        {stabilitySummary(result)} Stable: the run reaches t = {formatNumber(tEnd)} s without a failure, creates energy E − E₀ − W ≤ {formatNumber(bounds.energy)} ×
-        the run’s energy scale and the constraint residual ≤ {formatNumber(bounds.constraint)}; h scanned over [{formatNumber(hRange[0])},{' '}
-        {formatNumber(hRange[1])}] s.
-      </caption>
+      <caption>Largest stable step per method, and the linear oscillator’s verdict</caption>
       <thead>
         <tr>
           <th scope="col">method</th>
@@ -167,6 +170,7 @@ function StabilityTable({ result }: { result: StabilityResult }) {
         ))}
       </tbody>
     </table>
+    </>
   );
 }
 
