@@ -140,36 +140,36 @@ function StabilityTable({ result }: { result: StabilityResult }) {
   // The summary sits above the table, not in its caption: on a phone the table scrolls sideways and would cut it.
   return (
     <>
-    <p className="hint" data-testid="stability-summary">
-      {stabilitySummary(result)} Stable: the run reaches t = {formatNumber(tEnd)} s without a failure, creates energy E − E₀ − W ≤ {formatNumber(bounds.energy)} ×
-      the run’s energy scale and the constraint residual ≤ {formatNumber(bounds.constraint)}; h scanned over [{formatNumber(hRange[0])},{' '}
-      {formatNumber(hRange[1])}] s.
-    </p>
-    <table className="theory-table study-table" data-testid="study-table">
-      <caption>Largest stable step per method, and the linear oscillator’s verdict</caption>
-      <thead>
-        <tr>
-          <th scope="col">method</th>
-          <th scope="col">h_max (s)</th>
-          <th scope="col">h·Ω</th>
-          <th scope="col">above h_max</th>
-          <th scope="col">linear oscillator</th>
-        </tr>
-      </thead>
-      <tbody>
-        {result.points.map((p) => (
-          <tr key={p.method} data-testid={`study-row-${p.method}`}>
-            <th scope="row">{METHOD_LABELS[p.method]}</th>
-            <td data-testid={`stability-hmax-${p.method}`}>{Number.isNaN(p.hMax) ? `< ${formatNumber(hRange[0])}` : `${Number.isNaN(p.hFail) ? '≥ ' : ''}${num(p.hMax)}`}</td>
-            <td>{num(p.omegaH)}</td>
-            <td data-testid={`stability-mode-${p.method}`}>
-              {p.failureMode ? `${MODE_TEXT[p.failureMode]} (h = ${num(p.hFail)} s, at t = ${num(p.failureTime)} s)` : 'nothing failed in the range'}
-            </td>
-            <td>{linearVerdict(p.method, p.parameter)}</td>
+      <p className="hint" data-testid="stability-summary">
+        {stabilitySummary(result)} Stable: the run reaches t = {formatNumber(tEnd)} s without a failure, creates energy E − E₀ − W ≤ {formatNumber(bounds.energy)} ×
+        the run’s energy scale and the constraint residual ≤ {formatNumber(bounds.constraint)}; h scanned over [{formatNumber(hRange[0])},{' '}
+        {formatNumber(hRange[1])}] s.
+      </p>
+      <table className="theory-table study-table" data-testid="study-table">
+        <caption>Largest stable step per method, and the linear oscillator’s verdict</caption>
+        <thead>
+          <tr>
+            <th scope="col">method</th>
+            <th scope="col">h_max (s)</th>
+            <th scope="col">h·Ω</th>
+            <th scope="col">above h_max</th>
+            <th scope="col">linear oscillator</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {result.points.map((p) => (
+            <tr key={p.method} data-testid={`study-row-${p.method}`}>
+              <th scope="row">{METHOD_LABELS[p.method]}</th>
+              <td data-testid={`stability-hmax-${p.method}`}>{Number.isNaN(p.hMax) ? `< ${formatNumber(hRange[0])}` : `${Number.isNaN(p.hFail) ? '≥ ' : ''}${num(p.hMax)}`}</td>
+              <td>{num(p.omegaH)}</td>
+              <td data-testid={`stability-mode-${p.method}`}>
+                {p.failureMode ? `${MODE_TEXT[p.failureMode]} (h = ${num(p.hFail)} s, at t = ${num(p.failureTime)} s)` : 'nothing failed in the range'}
+              </td>
+              <td>{linearVerdict(p.method, p.parameter)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </>
   );
 }
