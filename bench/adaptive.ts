@@ -1,19 +1,25 @@
 /**
- * `npm run adaptive`: the adaptive-step figures. Heavy top (α = −0.2) and V8 (α = −0.3), t ∈ [0, 1], adaptive
- * at tolerances 1e-3 … 1e-6 (modified and classical): steps, rejected steps, Newton iterations, achieved
- * e_ω (Sherif Eq. 71) against a fine fixed-step reference, wall time; and the fixed step that gives the
- * same e_ω (log-log interpolation over a ladder of fixed-step runs) with its wall time.
+ * `npm run adaptive`: what a tolerance buys. Adaptive runs planned as the app and `sim --url` plan them (sample
+ * grid and step cap max(h, t_end / 1999)), for both error norms and the tolerances 1e-2 … 1e-7: accepted, rejected
+ * and cap-limited steps, Newton iterations, the achieved e_ω (Sherif Eq. 71) and its fall per decade of ε, wall time;
+ * and the fixed step with the same e_ω (log-log interpolation over fixed steps DT/k on the same sample grid).
+ * Spin (α = −0.3, t ∈ [0, 10], exact ω) and heavy top (α = −0.2, t ∈ [0, 1], reference: Lie-group generalized-α,
+ * second order, at DT/100); `BENCH_V8=1` adds the V8 (α = −0.3, t ∈ [0, 1], reference generalized-α at DT/20).
+ * Prints markdown (bench/results/adaptive.md keeps the last run).
  */
-import { heavyTopModel, HEAVY_TOP_DEFAULTS } from '../src/solver/scenarios/heavyTop';
-import { v8CrankModel, V8_DEFAULTS } from '../src/solver/scenarios/v8Crank';
+import { defaultState, getScenario } from '../src/scenario/registry';
+import type { ErrorNorm } from '../src/scenario/errorNorm';
+import type { ScenarioId, ScenarioState } from '../src/scenario/types';
+import { planRun, solverSettings } from '../src/run/plan';
 import { Simulation, type IntegratorMethod, type RunSettings } from '../src/solver/simulate';
 import type { MultibodyModel } from '../src/solver/model/types';
-import { integratedOmegaError, type OmegaSeries } from '../src/solver/studies/omegaError';
+import { simulateFamily, type FamilyRunSettings } from '../src/solver/studies/familyRuns';
+import { integratedDifference } from '../src/solver/studies/errorMeasures';
 
-const SAMPLE_DT = 1e-3;
-const T_END = 1;
+interface Series { t: Float64Array; omega: Float64Array }
+interface Measured extends Series { seconds: number; steps: number; rejected: number; capped: number; newton: number; status: string }
 
-interface Measured { series: OmegaSeries; seconds: number; steps: number; rejected: number; newton: number; status: string }
+const NORMS: readonly ErrorNorm[] = ['position', 'position-velocity'];
 
 function measure(model: MultibodyModel, settings: RunSettings): Measured {
   const t: number[] = [], omega: number[] = [];
@@ -22,42 +28,73 @@ function measure(model: MultibodyModel, settings: RunSettings): Measured {
   const status = sim.advance(Number.MAX_SAFE_INTEGER, (row) => { t.push(row[0]); omega.push(row[1], row[2], row[3]); });
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   return {
-    series: { t: Float64Array.from(t), omega: Float64Array.from(omega) }, seconds, status,
-    steps: sim.stepsDone, rejected: sim.stepsRejected, newton: sim.integrator.totalIterations,
+    t: Float64Array.from(t), omega: Float64Array.from(omega), seconds, status,
+    steps: sim.stepsDone, rejected: sim.stepsRejected, capped: sim.stepsCapped, newton: sim.integrator.totalIterations,
   };
 }
 
-/** h with the given e_ω by log-log interpolation over (h, e) pairs sorted by h. */
-function stepForError(ladder: { h: number; e: number; seconds: number }[], e: number): { h: number; seconds: number } {
+/** A fixed-step family run's (t, ω) at every `every` steps. */
+function reference(model: MultibodyModel, settings: FamilyRunSettings): Series {
+  const t: number[] = [], omega: number[] = [];
+  const r = simulateFamily(model, settings, (row) => { t.push(row[0]); omega.push(row[1], row[2], row[3]); });
+  if (r.status !== 'finished') throw new Error(`reference failed: ${r.failure?.reason}`);
+  return { t: Float64Array.from(t), omega: Float64Array.from(omega) };
+}
+
+/** e_ω against a reference on the same sample grid, or the exact ω of the scenario. */
+function omegaError(run: Series, ref: Series | ((t: number) => [number, number, number])): number {
+  if (typeof ref !== 'function') return integratedDifference(run.t, run.omega, ref.omega, 3, ref.t);
+  const exact = Float64Array.from(Array.from(run.t).flatMap((t) => ref(t)));
+  return integratedDifference(run.t, run.omega, exact, 3, run.t);
+}
+
+/** h with the given e_ω by log-log interpolation over (h, e) pairs. */
+function stepForError(ladder: { h: number; e: number }[], e: number): number {
   for (let i = 1; i < ladder.length; i++) {
     const a = ladder[i - 1], b = ladder[i];
-    if ((e - a.e) * (e - b.e) <= 0) {
-      const f = Math.log(e / a.e) / Math.log(b.e / a.e);
-      return { h: Math.exp(Math.log(a.h) + f * Math.log(b.h / a.h)), seconds: Math.exp(Math.log(a.seconds) + f * Math.log(b.seconds / a.seconds)) };
-    }
+    if ((e - a.e) * (e - b.e) <= 0) return Math.exp(Math.log(a.h) + (Math.log(e / a.e) / Math.log(b.e / a.e)) * Math.log(b.h / a.h));
   }
-  return { h: NaN, seconds: NaN };
+  return NaN;
 }
 
-function study(name: string, model: MultibodyModel, alpha: number, refH: number, fixedSteps: number[]): void {
-  const ref = measure(model, { method: 'modified', alpha, h: refH, tEnd: T_END, sampleEvery: Math.round(SAMPLE_DT / refH) });
-  console.log(`\n### ${name}, α = ${alpha}, t ∈ [0, ${T_END}] s; reference: modified, fixed h = ${refH} s\n`);
-  console.log('| method | tolerance | steps | rejected | Newton iterations | e_ω [rad] | wall [s] | fixed h for same e_ω [s] | its wall [s] |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
-  for (const method of ['modified', 'classical'] as IntegratorMethod[]) {
-    const ladder = fixedSteps.map((h) => {
-      const m = measure(model, { method, alpha, h, tEnd: T_END, sampleEvery: Math.round(SAMPLE_DT / h) });
-      return { h, e: m.status === 'finished' ? integratedOmegaError(m.series, ref.series) : NaN, seconds: m.seconds };
+const fmt = (x: number, digits = 3) => (Number.isFinite(x) ? x.toExponential(digits - 1) : '—');
+
+function study(id: ScenarioId, tEnd: number, tolerances: readonly number[], methods: readonly IntegratorMethod[], refDivisor: number, refMethod: 'lie-group' | 'generalized-alpha' | null): void {
+  const def = getScenario(id);
+  const model = def.buildModel(defaultState(id).values);
+  const base: ScenarioState = { ...defaultState(id), tEnd };
+  const planned = planRun({ ...base, tolerance: 1e-4 });
+  if (!planned.ok) throw new Error(planned.issue.message);
+  const dt = planned.plan.samples.dt;
+  const exact = def.exactOmega ? (t: number) => def.exactOmega!(base.values, t) : null;
+  const ref = exact ?? reference(model, { method: refMethod!, alpha: 0, rho: 2 / 3, h: dt / refDivisor, tEnd, sampleEvery: refDivisor });
+  console.log(`\n### ${def.title}, α = ${base.alpha}, t ∈ [0, ${tEnd}] s, h₀ = ${base.h} s, sample interval and step cap ${fmt(dt, 4)} s; ${exact ? 'exact ω' : `reference ${refMethod} at h = DT/${refDivisor}`}\n`);
+  console.log('| method | norm | ε | steps | rejected | capped | Newton | e_ω [rad] | fall per decade | wall [s] | fixed h, same e_ω [s] |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const method of methods) {
+    const ladder = [1, 2, 5, 10, 20, 50].map((k) => {
+      const m = measure(model, { method, alpha: base.alpha, h: dt / k, tEnd, sampleEvery: k });
+      return { h: dt / k, e: m.status === 'finished' ? omegaError(m, ref) : NaN };
     }).filter((x) => Number.isFinite(x.e));
-    console.log(`| ${method} | fixed steps | ${ladder.map((x) => `h = ${x.h}: e_ω ${x.e.toExponential(2)}, ${x.seconds.toFixed(3)} s`).join('; ')} |||||||`);
-    for (const tol of [1e-3, 1e-4, 1e-5, 1e-6]) {
-      const m = measure(model, { method, alpha, h: 1e-4, tEnd: T_END, sampleEvery: Math.round(SAMPLE_DT / 1e-4), tolerance: tol });
-      const e = m.status === 'finished' ? integratedOmegaError(m.series, ref.series) : NaN;
-      const fixed = stepForError(ladder, e);
-      console.log(`| ${method} | ${tol} | ${m.steps} | ${m.rejected} | ${m.newton} | ${Number.isFinite(e) ? e.toExponential(3) : m.status} | ${m.seconds.toFixed(3)} | ${Number.isFinite(fixed.h) ? fixed.h.toExponential(2) : 'outside ladder'} | ${Number.isFinite(fixed.seconds) ? fixed.seconds.toFixed(3) : ''} |`);
+    for (const norm of NORMS) {
+      let previous = NaN;
+      for (const tolerance of tolerances) {
+        const p = planRun({ ...base, methods: [method], tolerance, errorNorm: norm });
+        if (!p.ok) throw new Error(p.issue.message);
+        const m = measure(model, solverSettings(p.plan, p.plan.methods[0]) as RunSettings);
+        const e = m.status === 'finished' ? omegaError(m, ref) : NaN;
+        const fall = previous / e;
+        previous = e;
+        console.log(
+          `| ${method} | ${norm} | ${tolerance} | ${m.steps} | ${m.rejected} | ${Math.round((100 * m.capped) / Math.max(1, m.steps))} % | ${m.newton} | ` +
+          `${Number.isFinite(e) ? fmt(e, 4) : m.status} | ${Number.isFinite(fall) ? fall.toFixed(2) : ''} | ${m.seconds.toFixed(2)} | ${fmt(stepForError(ladder, e))} |`,
+        );
+      }
     }
   }
 }
 
-study('heavy top', heavyTopModel(HEAVY_TOP_DEFAULTS), -0.2, 2e-6, [1e-3, 5e-4, 2e-4, 1e-4, 5e-5, 2e-5, 1e-5]);
-study('V8 crank', v8CrankModel(V8_DEFAULTS), -0.3, 1e-5, [1e-3, 5e-4, 2e-4, 1e-4, 5e-5]);
+const TOLERANCES = [1e-2, 1e-3, 1e-4, 1e-5, 1e-6, 1e-7];
+study('spin', 10, TOLERANCES, ['modified', 'classical'], 1, null);
+study('heavy-top', 1, TOLERANCES, ['modified', 'classical'], 100, 'lie-group');
+if (process.env.BENCH_V8) study('v8-crank', 1, [1e-2, 1e-3, 1e-4, 1e-5], ['modified', 'classical'], 20, 'generalized-alpha');

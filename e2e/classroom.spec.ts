@@ -24,8 +24,9 @@ test.describe('lesson mode in projector mode at 1280×720', () => {
     await expect(page.getByTestId('lesson-step')).toHaveText(`Step 1 of ${NUMERICAL_DAMPING.steps.length}`);
     await expect(page.getByTestId('lesson-narration')).toContainText('exact line');
     expect(await page.evaluate(() => window.__hht!.state().alpha)).toBe(0);
-    // The step's plot element is pointed at; the others are not.
-    expect(await outlineWidth(page, 'omega-chart-classical')).toBeGreaterThanOrEqual(3);
+    // The step's element is pointed at (classical's failure box: the run fails honestly at 1.28 s); the others are not.
+    await expect(page.getByTestId('failure-classical')).toContainText('Failed at t = 1.28 s');
+    expect(await outlineWidth(page, 'failure-classical')).toBeGreaterThanOrEqual(3);
     expect(await outlineWidth(page, 'omega-chart-modified')).toBe(0);
     // In projector mode the lesson, the 3D view and both time charts share the screen.
     for (const id of ['lesson-bar', 'scene', 'omega-chart-classical', 'omega-chart-modified', 'energy-chart-modified']) {

@@ -40,7 +40,7 @@ test('Back and Forward step through committed scenarios and rerun them', async (
 });
 
 test('the preset banner turns into “changed from preset · back to preset” on any change', async ({ page, appUrl, consoleErrors }) => {
-  await page.goto(`${appUrl}?v=1&scenario=spin&alpha=0&t=1.25&preset=spin-alpha0`);
+  await page.goto(`${appUrl}?v=1&scenario=spin&alpha=0&t=2&preset=spin-alpha0`);
   const first = await waitForSettled(page);
   const banner = page.getByTestId('preset-banner');
   await expect(banner).toHaveAttribute('data-changed', 'false');
@@ -58,7 +58,7 @@ test('the preset banner turns into “changed from preset · back to preset” o
   await page.getByTestId('preset-back').click();
   await expect(banner).toHaveAttribute('data-changed', 'false');
   await waitForSettled(page, changed.runId);
-  expect(await page.evaluate(() => window.__hht!.state().tEnd)).toBe(1.25);
+  expect(await page.evaluate(() => window.__hht!.state().tEnd)).toBe(2);
   expect(consoleErrors).toEqual([]);
 });
 

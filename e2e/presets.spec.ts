@@ -23,15 +23,17 @@ test('each preset opens from its link, explains itself and shows its plot', asyn
   await expect(page.getByTestId('omega-chart-modified')).toContainText('crank speed ωx (rad/s)');
   await expect.poll(async () => (await curvePath(page, 'omega-chart-modified')).split('L').length, { timeout: 30_000 }).toBeGreaterThan(20);
 
-  // Spin at α = 0: modified on the exact line, classical behind it and oscillating.
+  // Spin at α = 0: modified on the exact line to 2 s, classical behind it until it fails at 1.28 s, explained.
   await page.goto(`${appUrl}?${PRESETS['spin-alpha0'].query}`);
   await expect(page.getByTestId('preset-banner')).toContainText('why α = 0 is not enough');
   await waitForSettled(page);
   await expect(page.locator('[data-testid="omega-chart-modified"] path.recharts-line-curve')).toHaveCount(2);
-  expect((await page.evaluate(() => window.__hht!.finalOmega('modified')))![0]).toBeCloseTo(16.25, 9);
+  expect((await page.evaluate(() => window.__hht!.finalOmega('modified')))![0]).toBeCloseTo(20, 9);
   const classical = await page.evaluate(() => window.__hht!.samples('classical'));
   const lag = classical.find(([t]) => Math.abs(t - 1.1) < 1e-9)!;
   expect(lag[1]).toBeLessThan(10 + 5 * 1.1 - 0.3);
+  await expect(page.getByTestId('failure-classical')).toContainText('Failed at t = 1.28 s');
+  await expect(page.getByTestId('failure-why-classical')).toContainText('eᵀė flips sign every step and grows as exp(|ω|t/2)');
 
   // Convergence, Fig. 2: the studies panel opens and runs the paper's study by itself.
   await page.goto(`${appUrl}?${PRESETS.fig2.query}`);

@@ -103,8 +103,9 @@ function pointsFor(kind: ChartKind, res: MethodResults, component: OmegaComponen
     // Step size (v, log axis) and Newton iterations of the step (w).
     case 'steps':
       return mergePairs(res.series[COLUMN.h].view(), res.series[COLUMN.iterations].view(), true);
+    // The Euler parameters' position-level (v) and velocity-level (w) normalisation, both on the log axis.
     case 'norm':
-      return seriesPoints(res.series[COLUMN.euler_norm_drift].view(), (v) => v, true);
+      return mergePairs(res.series[COLUMN.euler_norm_drift].view(), res.series[COLUMN.euler_velocity].view(), true, true);
     // Position-level (v) and velocity-level (w) residuals, both on the log axis.
     case 'constraints':
       return mergePairs(res.series[COLUMN.constraint_error].view(), res.series[COLUMN.velocity_constraint_error].view(), true, true);
@@ -180,7 +181,7 @@ export interface ChartViewOptions {
 export const LOWER_PLOT_LABELS: Readonly<Record<LowerPlot, string>> = {
   energy: 'energy drift',
   steps: 'step size h & Newton iterations',
-  norm: 'Euler-parameter norm drift',
+  norm: 'Euler-parameter norm & eᵀė',
   constraints: 'constraint residuals',
   momentum: 'angular momentum about z',
   difference: 'difference plot (Δω)',
@@ -239,7 +240,10 @@ export function chartView(
       };
     }
     case 'norm':
-      return logView({ ...base, yLabel: '| |e|² − 1 | (–)', seriesName: `${label} Euler-norm drift` }, sets, null, options);
+      return logView(
+        { ...base, yLabel: '| |e|² − 1 | (–), |eᵀė| (1/s)', seriesName: `${label} Euler-norm drift` }, sets,
+        { name: 'velocity-level |eᵀė|', axis: 'left', step: false }, options,
+      );
     case 'constraints':
       return logView({ ...base, yLabel: 'constraint residual (m, m/s)', seriesName: `${label} position |C|` }, sets, { name: 'velocity |C_q q̇ + C_t|', axis: 'left', step: false }, options);
     case 'momentum':

@@ -9,7 +9,7 @@ import type { ScenarioState } from '../scenario/types';
 import { COORDS_PER_BODY } from '../solver/model/types';
 import { SAMPLE_WIDTH } from '../solver/simulate';
 import { methodOscillatorResponse } from '../solver/studies/methodStability';
-import { amplitudeSpectrum, dominantFrequencies, type Spectrum } from '../solver/studies/spectrum';
+import { eulerParameterFrequencies } from '../solver/studies/spectrum';
 
 /** The Ωh axis of the damping plot: decades from 1e-3 to 1e3. */
 export const OMEGA_H_RANGE: readonly [number, number] = [1e-3, 1e3];
@@ -116,37 +116,19 @@ export interface RunFrequency {
   readonly overRun: number;
 }
 
-/** Smallest peak kept, relative to the largest (weaker ones are window leakage and noise). */
-export const PEAK_FLOOR = 0.05;
+export { PEAK_FLOOR } from '../solver/studies/spectrum';
 
 /**
- * Frequencies of the primary body's Euler parameters in uniformly spaced poses: the amplitude
- * spectra of e0…e3 summed, its largest peaks (at most `count`, each ≥ PEAK_FLOOR of the
- * largest). `rows` are the poses' sample rows (time in column 0); a trailing pose off the
+ * Frequencies of the primary body's Euler parameters in uniformly spaced poses (solver/studies/spectrum.ts
+ * eulerParameterFrequencies): `rows` are the poses' sample rows (time in column 0); a trailing pose off the
  * uniform grid is left out. Empty when there are fewer than 16 poses.
  */
 export function eulerFrequencies(rows: Float64Array, poses: Float64Array, coordinates: number, primaryBody: number, count = 3): number[] {
   const n = Math.min(rows.length / SAMPLE_WIDTH, poses.length / coordinates);
-  if (n < 16) return [];
-  const dt = rows[SAMPLE_WIDTH] - rows[0];
-  let uniform = n;
-  const lastGap = rows[(n - 1) * SAMPLE_WIDTH] - rows[(n - 2) * SAMPLE_WIDTH];
-  if (Math.abs(lastGap - dt) > 1e-6 * dt) uniform = n - 1;
   const offset = primaryBody * COORDS_PER_BODY + 3;
-  let summed: Spectrum | null = null;
-  for (let k = 0; k < 4; k++) {
-    const signal = Float64Array.from({ length: uniform }, (_, i) => poses[i * coordinates + offset + k]);
-    const s = amplitudeSpectrum(signal, dt);
-    if (!summed) summed = { omega: s.omega, amplitude: Float64Array.from(s.amplitude) };
-    else for (let b = 0; b < s.amplitude.length; b++) summed.amplitude[b] += s.amplitude[b];
-  }
-  const spectrum = summed!;
-  const peaks = dominantFrequencies(spectrum, count);
-  if (peaks.length === 0) return [];
-  const bin = spectrum.omega[1];
-  const amplitudeAt = (w: number) => spectrum.amplitude[Math.round(w / bin)];
-  const top = amplitudeAt(peaks[0]);
-  return peaks.filter((w) => amplitudeAt(w) >= PEAK_FLOOR * top);
+  const t = Float64Array.from({ length: n }, (_, i) => rows[i * SAMPLE_WIDTH]);
+  const e = Float64Array.from({ length: 4 * n }, (_, j) => poses[Math.floor(j / 4) * coordinates + offset + (j % 4)]);
+  return eulerParameterFrequencies(t, e, count);
 }
 
 /**

@@ -6,6 +6,7 @@
 import { DEFAULT_RHO, methodParameter, type RunMethod } from '../scenario/methods';
 import type { ScenarioState } from '../scenario/types';
 import { formatNumber, TOLERANCE_MIN } from '../scenario/validate';
+import type { FailureCause } from '../solver/simulate';
 
 /** Above this α, HHT damps too little to hold the index-3 multiplier oscillation down. */
 export const LOW_DAMPING_ALPHA = -0.1;
@@ -42,7 +43,8 @@ function dampingOption(state: FailureState, method: RunMethod): string | null {
  * Example: failureAdvice({ alpha: 0, h: 1e-4 }) === 'use α < 0 (e.g. α = −0.1) or a smaller step (e.g. h = 0.00001 s)';
  * failureAdvice({ alpha: -0.2, h: 1e-3 }, 'ji-xing') === 'use a lower ρ∞ (e.g. ρ∞ = 0.5) or a smaller step (e.g. h = 0.0001 s)'.
  */
-export function failureAdvice(state: FailureState, method: RunMethod = 'classical'): string {
+export function failureAdvice(state: FailureState, method: RunMethod = 'classical', cause?: FailureCause): string {
+  if (cause === 'euler-velocity') return eulerVelocityAdvice(state, method);
   const options: string[] = [];
   const damping = dampingOption(state, method);
   if (damping) options.push(damping);
@@ -54,6 +56,27 @@ export function failureAdvice(state: FailureState, method: RunMethod = 'classica
 /** The α the failure box offers with one click: a little damping, enough for the index-3 joints. */
 export const TRY_ALPHA = -0.05;
 
+/**
+ * The α offered when the Euler parameters' eᵀė mode stopped an HHT run: a little damping is not enough there (the
+ * spin at α = −0.05 still fails at 5.86 s), α = −0.3 runs it to the end.
+ */
+export const TRY_ALPHA_EULER = -0.3;
+
+/**
+ * What to try when eᵀė of the Euler parameters grew until Newton failed: a smaller step only postpones it (the growth
+ * rate |ω|/2 does not depend on h); more damping, or the modified update that keeps eᵀė = 0.
+ */
+function eulerVelocityAdvice(state: FailureState, method: RunMethod): string {
+  if (methodParameter(method) === 'alpha') {
+    return `use α < 0 (e.g. α = ${formatNumber(TRY_ALPHA_EULER).replace('-', '−')}) or the modified method; a smaller step only postpones the failure`;
+  }
+  return `use a lower ρ∞ (e.g. ρ∞ = ${formatNumber(TRY_RHO)}); a smaller step only postpones the failure`;
+}
+
+/** The Euler parameters' own instability (solver cause 'euler-velocity'), explained (SPEC §5; docs/stability-and-tolerance.md). */
+export const EULER_VELOCITY_REASON =
+  'Only eᵀe = 1 holds each body’s Euler parameters; their velocity-level twin eᵀė = 0 is never enforced. Classical HHT advances ė with Newmark’s formula, and at α = 0 (the trapezoidal rule) the parameters turning on the unit sphere at Ω = |ω|/2 turn the rule’s undamped sign-flipping root into one that grows: eᵀė flips sign every step and grows as exp(|ω|t/2) from round-off until Newton fails — at nearly the same time for every h (the spin: 1.28, 1.41, 1.77 s for h = 0.01, 0.005, 0.001 s), so a smaller step does not help. The multipliers stay at round-off: this is not the joints’ index-3 oscillation. The modified update (Sherif Eq. 34) keeps eᵀė = 0 exactly; HHT’s damping (α < 0) holds the mode down.';
+
 const HHT_REASON =
   'With α this close to 0 HHT hardly damps, and the joint’s multiplier (an index-3 constraint) oscillates with a sign that flips every step and grows until Newton fails: the trapezoidal rule’s weak instability on index-3 constraints (Cardona & Géradin 1989). A little numerical damping holds it down.';
 
@@ -64,12 +87,16 @@ const JI_XING_REASON =
   'The Ji–Xing composite with the modified Euler-parameter updates amplifies the joint multiplier’s sign-flipping (index-3) mode once the step times the spin rate, h·Ω, passes a limit (SPEC §6; the Theory tab gives the measured limit). A smaller step holds it down.';
 
 /**
- * Why `method`'s run failed, when the cause is known (null when no explanation applies: a free body
- * runs stably, so its failure has another cause). With joints: HHT with α near 0 and a ρ∞ method with
- * ρ∞ near 1 meet the trapezoidal rule's weak instability on index-3 constraints (Cardona & Géradin
- * 1989; SPEC §5); the Ji–Xing composite has an h·Ω limit of its own (SPEC §6).
+ * Why `method`'s run failed, when the cause is known (null when no explanation applies). The solver's cause
+ * 'euler-velocity' (eᵀė of the Euler parameters grew, eulerVelocityMonitor.ts) has its own explanation, jointed or
+ * not. With joints: HHT with α near 0 and a ρ∞ method with ρ∞ near 1 meet the trapezoidal rule's weak instability
+ * on index-3 constraints (Cardona & Géradin 1989; SPEC §5); the Ji–Xing composite has an h·Ω limit of its own
+ * (SPEC §6).
  */
-export function failureReason(state: Pick<ScenarioState, 'alpha' | 'rho'>, hasJoints: boolean, method: RunMethod = 'classical'): string | null {
+export function failureReason(
+  state: Pick<ScenarioState, 'alpha' | 'rho'>, hasJoints: boolean, method: RunMethod = 'classical', cause?: FailureCause,
+): string | null {
+  if (cause === 'euler-velocity') return EULER_VELOCITY_REASON;
   if (!hasJoints) return null;
   if (methodParameter(method) === 'alpha') return state.alpha <= LOW_DAMPING_ALPHA ? null : HHT_REASON;
   if ((state.rho ?? DEFAULT_RHO) > LOW_DAMPING_RHO) return RHO_REASON;

@@ -44,13 +44,13 @@ export const PRESETS: Readonly<Record<PresetId, LecturePreset>> = {
   'spin-alpha0': {
     id: 'spin-alpha0',
     title: 'Single-axis spin: why α = 0 is not enough',
-    query: 'v=1&scenario=spin&alpha=0&t=1.25&preset=spin-alpha0',
+    query: 'v=1&scenario=spin&alpha=0&t=2&preset=spin-alpha0',
     look: [
       'Modified HHT lies on the exact line ωx = 10 + 5t (dashed) to round-off: at α = 0 it is exact for a single-axis spin.',
-      'Classical HHT at α = 0 has no numerical damping, yet it falls behind the exact line and then oscillates from step to step with growing amplitude; set t to 2 and it fails (Newton stops converging at 1.28 s).',
+      'Classical HHT at α = 0 has no numerical damping, yet it falls behind the exact line and then fails at t = 1.28 s: its failure box explains the eᵀė mode of the Euler parameters, and the lower plot “Euler-parameter norm & eᵀė” shows it grow. Halve h: it fails at 1.41 s, barely later.',
       'Open the Theory tab: Eq. 28 loses its α-term at α = 0 but keeps the h³ term, −¼μω′²h³ per step.',
     ],
-    why: 'Switching the damping off does not cure the classical method: its error comes from applying Newmark’s formulas to the Euler parameters themselves, not from α.',
+    why: 'Switching the damping off does not cure the classical method: its error comes from applying Newmark’s formulas to the Euler parameters themselves, and at α = 0 the same update leaves the unenforced eᵀė an undamped, growing mode.',
   },
   fig2: {
     id: 'fig2',

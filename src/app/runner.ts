@@ -72,6 +72,7 @@ export function startRun(): void {
       h: state.h,
       tEnd: state.tEnd,
       ...(state.tolerance !== undefined ? { tolerance: state.tolerance } : {}),
+      ...(state.tolerance !== undefined && state.errorNorm !== undefined ? { errorNorm: state.errorNorm } : {}),
     });
   }
 }

@@ -201,7 +201,7 @@ export function applyWorkerMessage(message: WorkerToMain): void {
         phase: 'failed',
         progress: message.progress,
         reason: `failed at t = ${formatTime(message.time)} s: ${message.reason}`,
-        failure: { time: message.time, reason: message.reason },
+        failure: { time: message.time, reason: message.reason, ...(message.cause ? { cause: message.cause } : {}) },
       });
       bumpPlots(true);
       return;

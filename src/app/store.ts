@@ -25,6 +25,8 @@ import {
   type ValueNamer,
 } from '../scenario/validate';
 import type { RunProgress } from '../worker/protocol';
+import type { FailureCause } from '../solver/simulate';
+import { DEFAULT_ERROR_NORM, errorNormOf, type ErrorNorm } from '../scenario/errorNorm';
 import { isPresetId, PRESETS, type PresetId } from './presets';
 
 /** Keys of the run-setting fields (the share-link keys). */
@@ -35,7 +37,7 @@ export type OmegaComponent = 'x' | 'y' | 'z';
 
 /**
  * The plot under the ω plot (share-link `show`): energy drift; step size and Newton iterations;
- * or an invariant monitor — Euler-parameter norm drift, constraint residuals (position and
+ * or an invariant monitor — Euler-parameter norm drift and velocity-level eᵀė, constraint residuals (position and
  * velocity level), angular momentum about the vertical z; or the difference plot (ω against the
  * exact solution, or each method minus the first selected).
  */
@@ -70,8 +72,8 @@ export interface MethodRun {
   readonly progress: RunProgress | null;
   /** Failure or cancel reason shown to the user. */
   readonly reason: string | null;
-  /** Set when the run failed: time of the last good state (s) and the solver's reason. */
-  readonly failure: { readonly time: number; readonly reason: string } | null;
+  /** Set when the run failed: time of the last good state (s), the solver's reason and, when known, its cause. */
+  readonly failure: { readonly time: number; readonly reason: string; readonly cause?: FailureCause } | null;
 }
 
 export interface ViewState {
@@ -103,6 +105,8 @@ export interface AppState {
   readonly fields: Readonly<Record<string, FieldState>>;
   /** Step-size mode of the form: adaptive commits `tolerance` from the `tol` field, fixed drops it. */
   readonly adaptive: boolean;
+  /** The error norm chosen next to the tolerance; committed with it (and kept while the step is fixed). */
+  readonly errorNorm: ErrorNorm;
   readonly view: ViewState;
   readonly notice: LinkNotice | null;
   /** Id of the latest run started (0 before the first). */
@@ -157,6 +161,7 @@ function initialAppState(): AppState {
     state,
     fields: fieldsOf(state),
     adaptive: false,
+    errorNorm: DEFAULT_ERROR_NORM,
     view: DEFAULT_VIEW,
     notice: null,
     runId: 0,
@@ -204,6 +209,7 @@ export function openShareQuery(query: string): void {
     state: decoded.state,
     fields: fieldsOf(decoded.state),
     adaptive: decoded.state.tolerance !== undefined,
+    errorNorm: errorNormOf(decoded.state),
     view: {
       component: oneOf(['x', 'y', 'z'] as const, component, defaultComponent(decoded.state)),
       lower: oneOf(LOWER_PLOTS, show, 'energy'),
@@ -346,12 +352,18 @@ export function setAdaptive(adaptive: boolean): void {
   commitFields({ ...fields });
 }
 
+/** Chooses the error norm of adaptive runs (committed at once when the step is adaptive). */
+export function setErrorNorm(errorNorm: ErrorNorm): void {
+  appStore.setState({ errorNorm });
+  commitFields({ ...appStore.getState().fields });
+}
+
 /**
  * Parses every field into a candidate state; commits it if everything is valid, otherwise
  * stores the reasons at the fields (the committed state, and so the solver, are untouched).
  */
 function commitFields(fields: Record<string, FieldState>): void {
-  const { state, adaptive } = appStore.getState();
+  const { state, adaptive, errorNorm } = appStore.getState();
   const def = getScenario(state.scenario);
   const issues: Record<string, string> = {};
   const run = { alpha: state.alpha, h: state.h, tEnd: state.tEnd };
@@ -383,9 +395,11 @@ function commitFields(fields: Record<string, FieldState>): void {
     if (!parsed.ok) issues[param.name] = parsed.issue.message;
     else values[param.name] = parsed.value;
   }
-  const { tolerance: _previous, rho: _rho, ...fixed } = state;
+  const { tolerance: _previous, rho: _rho, errorNorm: _norm, ...fixed } = state;
   const withRho = rho === undefined ? fixed : { ...fixed, rho };
-  const candidate: ScenarioState = tolerance === undefined ? { ...withRho, ...run, values } : { ...withRho, ...run, tolerance, values };
+  // The default norm is left out, as a link of schema v2 leaves it out (states compare by their links).
+  const norm = errorNorm === DEFAULT_ERROR_NORM ? {} : { errorNorm };
+  const candidate: ScenarioState = tolerance === undefined ? { ...withRho, ...run, values } : { ...withRho, ...run, tolerance, ...norm, values };
   if (Object.keys(issues).length === 0) {
     for (const found of validateState(candidate)) issues[found.key] ??= found.message;
   }

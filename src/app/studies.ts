@@ -12,10 +12,14 @@ import { getScenario } from '../scenario/registry';
 import type { ScenarioId, ScenarioState } from '../scenario/types';
 import { formatNumber } from '../scenario/validate';
 import {
-  parseStudyArgs, type AlphaSweepOptions, type ConvergenceOptions, type RhoSweepOptions, type StudyCommandKind, type StudyOptions,
+  parseStudyArgs, type AlphaSweepOptions, type ConvergenceOptions, type RhoSweepOptions, type StabilityOptions, type StudyCommandKind,
+  type StudyOptions,
 } from '../scenario/studyArgs';
-import { ALPHA_SWEEP_DEFAULTS, CONVERGENCE_DEFAULTS, DEFAULT_ALPHA_COUNT, DEFAULT_RHO_COUNT, RHO_SWEEP_DEFAULTS } from '../scenario/studyDefaults';
-import { formatAlphaSweep, formatConvergence, formatRhoSweep } from '../run/studyFormat';
+import {
+  ALPHA_SWEEP_DEFAULTS, CONVERGENCE_DEFAULTS, DEFAULT_ALPHA_COUNT, DEFAULT_RHO_COUNT, DEFAULT_STABILITY_RTOL, RHO_SWEEP_DEFAULTS, stabilityDefaults,
+} from '../scenario/studyDefaults';
+import { formatAlphaSweep, formatConvergence, formatRhoSweep, formatStability } from '../run/studyFormat';
+import { DEFAULT_STABILITY_BOUNDS, type StabilityPoint } from '../solver/studies/stabilityStudy';
 import { poolSize, runStudyPool, studyFailureText, studyJob, taskChannel, type StudyTaskReply, type TaskWorker } from '../run/studyTasks';
 
 /** The studies the panel offers: every `sim study` subcommand (the ρ∞ sweep for the ρ∞ methods, SPEC §6). */
@@ -55,6 +59,13 @@ export const STUDY_FIELDS: Readonly<Record<StudyKind, readonly StudyField[]>> = 
     { flag: '--h', label: 'Step size', unit: 's' },
     { flag: '--t-end', label: 'End time', unit: 's' },
   ],
+  stability: [
+    { flag: '--h-range', label: 'Steps scanned, smallest and largest (LO,HI)', unit: 's' },
+    { flag: '--t-end', label: 'Length of every run', unit: 's' },
+    { flag: '--rtol', label: 'Refine until h_fail ≤ (1 + rtol) h_max', unit: '–' },
+    { flag: '--energy-bound', label: 'Stable: energy created E − E₀ − W ≤ bound × the run’s energy scale', unit: '–' },
+    { flag: '--constraint-bound', label: 'Stable: constraint residual ≤ bound', unit: 'm' },
+  ],
 };
 
 /** The parameter a sweep varies; a sweep runs only the methods that take it. */
@@ -66,9 +77,9 @@ export function studyMethods(kind: StudyKind, methods: readonly RunMethod[]): Ru
   return methods.filter((m) => swept === undefined || methodParameter(m) === swept);
 }
 
-/** The studies the panel offers for the compared methods: convergence always, each sweep when a method takes its parameter. */
+/** The studies the panel offers for the compared methods: convergence and stability always, each sweep when a method takes its parameter. */
 export function studyKinds(methods: readonly RunMethod[]): StudyKind[] {
-  return (['convergence', 'alpha-sweep', 'rho-sweep'] as const).filter((kind) => studyMethods(kind, methods).length > 0);
+  return (['convergence', 'alpha-sweep', 'rho-sweep', 'stability'] as const).filter((kind) => studyMethods(kind, methods).length > 0);
 }
 
 /** The reference method the settings name (the scenario's default when the field is empty or not a method). */
@@ -92,6 +103,13 @@ export function studyFields(kind: StudyKind, state: Pick<ScenarioState, 'scenari
 
 /** The study defaults of a scenario as field texts (the paper's figures). */
 export function defaultTexts(kind: StudyKind, scenario: ScenarioId): Record<string, string> {
+  if (kind === 'stability') {
+    const d = stabilityDefaults(scenario);
+    return {
+      '--h-range': d.hRange.map(formatNumber).join(','), '--t-end': formatNumber(d.tEnd), '--rtol': formatNumber(DEFAULT_STABILITY_RTOL),
+      '--energy-bound': formatNumber(DEFAULT_STABILITY_BOUNDS.energy), '--constraint-bound': formatNumber(DEFAULT_STABILITY_BOUNDS.constraint),
+    };
+  }
   if (kind !== 'convergence') {
     const d = (kind === 'alpha-sweep' ? ALPHA_SWEEP_DEFAULTS : RHO_SWEEP_DEFAULTS)[scenario];
     const [countFlag, count] = kind === 'alpha-sweep' ? ['--alpha-steps', DEFAULT_ALPHA_COUNT] : ['--rho-steps', DEFAULT_RHO_COUNT];
@@ -123,7 +141,12 @@ export function studyArgv(kind: StudyKind, state: ScenarioState, texts: Readonly
     const value = state.values[param.name];
     if (value.some((x, k) => !Object.is(x, param.default[k]))) argv.push('--set', `${param.name}=${value.map(formatNumber).join(',')}`);
   }
-  if (kind === 'convergence' && takesParameter(methods, 'rho') && state.rho !== undefined && !Object.is(state.rho, DEFAULT_RHO)) {
+  // The stability study runs the compared methods as they run in the app: with the app's α and ρ∞.
+  if (kind === 'stability' && takesParameter(methods, 'alpha') && !Object.is(state.alpha, getScenario(state.scenario).defaultAlpha)) {
+    argv.push('--alpha', formatNumber(state.alpha));
+  }
+  const rhoStudy = kind === 'convergence' || kind === 'stability';
+  if (rhoStudy && takesParameter(methods, 'rho') && state.rho !== undefined && !Object.is(state.rho, DEFAULT_RHO)) {
     argv.push('--rho-inf', formatNumber(state.rho));
   }
   for (const { flag } of studyFields(kind, state, texts)) {
@@ -141,13 +164,31 @@ export function commandText(argv: readonly string[]): string {
 export type StudyResult =
   | { readonly kind: 'convergence'; readonly options: ConvergenceOptions; readonly points: readonly ConvergencePoint[] }
   | { readonly kind: 'alpha-sweep'; readonly options: AlphaSweepOptions; readonly points: readonly AlphaSweepPoint[] }
-  | { readonly kind: 'rho-sweep'; readonly options: RhoSweepOptions; readonly points: readonly RhoSweepPoint[] };
+  | { readonly kind: 'rho-sweep'; readonly options: RhoSweepOptions; readonly points: readonly RhoSweepPoint[] }
+  | { readonly kind: 'stability'; readonly options: StabilityOptions; readonly points: readonly StabilityPoint[] };
 
 /** The CSV `sim study … --format csv` prints for a result. */
 export function resultCsv(result: StudyResult): string {
   if (result.kind === 'convergence') return formatConvergence({ ...result.options, format: 'csv' }, result.points);
   if (result.kind === 'alpha-sweep') return formatAlphaSweep({ ...result.options, format: 'csv' }, result.points);
+  if (result.kind === 'stability') return formatStability({ ...result.options, format: 'csv' }, result.points);
   return formatRhoSweep({ ...result.options, format: 'csv' }, result.points);
+}
+
+/** A finished stability study (kept apart from the panel's result: the Numerical damping tab shows it beside ρ). */
+export type StabilityResult = Extract<StudyResult, { kind: 'stability' }>;
+
+/**
+ * The stability point of `method` when `result` ran the state's model with the method's parameter as the state has
+ * it (scenario, parameter values, α or ρ∞), else null: a verdict on another model is not this model's.
+ */
+export function stabilityFor(result: StabilityResult | null, state: ScenarioState, method: RunMethod): StabilityPoint | null {
+  if (!result || result.options.scenario !== state.scenario) return null;
+  const sameValues = Object.entries(state.values).every(([name, v]) => v.every((x, k) => Object.is(x, result.options.values[name]?.[k])));
+  if (!sameValues) return null;
+  const point = result.points.find((p) => p.method === method);
+  const parameter = methodParameter(method) === 'alpha' ? state.alpha : state.rho ?? DEFAULT_RHO;
+  return point && Object.is(point.parameter, parameter) ? point : null;
 }
 
 export type StudyPhase = 'idle' | 'running' | 'done' | 'failed' | 'cancelled';
@@ -162,6 +203,8 @@ export interface StudyState {
   readonly startedAt: number;
   readonly elapsedMs: number;
   readonly result: StudyResult | null;
+  /** The last finished stability study, whatever the panel shows now. */
+  readonly stability: StabilityResult | null;
   /** Why the last start was refused or the study failed. */
   readonly error: string | null;
 }
@@ -169,7 +212,7 @@ export interface StudyState {
 function initialStudyState(scenario: ScenarioId = 'heavy-top'): StudyState {
   return {
     kind: 'convergence', texts: defaultTexts('convergence', scenario), scenario, phase: 'idle', progress: null,
-    startedAt: 0, elapsedMs: 0, result: null, error: null,
+    startedAt: 0, elapsedMs: 0, result: null, stability: null, error: null,
   };
 }
 
@@ -242,7 +285,10 @@ export function startStudy(state: ScenarioState): void {
   studyStore.setState({ phase: 'running', progress: null, startedAt: performance.now(), elapsedMs: 0, result: null, error: null });
   const progress = (done: number, total: number, label: string) => updateRunning(id, (elapsedMs) => ({ progress: { done, total, label }, elapsedMs }));
   runStudyPool(job, pool.map((worker) => taskWorker(worker, id)), progress).then(
-    (study) => updateRunning(id, (elapsedMs) => ({ phase: 'done', result: { ...study, options } as StudyResult, elapsedMs })),
+    (study) => updateRunning(id, (elapsedMs) => {
+      const result = { ...study, options } as StudyResult;
+      return { phase: 'done', result, elapsedMs, ...(result.kind === 'stability' ? { stability: result } : {}) };
+    }),
     (error) => updateRunning(id, (elapsedMs) => ({ phase: 'failed', error: studyFailureText(options, error), elapsedMs })),
   ).finally(() => { if (id === studyId) terminatePool(); });
 }
@@ -254,6 +300,12 @@ export function cancelStudy(): void {
   if (studyStore.getState().phase === 'running') {
     studyStore.setState({ phase: 'cancelled', elapsedMs: performance.now() - studyStore.getState().startedAt });
   }
+}
+
+/** Starts the stability study of the current model with its defaults (the Numerical damping tab's button). */
+export function startStabilityStudy(state: ScenarioState): void {
+  setStudyKind('stability', state.scenario);
+  startStudy(state);
 }
 
 /** The last preset study request handled (the view's studyRequest counter). */

@@ -196,3 +196,23 @@ export function methodParameterLine(method: RunMethod, alpha: number, rho: numbe
 export function theoryOrder(compared: readonly RunMethod[]): { readonly compared: RunMethod[]; readonly others: RunMethod[] } {
   return { compared: [...compared], others: RUN_METHODS.filter((m) => !compared.includes(m)) };
 }
+
+/**
+ * What limits each method's step on a jointed model (and on the free spin), with the largest stable steps the
+ * stability study measured (`sim study stability --methods classical,modified,generalized-alpha,lie-group,ji-xing`,
+ * scenario defaults: heavy top α = −0.2, ρ∞ = 2/3, runs of 1 s; spin α = −0.3, runs of 10 s; V8 runs of 1 s;
+ * docs/stability-and-tolerance.md). Ω is the frequency of the primary body's Euler parameters (|ω|/2 for a spin),
+ * as the Numerical damping tab finds it. On the linear oscillator every method here is unconditionally stable.
+ */
+export const STEP_LIMITS: Readonly<Record<RunMethod, string>> = {
+  classical:
+    'Its numerical damping, which takes the spin, also holds the joint multiplier’s index-3 mode down: at α = −0.2 the heavy top runs 1 s at every step up to 0.01 s (h·Ω = 0.29, Ω already decayed to 29 rad/s), the spin at α = −0.3 up to h = 0.23 s (Newton fails above). Without damping it has two instabilities no linear analysis shows: at α = 0 the joint multiplier oscillates with sign (−1)ⁿ and grows (heavy top: stopped within 0.06 s at any h), and on a free body the unenforced eᵀė of the Euler parameters grows as exp(|ω|t/2) (spin: 1.28 s at h = 0.01, 1.77 s at h = 0.001 — a smaller h barely helps).',
+  modified:
+    'The modified update keeps eᵀė = 0, so only the joints’ index-3 mode is left to limit h: on the heavy top at α = −0.2 it runs 1 s up to h = 1.81e-3 s (h·Ω = 0.135, Ω = 74 rad/s); just above, the multiplier oscillation stops the run near its end (0.99 s), so a longer run has a somewhat lower limit. More damping (α towards −1/3) raises the limit, α = 0 fails at every h. On the free spin nothing oscillates: it runs 10 s up to h = 0.038 s, where Newton stops converging as ω nears 60 rad/s.',
+  'generalized-alpha':
+    'Its plain Newmark update of ė lets the unenforced eᵀė drift as classical HHT’s does; ρ∞ = 2/3 damps that mode, but only up to a step: on the heavy top it runs 1 s up to h = 4.0e-3 s (h·Ω = 0.29), above which eᵀė grows until Newton fails (0.94 s); on the spin up to h = 0.018 s over 10 s. A smaller ρ∞ damps more.',
+  'lie-group':
+    'Rotations advance on SO(3) by rotation-vector increments: its unknowns carry no Euler-parameter normalisation and the only index-3 rows are the joints’. It ran every step tried: the heavy top up to h = 0.01 s (h·Ω = 0.79), the spin up to 1 s. Accuracy, not stability, limits its step.',
+  'ji-xing':
+    'Its modified sub-step updates keep eᵀė = 0, but they amplify the joint multiplier’s sign-alternating mode once h·Ω passes a limit set by γ (SPEC §6): with γ = γ_A + 0.1 the heavy top runs up to h = 1.89e-3 s (h·Ω = 0.147, Ω = 78 rad/s: 0.29 measured against the spin rate |ω| = 2Ω), where the multiplier oscillation stops it; at γ_A the limit is a third of that. On the spin it runs up to h = 0.090 s over 10 s.',
+};

@@ -7,6 +7,7 @@ import type { InputIssue, ParamValues, ScenarioId, ScenarioState, ValueNamer } f
 import { decodeShareQuery } from '../scenario/url';
 import { CLI_PLAN_KEYS, planRun, solverSettings, type RunPlan } from '../run/plan';
 import { adaptiveIssue, CLI_PARAMETER_KEYS, unusedParameterIssue, type RunMethod } from '../scenario/methods';
+import { errorNormOf, fixedStepNormIssue, NORM_KEY, parseErrorNorm, type ErrorNorm } from '../scenario/errorNorm';
 import {
   checkTolerance,
   formatNumber,
@@ -48,9 +49,11 @@ export const DEFAULT_METHOD: RunMethod = 'modified';
 export interface AdaptiveOptions {
   /** Local error tolerance ε (Negrut Eq. 34). */
   readonly tolerance: number;
+  /** Which local errors ε controls (`--error-norm`, default DEFAULT_ERROR_NORM). */
+  readonly errorNorm: ErrorNorm;
   /** Smallest step before the run is given up; tEnd / hMin ≤ MAX_STEPS. */
   readonly hMin: number;
-  /** Largest step (default max(h, t_end / ADAPTIVE_SAMPLES), whatever the sample grid). */
+  /** Largest step (default max(h, DT): the sample grid, run/plan.ts defaultMaxStep). */
   readonly hMax: number;
 }
 
@@ -87,7 +90,8 @@ export type ParsedCommand =
 const CLI_RUN_KEYS: RunKeys = { alpha: '--alpha', h: '--h', tEnd: '--t-end', tolerance: '--tol' };
 
 const VALUE_FLAGS = [
-  '--scenario', '--url', '--method', '--alpha', '--rho-inf', '--h', '--t-end', '--sample-dt', '--tol', '--h-min', '--h-max', '--set', '--format',
+  '--scenario', '--url', '--method', '--alpha', '--rho-inf', '--h', '--t-end', '--sample-dt', '--tol', '--error-norm', '--h-min', '--h-max',
+  '--set', '--format',
 ] as const;
 type ValueFlag = (typeof VALUE_FLAGS)[number];
 
@@ -104,6 +108,8 @@ interface Assignments {
   tEnd?: number;
   sampleDt?: number;
   tolerance?: number;
+  /** The norm as given (flag, --set or link), named in the message when no --tol comes with it. */
+  errorNorm?: { readonly value: ErrorNorm; readonly key: string };
   hMin?: number;
   hMax?: number;
   format?: OutputFormat;
@@ -143,6 +149,7 @@ function applySet(into: Assignments, text: string): void {
   else if (key === 'h') into.h = parseTime(key, value, setNamer);
   else if (key === 't') into.tEnd = parseTime(key, value, setNamer);
   else if (key === 'tol') into.tolerance = parseTolerance(key, value, setNamer);
+  else if (key === NORM_KEY) into.errorNorm = { value: unwrap(parseErrorNorm(key, value, setNamer)), key: `--set ${NORM_KEY}` };
   else if (key === 'methods') applyMethods(into, unwrap(parseMethodsText(key, value, setNamer)));
   else into.params.set(key, { text: value, name: setNamer });
 }
@@ -168,7 +175,11 @@ function applyUrl(into: Assignments, link: string): void {
     else if (key === 'rho') into.rho = state.rho;
     else if (key === 'h') into.h = state.h;
     else if (key === 't') into.tEnd = state.tEnd;
-    else if (key === 'tol') into.tolerance = state.tolerance;
+    else if (key === 'tol') {
+      into.tolerance = state.tolerance;
+      // An adaptive v1 link means the position norm without saying so (url.ts): carry it.
+      if (state.errorNorm !== undefined) into.errorNorm = { value: state.errorNorm, key: `--url ${NORM_KEY}` };
+    } else if (key === NORM_KEY) into.errorNorm = { value: errorNormOf(state), key: `--url ${NORM_KEY}` };
     else if (key === 'methods') applyMethods(into, state.methods);
     else into.params.set(key, { text: state.values[key].map(formatNumber).join(','), name: linkNamer });
   }
@@ -185,6 +196,7 @@ const FLAG_ACTIONS: Readonly<Record<ValueFlag, (into: Assignments, value: string
   '--t-end': (into, value) => (into.tEnd = parseTime('--t-end', value, flagNamer)),
   '--sample-dt': (into, value) => (into.sampleDt = parseTime('--sample-dt', value, flagNamer)),
   '--tol': (into, value) => (into.tolerance = parseTolerance('--tol', value, flagNamer)),
+  '--error-norm': (into, value) => (into.errorNorm = { value: unwrap(parseErrorNorm('--error-norm', value, flagNamer)), key: '--error-norm' }),
   '--h-min': (into, value) => (into.hMin = parseTime('--h-min', value, flagNamer)),
   '--h-max': (into, value) => (into.hMax = parseTime('--h-max', value, flagNamer)),
   '--set': applySet,
@@ -224,9 +236,11 @@ function resolveOptions(given: Assignments): SimOptions {
   const values = resolveParams(def, given.params);
   const method = given.method ?? DEFAULT_METHOD;
   ensureMethodTakes(given, method);
+  if (given.errorNorm && tolerance === undefined) throw new InputError(fixedStepNormIssue(given.errorNorm.key, '--tol'));
   const state: ScenarioState = {
     scenario, methods: [method], alpha, h, tEnd, values,
     ...(given.rho !== undefined ? { rho: given.rho } : {}), ...(tolerance !== undefined ? { tolerance } : {}),
+    ...(given.errorNorm ? { errorNorm: given.errorNorm.value } : {}),
   };
   const keys = given.h === undefined ? { ...CLI_PLAN_KEYS, hNote: '(scenario default)' } : CLI_PLAN_KEYS;
   const planned = planRun(state, { sampleDt: given.sampleDt, hMin: given.hMin, hMax: given.hMax }, keys);
@@ -242,7 +256,7 @@ export function simOptionsOf(plan: RunPlan, format: OutputFormat): SimOptions {
   return {
     plan, scenario: plan.scenario, method: method.method, ...('alpha' in method ? { alpha: method.alpha } : { rho: method.rho }),
     h: settings.h, tEnd: plan.tEnd, sampleDt: plan.samples.dt, sampleEvery: settings.sampleEvery,
-    ...(steps.kind === 'adaptive' ? { adaptive: { tolerance: steps.tolerance, hMin: steps.hMin, hMax: steps.hMax } } : {}),
+    ...(steps.kind === 'adaptive' ? { adaptive: { tolerance: steps.tolerance, errorNorm: steps.errorNorm, hMin: steps.hMin, hMax: steps.hMax } } : {}),
     values: plan.values, format,
   };
 }

@@ -46,6 +46,8 @@ export interface RunStats {
   readonly steps: number;
   /** Steps rejected by the error test or retried after a Newton failure (adaptive runs; 0 otherwise). */
   readonly stepsRejected: number;
+  /** Accepted steps whose successor the step cap h_max limited (adaptive runs; 0 otherwise): where the cap, not the tolerance, set the step. */
+  readonly stepsCapped: number;
   /** Newton iterations over all steps, rejected ones included. */
   readonly newtonIterations: number;
 }
@@ -67,10 +69,10 @@ export function csvWriter(out: ChunkedOutput): RunWriter {
 }
 
 /**
- * JSON: one object {scenario, method, alpha (HHT) or rho (ρ∞ methods), h, tEnd, sampleDt, tolerance, hMin, hMax, params,
- * columns, rows, status, failure, steps, stepsRejected, newtonIterations}, streamed so the rows
- * never have to be held in memory. tolerance, hMin and hMax are null for a fixed step (then h is
- * the step; for an adaptive run h is the initial step).
+ * JSON: one object {scenario, method, alpha (HHT) or rho (ρ∞ methods), h, tEnd, sampleDt, tolerance, errorNorm, hMin, hMax,
+ * params, columns, rows, status, failure, steps, stepsRejected, stepsCapped, newtonIterations}, streamed so the rows
+ * never have to be held in memory. tolerance, errorNorm, hMin and hMax are null for a fixed step (then h is
+ * the step; for an adaptive run h is the initial step). failure is null or {time, reason, cause}.
  */
 export function jsonWriter(out: ChunkedOutput, options: Omit<SimOptions, 'plan'>): RunWriter {
   let first = true;
@@ -84,6 +86,7 @@ export function jsonWriter(out: ChunkedOutput, options: Omit<SimOptions, 'plan'>
         tEnd: options.tEnd,
         sampleDt: options.sampleDt,
         tolerance: options.adaptive?.tolerance ?? null,
+        errorNorm: options.adaptive?.errorNorm ?? null,
         hMin: options.adaptive?.hMin ?? null,
         hMax: options.adaptive?.hMax ?? null,
         params: paramsObject(options.values),
@@ -96,7 +99,9 @@ export function jsonWriter(out: ChunkedOutput, options: Omit<SimOptions, 'plan'>
       first = false;
     },
     end(status, failure, stats) {
-      const tail = { status, failure, steps: stats.steps, stepsRejected: stats.stepsRejected, newtonIterations: stats.newtonIterations };
+      const tail = {
+        status, failure, steps: stats.steps, stepsRejected: stats.stepsRejected, stepsCapped: stats.stepsCapped, newtonIterations: stats.newtonIterations,
+      };
       out.push('\n],' + JSON.stringify(tail).slice(1) + '\n');
     },
   };

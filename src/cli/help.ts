@@ -9,13 +9,14 @@ import { formatNumber, MAX_STEPS, TOLERANCE_MAX, TOLERANCE_MIN } from '../scenar
 import { ADAPTIVE_SAMPLES } from '../run/plan';
 import { DEFAULT_METHOD } from './args';
 import { DEFAULT_RHO, RUN_METHODS } from '../scenario/methods';
+import { DEFAULT_ERROR_NORM } from '../scenario/errorNorm';
 
 const USAGE = `Usage: npm run --silent sim -- [--scenario ID | --url URL]
                                [--method ${RUN_METHODS.join('|')}]
                                [--alpha A | --rho-inf R] [--h H] [--t-end T] [--sample-dt DT]
-                               [--tol TOL [--h-min HMIN] [--h-max HMAX]]
+                               [--tol TOL [--error-norm position|position-velocity] [--h-min HMIN] [--h-max HMAX]]
                                [--set NAME=VALUE ...] [--format csv|json]
-       npm run --silent sim -- study convergence|alpha-sweep [...]   (see: sim study --help)
+       npm run --silent sim -- study convergence|alpha-sweep|rho-sweep|stability [...]   (see: sim study --help)
 
 Runs one scenario without the web app and prints one row per sample time
 t = 0, DT, 2 DT, ... t_end with the columns (a share link runs exactly as in the web app:
@@ -42,14 +43,23 @@ Options (flags may also be written --alpha=-0.2; later flags override earlier on
                     (Negrut et al. Eq. 34; default: none, i.e. fixed step h). The initial step is h
                     as given; column h is the largest step since the previous row; steps land on
                     the sample times, so a DT other than the default changes the steps taken
+  --error-norm N    adaptive only: which local errors TOL controls (default ${DEFAULT_ERROR_NORM}):
+                    position           the positions only (Negrut Eq. 34): e_w falls about 1.5-2x per decade
+                                       of TOL; what share links of schema v1 (v=1) use
+                    position-velocity  the positions and the velocities (velocity tolerance TOL (TOL/0.1)^(1/4)):
+                                       e_w falls 3-10x per decade of TOL, at more steps
+                                       (docs/stability-and-tolerance.md)
   --h-min HMIN      adaptive only: smallest step in s before the run is given up
                     (default t_end / ${MAX_STEPS}; t_end / HMIN may not exceed ${MAX_STEPS})
-  --h-max HMAX      adaptive only: largest step in s (default max(h, t_end / ${ADAPTIVE_SAMPLES}), whatever DT);
-                    HMIN < HMAX, and the initial step h must lie in [HMIN, HMAX]
+  --h-max HMAX      adaptive only: largest step in s (default max(h, DT): steps land on every sample time, so
+                    the sample grid is the cap); HMIN < HMAX, and the initial step h must lie in [HMIN, HMAX].
+                    Where the error control would take longer steps the cap sets them: --format json counts
+                    those steps (stepsCapped)
   --set NAME=VALUE  a scenario parameter (vectors as comma lists, e.g. --set omega0=0,150,-4.61538);
-                    alpha, rho, h, t, tol and methods are accepted too, as in share links
-  --format F        csv | json (default csv); json adds the settings and, at the end, the
-                    accepted steps, rejected steps and Newton iterations of the run
+                    alpha, rho, h, t, tol, norm and methods are accepted too, as in share links
+  --format F        csv | json (default csv); json adds the settings and, at the end, the failure
+                    {time, reason, cause}, the accepted, rejected and cap-limited steps and the Newton
+                    iterations of the run
   --help            this text
 
 Exit codes: 0 finished, 2 bad input, 3 solver failure (rows so far are printed).
@@ -58,7 +68,10 @@ Studies (many runs, both methods; \`sim study --help\` has the flags and per-sce
   study convergence   e_w (Sherif Eq. 71) and position error over step sizes against a fine
                       reference, with the observed order (paper Figs. 2 and 9)
   study alpha-sweep   final angular velocity and energy error over alpha in [-1/3, 0]
-                      (paper Figs. 10 and 5)`;
+                      (paper Figs. 10 and 5)
+  study rho-sweep     the same over rho_inf for generalized-alpha, lie-group, ji-xing
+  study stability     the largest stable step of each method on the model, its h*Omega and what
+                      fails just above it`;
 
 function boundsText(param: ParamDef): string {
   const scope = param.length === 1 ? '' : ' each';

@@ -37,6 +37,7 @@ async function runAndPrint(options: SimOptions): Promise<number> {
     writer.end(status, simulation.failure, {
       steps: simulation.stepsDone,
       stepsRejected: simulation.stepsRejected,
+      stepsCapped: simulation.stepsCapped,
       newtonIterations: simulation.totalIterations,
     });
   } finally {

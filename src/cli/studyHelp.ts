@@ -13,11 +13,14 @@ import {
   DEFAULT_STUDY_METHODS,
   MAX_ALPHA_COUNT,
   RHO_SWEEP_DEFAULTS,
+  DEFAULT_STABILITY_RTOL,
+  stabilityDefaults,
   MAX_LIST_LENGTH,
   MAX_STUDY_STEPS,
   STUDY_WORK_FACTOR,
 } from '../scenario/studyDefaults';
-import { ALPHA_SWEEP_COLUMNS, CONVERGENCE_COLUMNS, RHO_SWEEP_COLUMNS } from '../run/studyFormat';
+import { ALPHA_SWEEP_COLUMNS, CONVERGENCE_COLUMNS, RHO_SWEEP_COLUMNS, STABILITY_COLUMNS } from '../run/studyFormat';
+import { DEFAULT_STABILITY_BOUNDS } from '../solver/studies/stabilityStudy';
 import { RUN_METHODS } from '../scenario/methods';
 
 const USAGE = `Usage: npm run --silent sim -- study convergence [--scenario ID | --url URL] [--set NAME=VALUE ...]
@@ -29,6 +32,9 @@ const USAGE = `Usage: npm run --silent sim -- study convergence [--scenario ID |
        npm run --silent sim -- study rho-sweep [--scenario ID | --url URL] [--set NAME=VALUE ...]
            [--methods ${DEFAULT_RHO_SWEEP_METHODS.join(',')}] [--rhos R1,R2,... | --rho-steps N] [--h H] [--t-end T]
            [--format csv|json] [--progress]
+       npm run --silent sim -- study stability [--scenario ID | --url URL] [--set NAME=VALUE ...]
+           [--methods M1,M2,...] [--alpha A] [--rho-inf R] [--h-range LO,HI] [--t-end T] [--rtol R]
+           [--energy-bound B] [--constraint-bound C] [--format csv|json] [--progress]
 
 Studies over many fixed-step runs of one scenario (Sherif et al. 2019), printed when all runs are done.
 The runs are independent and run in parallel, one worker thread per core (os.availableParallelism());
@@ -58,14 +64,34 @@ alpha-sweep (paper Figs. 10 and 5): one run per HHT method and alpha, step h, to
 rho-sweep: the same over rho_inf in [0, 1] for generalized-alpha, lie-group, ji-xing. Columns:
     ${RHO_SWEEP_COLUMNS.join(',')}
 
+stability: the largest stable step of each method on this model. Every method runs at the 1, 2, 5 x 10^n
+  steps in --h-range (and its ends), each run to t_end; then rounds of quadrisection in log h between the
+  largest stable step below the smallest failing one and that step, until they are within 1 + rtol. A run is
+  stable when it reaches t_end without a solver failure, the energy it creates, E - E0 - W, stays within
+  --energy-bound times the run's energy scale max(|E0|, |E|, |W|) (dissipation is accuracy, not instability),
+  and the constraint residual within --constraint-bound. Columns:
+    ${STABILITY_COLUMNS.join(',')}
+  parameter       alpha (classical, modified) or rho_inf (the others)
+  h_max           the largest stable step found, s (empty: the smallest step already failed)
+  h_fail          the smallest failing step above it, s (empty: every step of the range was stable)
+  omega, omega_h  the largest frequency of the primary body's Euler parameters in the h_max run (FFT, rad/s;
+                  a spin at |w| shows |w|/2) and h_max * omega
+  energy_ratio    max (E - E0 - W) / energy scale of the h_max run (negative: it only dissipated)
+  constraint_error  the largest constraint residual of the h_max run
+  failure_mode    what stopped the h_fail run: newton, multiplier-oscillation (the index-3 joint mode),
+                  euler-velocity (the unenforced e'e_dot of the Euler parameters), blow-up (non-finite),
+                  energy or constraint (a bound), setup
+  stable_above    a stable step above h_fail, if any: stability is not monotone in h there
+  The linear oscillator calls every method unconditionally stable; these limits come from the model.
+
 A run that fails inside a study (e.g. alpha = 0 with a joint, SPEC §5) is a row with its failure text
 and empty numbers; the study goes on.
 
 Options (flags may also be written --alpha=-0.2; later flags override earlier ones and --url):
   --scenario ID     ${SCENARIO_IDS.join(' | ')}; as for sim
-  --url URL         a share link: sets the scenario, its parameters, methods and t, and alpha
-                    (convergence) or h (alpha-sweep); the link's other run settings are ignored
-  --set NAME=VALUE  a scenario parameter, or t, methods, alpha and rho (convergence), h (sweeps)
+  --url URL         a share link: sets the scenario, its parameters, methods and t, and alpha and rho
+                    (convergence, stability) or h (sweeps); the link's other run settings are ignored
+  --set NAME=VALUE  a scenario parameter, or t, methods, alpha and rho (convergence, stability), h (sweeps)
   --methods M,...   integrators to compare (default ${DEFAULT_STUDY_METHODS.join(',')}; rho-sweep:
                     ${DEFAULT_RHO_SWEEP_METHODS.join(',')})
   --t-end T         end time of every run in s (default per scenario, below)
@@ -90,6 +116,12 @@ Options (flags may also be written --alpha=-0.2; later flags override earlier on
   --rhos R1,...     rho_inf values in [0, 1], at most ${MAX_LIST_LENGTH} (default 11 values 0, 0.1, ..., 1)
   --rho-steps N     N evenly spaced rho_inf from 0 to 1, ends included; N from 2 to ${MAX_ALPHA_COUNT}
   --h H             step size in s
+ stability:
+  --alpha A, --rho-inf R  each method's parameter (defaults: the scenario's alpha, rho_inf 2/3)
+  --h-range LO,HI   the steps scanned, s (LO < HI; HI is cut to t_end)
+  --rtol R          stop refining when h_fail <= (1 + R) h_max (default ${DEFAULT_STABILITY_RTOL})
+  --energy-bound B  stable: E - E0 - W <= B x the run's energy scale (default ${DEFAULT_STABILITY_BOUNDS.energy})
+  --constraint-bound C  stable: constraint residual <= C (default ${DEFAULT_STABILITY_BOUNDS.constraint})
   --help            this text
 
 Work limit: each run at most ${MAX_STEPS} steps (t_end / h, as for sim), the whole study (reference
@@ -111,6 +143,7 @@ function defaultsSection(id: ScenarioId): string[] {
     `                 (${c.note})`,
     `    alpha-sweep  --h ${formatNumber(s.h)} --t-end ${formatNumber(s.tEnd)} (${s.note})`,
     `    rho-sweep    --h ${formatNumber(RHO_SWEEP_DEFAULTS[id].h)} --t-end ${formatNumber(RHO_SWEEP_DEFAULTS[id].tEnd)} (${RHO_SWEEP_DEFAULTS[id].note})`,
+    `    stability    --h-range ${stabilityDefaults(id).hRange.map(formatNumber).join(',')} --t-end ${formatNumber(stabilityDefaults(id).tEnd)} (${stabilityDefaults(id).note})`,
   ];
 }
 

@@ -13,6 +13,7 @@ import { DEFAULT_RHO, methodParameter, type RunMethod } from '../scenario/method
 import type { InputIssue, ParamValues, ScenarioId, ScenarioState } from '../scenario/types';
 import { defaultMinStep, formatNumber, MAX_STEPS, stepCount, wholeMultiple } from '../scenario/validate';
 import { decimalProduct } from './decimalTime';
+import { errorNormOf, type ErrorNorm } from '../scenario/errorNorm';
 
 /** Points of a plotted series; an adaptive run is sampled at SAMPLE_POINTS − 1 intervals, so every sample is plotted. */
 export const SAMPLE_POINTS = 2000;
@@ -30,7 +31,7 @@ export interface RunOptions {
   readonly sampleDt?: number;
   /** Smallest step of an adaptive run before it is given up. Default: defaultMinStep(t_end). */
   readonly hMin?: number;
-  /** Largest step of an adaptive run. Default: defaultMaxStep(h, t_end). */
+  /** Largest step of an adaptive run. Default: defaultMaxStep(h, sample interval). */
   readonly hMax?: number;
 }
 
@@ -75,7 +76,10 @@ export interface AdaptiveSteps {
   readonly h0: number;
   /** Local error tolerance ε (Negrut Eq. 34). */
   readonly tolerance: number;
+  /** Which local errors ε controls (scenario/errorNorm.ts). */
+  readonly errorNorm: ErrorNorm;
   readonly hMin: number;
+  /** The step cap: by default the sample interval (defaultMaxStep), since every step lands on a sample time. */
   readonly hMax: number;
 }
 
@@ -123,9 +127,14 @@ export function adaptiveSampleDt(h: number, tEnd: number): number {
   return Math.max(h, tEnd / ADAPTIVE_SAMPLES);
 }
 
-/** Largest step of an adaptive run when none is given (a function of h and t_end only, never of the sample grid). */
-export function defaultMaxStep(h: number, tEnd: number): number {
-  return adaptiveSampleDt(h, tEnd);
+/**
+ * The step cap of an adaptive run when none is given: the sample interval DT, or h if larger. Steps land on every
+ * sample time, so no step could be longer than DT anyway; a coarser grid (`sim --sample-dt`) lets the steps grow
+ * with it. In the app DT = max(h, t_end / ADAPTIVE_SAMPLES). Where the error control would take longer steps, the
+ * cap, not the tolerance, sets them (AdaptiveStepper.stepsCapped; the page and `sim --format json` say so).
+ */
+export function defaultMaxStep(h: number, sampleDt: number): number {
+  return Math.max(h, sampleDt);
 }
 
 /** The smallest k ∈ {1, 2, 5, 10, 20, 50, …} with k ≥ x. */
@@ -161,9 +170,9 @@ function optionText(keys: PlanKeys, key: keyof PlanKeys, value: number, defaultN
 function adaptiveBounds(state: ScenarioState, options: RunOptions, sampleDt: number, keys: PlanKeys): CheckedBounds | InputIssue {
   const { h, tEnd } = state;
   const hMin = options.hMin ?? defaultMinStep(tEnd);
-  const hMax = options.hMax ?? defaultMaxStep(h, tEnd);
+  const hMax = options.hMax ?? defaultMaxStep(h, sampleDt);
   const minText = optionText(keys, 'hMin', hMin, options.hMin === undefined ? 't_end / MAX_STEPS' : null);
-  const maxText = optionText(keys, 'hMax', hMax, options.hMax === undefined ? `max(${keys.h}, t_end / ${ADAPTIVE_SAMPLES})` : null);
+  const maxText = optionText(keys, 'hMax', hMax, options.hMax === undefined ? `max(${keys.h}, ${keys.sampleDt})` : null);
   if (options.hMin !== undefined && tEnd / hMin > MAX_STEPS * (1 + STEP_BOUND_SLACK)) {
     return {
       key: keys.hMin,
@@ -218,7 +227,8 @@ export function planRun(state: ScenarioState, options: RunOptions = {}, keys: Pl
   }
   const bounds = adaptiveBounds(state, options, sampleDt, keys);
   if (isIssue(bounds)) return { ok: false, issue: bounds };
-  return { ok: true, plan: { ...base, steps: { kind: 'adaptive', h0: h, tolerance, ...bounds }, samples: { dt: sampleDt, every: 1 } } };
+  const steps: AdaptiveSteps = { kind: 'adaptive', h0: h, tolerance, errorNorm: errorNormOf(state), ...bounds };
+  return { ok: true, plan: { ...base, steps, samples: { dt: sampleDt, every: 1 } } };
 }
 
 /** Which samples the solver emits: only the grid's (`sim`), or every step of a fixed-step run (the worker plots them all). */
@@ -252,8 +262,10 @@ export function solverSettings(plan: RunPlan, method: MethodPlan, emission: Emis
   if (steps.kind === 'fixed') {
     return { method: name, ...parameterSettings(method), h: steps.h, tEnd, sampleEvery: emission === 'grid' ? samples.every : 1 };
   }
-  const { h0, tolerance, hMin, hMax } = steps;
-  return { method: name, ...parameterSettings(method), h: h0, tEnd, sampleEvery: landingEvery(samples.dt, h0, tEnd), tolerance, hMin, hMax };
+  const { h0, tolerance, errorNorm, hMin, hMax } = steps;
+  return {
+    method: name, ...parameterSettings(method), h: h0, tEnd, sampleEvery: landingEvery(samples.dt, h0, tEnd), tolerance, hMin, hMax, errorNorm,
+  };
 }
 
 /**

@@ -16,6 +16,8 @@ export interface RunSimulation {
   readonly totalSteps: number;
   /** Steps rejected by the error test or retried (adaptive runs; 0 for fixed steps). */
   readonly stepsRejected: number;
+  /** Accepted steps whose successor the step cap limited (adaptive runs; 0 for fixed steps). */
+  readonly stepsCapped: number;
   /** Newton iterations of the run so far. */
   readonly totalIterations: number;
   readonly system: AssembledSystem;
@@ -34,6 +36,7 @@ class LieGroupRun implements RunSimulation {
   get stepsDone(): number { return this.sim.stepsDone; }
   get totalSteps(): number { return this.sim.totalSteps; }
   get stepsRejected(): number { return 0; }
+  get stepsCapped(): number { return 0; }
   get totalIterations(): number { return this.sim.integrator.totalIterations; }
   get system(): AssembledSystem { return this.sim.system; }
   get velocities(): Float64Array { return this.sim.integrator.qd; }
@@ -47,6 +50,7 @@ class ImplicitRun implements RunSimulation {
   get stepsDone(): number { return this.sim.stepsDone; }
   get totalSteps(): number { return this.sim.totalSteps; }
   get stepsRejected(): number { return this.sim.stepsRejected; }
+  get stepsCapped(): number { return this.sim.stepsCapped; }
   get totalIterations(): number { return this.sim.integrator.totalIterations; }
   get system(): AssembledSystem { return this.sim.system; }
   get velocities(): Float64Array { return this.sim.integrator.qd; }

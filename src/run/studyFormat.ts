@@ -5,7 +5,8 @@
  * drawing NaN.
  */
 import type { AlphaSweepPoint, ConvergencePoint, RhoSweepPoint } from '../solver/studies/convergenceStudy';
-import type { AlphaSweepOptions, ConvergenceOptions, RhoSweepOptions, StudyOptions } from '../scenario/studyArgs';
+import type { AlphaSweepOptions, ConvergenceOptions, RhoSweepOptions, StabilityOptions, StudyOptions } from '../scenario/studyArgs';
+import type { StabilityPoint } from '../solver/studies/stabilityStudy';
 import type { StudyPoints } from './studyTasks';
 import { paramsObject } from './rowText';
 
@@ -13,6 +14,23 @@ export const CONVERGENCE_COLUMNS = ['method', 'h', 'omega_error', 'omega_order',
 export const ALPHA_SWEEP_COLUMNS = ['method', 'alpha', 'omega_x', 'omega_y', 'omega_z', 'energy_error', 'failure'] as const;
 /** The ρ∞ sweep: the α sweep's columns with the swept parameter `rho` (ρ∞) in place of `alpha`. */
 export const RHO_SWEEP_COLUMNS = ['method', 'rho', 'omega_x', 'omega_y', 'omega_z', 'energy_error', 'failure'] as const;
+
+/**
+ * The stability study: h_max (largest stable step), h_fail (smallest failing step above it), omega (Ω of the h_max
+ * run's Euler parameters) and omega_h = h_max·Ω, that run's energy_ratio and constraint_error, the failure mode,
+ * time and text of the h_fail run, stable_above (a stable step above h_fail: not monotone) and the runs taken.
+ */
+export const STABILITY_COLUMNS = [
+  'method', 'parameter', 'h_max', 'h_fail', 'omega', 'omega_h', 'energy_ratio', 'constraint_error',
+  'failure_mode', 'failure_time', 'failure', 'stable_above', 'runs',
+] as const;
+
+function stabilityRow(p: StabilityPoint): Cell[] {
+  return [
+    p.method, p.parameter, p.hMax, p.hFail, p.omega, p.omegaH, p.energyRatio, p.constraintError,
+    p.failureMode, p.failureTime, p.failure, p.stableAbove, p.runs,
+  ];
+}
 
 /** A cell before formatting: text, a number (NaN = no value) or no value. */
 type Cell = string | number | null;
@@ -59,24 +77,26 @@ function jsonTable(settings: Record<string, unknown>, columns: readonly string[]
  * or {method, rho, h}. The CSV has no parameter column: each method runs with its one parameter of the head.
  */
 export function formatConvergence(options: ConvergenceOptions, points: readonly ConvergencePoint[]): string {
-  const rows = points.map(convergenceRow);
-  if (options.format === 'csv') return csvTable(CONVERGENCE_COLUMNS, rows);
+  const { alpha, rho, steps, tEnd, sampleDt, reference } = options;
+  return formatTable(options, CONVERGENCE_COLUMNS, points.map(convergenceRow), { alpha, rho, steps, tEnd, sampleDt, reference });
+}
+
+/**
+ * A study's table: the CSV, or the JSON with the settings every study has ({study, scenario, params, methods}), the
+ * study's `own` settings and totalSteps, then columns and rows.
+ */
+function formatTable(options: StudyOptions, columns: readonly string[], rows: readonly Cell[][], own: Record<string, unknown>): string {
+  if (options.format === 'csv') return csvTable(columns, rows);
   const settings = {
-    study: options.kind, scenario: options.scenario, params: paramsObject(options.values), methods: options.methods,
-    alpha: options.alpha, rho: options.rho, steps: options.steps, tEnd: options.tEnd, sampleDt: options.sampleDt, reference: options.reference,
+    study: options.kind, scenario: options.scenario, params: paramsObject(options.values), methods: options.methods, ...own,
     totalSteps: options.totalSteps,
   };
-  return jsonTable(settings, CONVERGENCE_COLUMNS, rows);
+  return jsonTable(settings, columns, rows);
 }
 
 /** A sweep's table; JSON settings {study, scenario, params, methods, alphas | rhos, h, tEnd, totalSteps}. */
 function formatSweep(options: AlphaSweepOptions | RhoSweepOptions, columns: readonly string[], rows: readonly Cell[][], values: Record<string, readonly number[]>): string {
-  if (options.format === 'csv') return csvTable(columns, rows);
-  const settings = {
-    study: options.kind, scenario: options.scenario, params: paramsObject(options.values), methods: options.methods,
-    ...values, h: options.h, tEnd: options.tEnd, totalSteps: options.totalSteps,
-  };
-  return jsonTable(settings, columns, rows);
+  return formatTable(options, columns, rows, { ...values, h: options.h, tEnd: options.tEnd });
 }
 
 /** α sweep: columns ALPHA_SWEEP_COLUMNS, JSON settings with `alphas`. */
@@ -89,9 +109,19 @@ export function formatRhoSweep(options: RhoSweepOptions, points: readonly RhoSwe
   return formatSweep(options, RHO_SWEEP_COLUMNS, points.map((p) => sweepRow(p.method, p.rho, p)), { rhos: options.rhos });
 }
 
+/**
+ * Stability: one row per method, columns STABILITY_COLUMNS; JSON settings {study, scenario, params, methods, alpha,
+ * rho, hRange, tEnd, rtol, bounds, totalSteps} (totalSteps: the most the study may take).
+ */
+export function formatStability(options: StabilityOptions, points: readonly StabilityPoint[]): string {
+  const { alpha, rho, hRange, tEnd, rtol, bounds } = options;
+  return formatTable(options, STABILITY_COLUMNS, points.map(stabilityRow), { alpha, rho, hRange, tEnd, rtol, bounds });
+}
+
 /** The text `sim study` prints for the points of a study run with `options`. */
 export function formatStudy(options: StudyOptions, study: StudyPoints): string {
   if (study.kind === 'convergence') return formatConvergence(options as ConvergenceOptions, study.points);
   if (study.kind === 'alpha-sweep') return formatAlphaSweep(options as AlphaSweepOptions, study.points);
+  if (study.kind === 'stability') return formatStability(options as StabilityOptions, study.points);
   return formatRhoSweep(options as RhoSweepOptions, study.points);
 }

@@ -17,30 +17,52 @@ import type { FamilyRunSettings } from '../solver/studies/familyRuns';
 import { getScenario } from '../scenario/registry';
 import { formatNumber } from '../scenario/validate';
 import type { ParamValues, ScenarioId } from '../scenario/types';
-import type { AlphaSweepOptions, ConvergenceOptions, RhoSweepOptions, StudyOptions } from '../scenario/studyArgs';
+import type { AlphaSweepOptions, ConvergenceOptions, RhoSweepOptions, StabilityOptions, StudyOptions } from '../scenario/studyArgs';
+import {
+  classifyStabilityRun, DEFAULT_STABILITY_BOUNDS, refinementSteps, scanSteps, stabilityPoint, stabilityRounds, stabilityRun, studyParameter,
+  type StabilityBounds, type StabilityOutcome, type StabilityPoint,
+} from '../solver/studies/stabilityStudy';
+import type { FamilyMethodName } from '../solver/studies/methodStability';
 
 /** One run of a study as a worker receives it: the model to build, the settings, and what to keep of it. */
 export interface StudyTask {
   readonly scenario: ScenarioId;
   readonly values: ParamValues;
   readonly settings: FamilyRunSettings;
-  /** 'series': the primary body's samples (convergence); 'final': the last row only (α sweep). */
-  readonly keep: 'series' | 'final';
+  /**
+   * 'series': the primary body's samples (convergence); 'final': the last row only (α sweep); 'stability': the run
+   * classified against `bounds` (stabilityStudy.ts).
+   */
+  readonly keep: 'series' | 'final' | 'stability';
+  readonly bounds?: StabilityBounds;
 }
 
-export type TaskResult = PrimarySeries | FinalSample;
+export type TaskResult = PrimarySeries | FinalSample | StabilityOutcome;
 
 export type StudyPoints =
   | { readonly kind: 'convergence'; readonly points: ConvergencePoint[] }
   | { readonly kind: 'alpha-sweep'; readonly points: AlphaSweepPoint[] }
-  | { readonly kind: 'rho-sweep'; readonly points: RhoSweepPoint[] };
+  | { readonly kind: 'rho-sweep'; readonly points: RhoSweepPoint[] }
+  | { readonly kind: 'stability'; readonly points: StabilityPoint[] };
 
-/** A study split into tasks, with the labels its progress shows and the assembly of its results. */
-export interface StudyJob {
+/** Tasks run together, with the labels progress shows. */
+export interface StudyStage {
   readonly tasks: readonly StudyTask[];
   readonly labels: readonly string[];
+}
+
+/**
+ * A study split into tasks, with the labels its progress shows and the assembly of its results. The tasks of a
+ * stage are independent; a study of several stages (the stability study's refinement) says what runs next from
+ * the results so far, deterministically, so the pool computes what one thread computes.
+ */
+export interface StudyJob extends StudyStage {
+  /** Runs at most (a staged study's progress total), default tasks.length. */
+  readonly expectedTasks?: number;
   /** Throws if the study cannot go on after task `index` (a failed convergence reference). */
   check(index: number, result: TaskResult): void;
+  /** The next stage from the results of every task so far (by task index over all stages), or null: done. */
+  nextStage?(results: readonly TaskResult[]): StudyStage | null;
   /** The study's points from every task's result, by task index. */
   assemble(results: readonly TaskResult[]): StudyPoints;
 }
@@ -62,8 +84,40 @@ function sweepJob(options: AlphaSweepOptions | RhoSweepOptions): StudyJob {
   };
 }
 
-/** The tasks of a study: the runs of convergenceRuns or sweepRuns, in their order. */
+/**
+ * The stability study in stages: the scan of every method, then each round's refinement steps
+ * (stabilityStudy.ts refinementSteps) of the methods whose bracket is still wide, until none is.
+ */
+function stabilityJob(options: StabilityOptions): StudyJob {
+  const { methods, hRange, tEnd, rtol, bounds } = options;
+  const owners: FamilyMethodName[] = [];
+  const stage = (steps: readonly { method: FamilyMethodName; h: number }[]): StudyStage => {
+    const runs = steps.map(({ method, h }) => stabilityRun(method, options, h, tEnd));
+    owners.push(...steps.map((s) => s.method));
+    return { tasks: runs.map(({ settings }) => ({ scenario: options.scenario, values: options.values, settings, keep: 'stability', bounds })), labels: runs.map((r) => r.label) };
+  };
+  const outcomesOf = (results: readonly TaskResult[], method: FamilyMethodName) =>
+    results.filter((_, k) => owners[k] === method) as StabilityOutcome[];
+  const scan = scanSteps(hRange[0], hRange[1]);
+  const first = stage(methods.flatMap((method) => scan.map((h) => ({ method, h }))));
+  return {
+    ...first,
+    expectedTasks: methods.length * (scan.length + 3 * stabilityRounds(rtol)),
+    check: () => {},
+    nextStage: (results) => {
+      const next = methods.flatMap((method) => refinementSteps(outcomesOf(results, method), rtol).map((h) => ({ method, h })));
+      return next.length > 0 ? stage(next) : null;
+    },
+    assemble: (results) => ({
+      kind: 'stability',
+      points: methods.map((method) => stabilityPoint(method, studyParameter(method, options), outcomesOf(results, method))),
+    }),
+  };
+}
+
+/** The tasks of a study: the runs of convergenceRuns, sweepRuns or the stability study's stages, in their order. */
 export function studyJob(options: StudyOptions): StudyJob {
+  if (options.kind === 'stability') return stabilityJob(options);
   if (options.kind !== 'convergence') return sweepJob(options);
   const { methods, alpha, rho, steps, tEnd, sampleDt, reference } = options;
   const settings = { methods, alpha, rho, steps, tEnd, sampleDt, reference };
@@ -81,11 +135,13 @@ export function runStudyTask(task: StudyTask): TaskResult {
   const def = getScenario(task.scenario as string);
   if (!def) throw new Error(`study task: no scenario '${task.scenario}'`);
   const model = def.buildModel(task.values);
+  if (task.keep === 'stability') return classifyStabilityRun(model, task.settings, task.bounds ?? DEFAULT_STABILITY_BOUNDS);
   return task.keep === 'series' ? primarySeries(model, task.settings) : finalSample(model, task.settings);
 }
 
-/** The buffers of a result, to transfer rather than copy it between threads. */
+/** The buffers of a result, to transfer rather than copy it between threads (a stability outcome is a few numbers). */
 export function resultBuffers(result: TaskResult): ArrayBuffer[] {
+  if ('stable' in result) return [];
   const arrays = 'row' in result ? (result.row ? [result.row] : []) : [result.t, result.omega, result.coordinates];
   return arrays.map((a) => a.buffer as ArrayBuffer);
 }
@@ -193,19 +249,39 @@ export function startOrder(tasks: readonly StudyTask[]): number[] {
 export async function runStudyPool(
   job: StudyJob, workers: readonly TaskWorker[], progress: StudyProgress = () => {}, observe: (event: TaskEvent) => void = () => {},
 ): Promise<StudyPoints> {
-  const total = job.tasks.length;
-  const results: TaskResult[] = new Array(total);
-  const order = startOrder(job.tasks);
+  const results: TaskResult[] = [];
+  let expected = job.expectedTasks ?? job.tasks.length;
+  let stage: StudyStage | null = job;
+  while (stage) {
+    const base = results.length;
+    expected = Math.max(expected, base + stage.tasks.length);
+    await runStage(job, stage, base, results, workers, (k, label) => progress(base + k, expected, label), observe);
+    stage = job.nextStage?.(results) ?? null;
+  }
+  progress(results.length, results.length, 'done');
+  return job.assemble(results);
+}
+
+/**
+ * One stage on the workers, in startOrder; results land at base + task index. Rejects on the first task that throws
+ * or fails its check; the caller then terminates the workers.
+ */
+async function runStage(
+  job: StudyJob, stage: StudyStage, base: number, results: TaskResult[], workers: readonly TaskWorker[],
+  progress: (started: number, label: string) => void, observe: (event: TaskEvent) => void,
+): Promise<void> {
+  const total = stage.tasks.length;
+  const order = startOrder(stage.tasks);
   let next = 0;
   let stopped = false;
   const lane = async (worker: TaskWorker, laneIndex: number) => {
     while (!stopped && next < total) {
       const started = next++;
-      const index = order[started];
-      progress(started, total, job.labels[index]);
+      const index = base + order[started];
+      progress(started, stage.labels[order[started]]);
       observe({ index, lane: laneIndex, phase: 'start' });
       try {
-        results[index] = await worker.run(job.tasks[index], index);
+        results[index] = await worker.run(stage.tasks[order[started]], index);
         observe({ index, lane: laneIndex, phase: 'end' });
         job.check(index, results[index]);
       } catch (error) {
@@ -215,8 +291,6 @@ export async function runStudyPool(
     }
   };
   await Promise.all(workers.map(lane));
-  progress(total, total, 'done');
-  return job.assemble(results);
 }
 
 /** The reference run as messages name it: `modified, α = -0.1, h = 1e-6` or `lie-group, ρ∞ = 0.6666666666666666, h = 5e-6`. */
@@ -234,7 +308,7 @@ export function studyFailureText(options: StudyOptions, error: unknown): string 
   return error instanceof Error ? error.message : String(error);
 }
 
-/** How many workers a study needs on a machine with `cores` cores: one per task at most, at least one. */
+/** How many workers a study needs on a machine with `cores` cores: one per task (of its first stage) at most, at least one. */
 export function poolSize(cores: number, job: StudyJob): number {
   return Math.max(1, Math.min(Math.floor(cores) || 1, job.tasks.length));
 }

@@ -133,7 +133,7 @@ export interface ParamAssignment {
 }
 
 /** Run settings `--set` accepts besides the parameters (as share links write them). */
-const SET_RUN_KEYS = ['alpha', 'rho', 'h', 't', 'tol', 'methods'];
+const SET_RUN_KEYS = ['alpha', 'rho', 'h', 't', 'tol', 'norm', 'methods'];
 
 /** Complete parameter values of the final scenario: given ones parsed and checked, others default. */
 export function resolveParams(def: ScenarioDef, params: ReadonlyMap<string, ParamAssignment>): ParamValues {

@@ -6,8 +6,9 @@ import { getScenario } from './registry';
 import type { InputIssue, ScenarioState } from './types';
 import { assignmentNamer, checkMethods, validateParamValues, validateRunSettings } from './validate';
 import { adaptiveIssue, checkRho } from './methods';
+import { fixedStepNormIssue, NORM_KEY } from './errorNorm';
 
-/** Every problem of a state, as issues keyed by link key ('alpha', 'rho', 'h', 't', 'tol', 'methods', parameter names). */
+/** Every problem of a state, as issues keyed by link key ('alpha', 'rho', 'h', 't', 'tol', 'norm', 'methods', parameter names). */
 export function validateState(state: ScenarioState): InputIssue[] {
   const def = getScenario(state.scenario);
   if (!def) return [{ key: 'scenario', message: `scenario=${String(state.scenario)} is not a known scenario` }];
@@ -18,6 +19,7 @@ export function validateState(state: ScenarioState): InputIssue[] {
   if (rhoIssue) issues.push(rhoIssue);
   const fixedOnly = state.tolerance === undefined ? null : adaptiveIssue(state.methods, 'tol');
   if (fixedOnly) issues.push(fixedOnly);
+  if (state.errorNorm !== undefined && state.tolerance === undefined) issues.push(fixedStepNormIssue(NORM_KEY, 'tol'));
   issues.push(...validateRunSettings(state));
   issues.push(...validateParamValues(def, state.values));
   return issues;

@@ -1,5 +1,5 @@
 /**
- * Arguments of `sim study convergence|alpha-sweep|rho-sweep …` → complete, validated study options, or the
+ * Arguments of `sim study convergence|alpha-sweep|rho-sweep|stability …` → complete, validated study options, or the
  * one issue to report. Same conventions as `sim` (SPEC §3): flags apply in order, later ones
  * override earlier ones and `--url`; every problem is one sentence naming the value as written.
  * Any method of the family runs (SPEC §6), each with its own parameter: HHT's α (`--alpha`) for classical
@@ -8,6 +8,7 @@
  * not line up, a reference no finer than the runs, unbounded work) is rejected here, before any run.
  */
 import type { StudyReference } from '../solver/studies/convergenceStudy';
+import { DEFAULT_STABILITY_BOUNDS, scanSteps, stabilityRounds, type StabilityBounds } from '../solver/studies/stabilityStudy';
 import {
   checkRho, CLI_PARAMETER_KEYS, DEFAULT_RHO, methodParameter, RUN_METHODS, takesParameter, unusedParameterIssue,
   type MethodParameterKey, type ParameterKeys, type RunMethod,
@@ -52,6 +53,8 @@ import {
   CONVERGENCE_DEFAULTS,
   DEFAULT_ALPHA_COUNT,
   DEFAULT_RHO_COUNT,
+  DEFAULT_STABILITY_RTOL,
+  stabilityDefaults,
   DEFAULT_RHO_SWEEP_METHODS,
   DEFAULT_STUDY_METHODS,
   evenAlphas,
@@ -66,9 +69,9 @@ import {
 
 /** The studies the app's panel offers (its records are keyed by these). */
 export type StudyKind = 'convergence' | 'alpha-sweep';
-/** Every `sim study` subcommand: the panel's studies and the ρ∞ sweep of the generalized-α family. */
-export type StudyCommandKind = StudyKind | 'rho-sweep';
-export const STUDY_KINDS: readonly StudyCommandKind[] = ['convergence', 'alpha-sweep', 'rho-sweep'];
+/** Every `sim study` subcommand: the panel's studies, the ρ∞ sweep of the generalized-α family and the largest stable step. */
+export type StudyCommandKind = StudyKind | 'rho-sweep' | 'stability';
+export const STUDY_KINDS: readonly StudyCommandKind[] = ['convergence', 'alpha-sweep', 'rho-sweep', 'stability'];
 
 interface StudyCommon {
   readonly scenario: ScenarioId;
@@ -108,7 +111,22 @@ export interface RhoSweepOptions extends StudyCommon {
   readonly h: number;
 }
 
-export type StudyOptions = ConvergenceOptions | AlphaSweepOptions | RhoSweepOptions;
+/**
+ * The largest stable step of each method (solver/studies/stabilityStudy.ts): a scan of h over `hRange`, refined
+ * to `rtol`, every run to t_end with the method's own parameter.
+ */
+export interface StabilityOptions extends StudyCommon {
+  readonly kind: 'stability';
+  /** HHT α of the HHT methods; absent when none is selected. */
+  readonly alpha?: number;
+  /** ρ∞ of the other methods; absent when none is selected. */
+  readonly rho?: number;
+  readonly hRange: readonly [number, number];
+  readonly rtol: number;
+  readonly bounds: StabilityBounds;
+}
+
+export type StudyOptions = ConvergenceOptions | AlphaSweepOptions | RhoSweepOptions | StabilityOptions;
 
 export type ParsedStudyCommand =
   | { readonly kind: 'help' }
@@ -119,18 +137,21 @@ const COMMON_FLAGS = ['--scenario', '--url', '--set', '--methods', '--t-end', '-
 const CONVERGENCE_FLAGS = ['--alpha', '--rho-inf', '--steps', '--sample-dt', '--ref-h', '--ref-alpha', '--ref-rho', '--ref-method'] as const;
 const SWEEP_FLAGS = ['--alphas', '--alpha-steps', '--h'] as const;
 const RHO_SWEEP_FLAGS = ['--rhos', '--rho-steps', '--h'] as const;
+const STABILITY_FLAGS = ['--alpha', '--rho-inf', '--h-range', '--rtol', '--energy-bound', '--constraint-bound'] as const;
 const SWITCHES = ['--progress'] as const;
 type StudyFlag =
   | (typeof COMMON_FLAGS)[number]
   | (typeof CONVERGENCE_FLAGS)[number]
   | (typeof SWEEP_FLAGS)[number]
   | (typeof RHO_SWEEP_FLAGS)[number]
+  | (typeof STABILITY_FLAGS)[number]
   | (typeof SWITCHES)[number];
 
 const VALUE_FLAGS: Readonly<Record<StudyCommandKind, readonly StudyFlag[]>> = {
   convergence: [...COMMON_FLAGS, ...CONVERGENCE_FLAGS],
   'alpha-sweep': [...COMMON_FLAGS, ...SWEEP_FLAGS],
   'rho-sweep': [...COMMON_FLAGS, ...RHO_SWEEP_FLAGS],
+  stability: [...COMMON_FLAGS, ...STABILITY_FLAGS],
 };
 
 /** A number list as written, kept for messages. */
@@ -164,6 +185,11 @@ interface Assignments {
   sweepValues?: GivenList;
   sweepCount?: number;
   h?: number;
+  /** Stability: the range of h, the refinement tolerance and the bounds. */
+  hRange?: GivenList;
+  rtol?: number;
+  energyBound?: number;
+  constraintBound?: number;
   format?: OutputFormat;
   progress: boolean;
   params: Map<string, ParamAssignment>;
@@ -257,15 +283,16 @@ function applySet(kind: StudyCommandKind, into: Assignments, text: string): void
   const subject = setNamer(key, value);
   if (key === 't') into.tEnd = parseTime(key, value, setNamer);
   else if (key === 'methods') into.methods = parseMethodsFlag(value, setNamer, key);
-  else if (key === 'alpha' && kind === 'convergence') into.alpha = givenAlpha(key, value, setNamer);
+  else if (key === 'alpha' && (kind === 'convergence' || kind === 'stability')) into.alpha = givenAlpha(key, value, setNamer);
   else if (key === 'alpha' && kind === 'alpha-sweep') fail(key, `${subject}: the α sweep chooses α itself (use --alphas or --alpha-steps)`);
   else if (key === 'alpha') fail(key, `${subject}: the ρ∞ sweep runs methods that take ρ∞, not HHT α`);
-  else if (key === 'rho' && kind === 'convergence') into.rho = givenRho(key, value, setNamer);
+  else if (key === 'rho' && (kind === 'convergence' || kind === 'stability')) into.rho = givenRho(key, value, setNamer);
   else if (key === 'rho' && kind === 'rho-sweep') fail(key, `${subject}: the ρ∞ sweep chooses ρ∞ itself (use --rhos or --rho-steps)`);
   else if (key === 'rho') fail(key, `${subject}: the α sweep runs HHT methods, which take α, not ρ∞`);
+  else if (key === 'h' && kind === 'stability') fail(key, `${subject}: a stability study chooses h itself (use --h-range)`);
   else if (key === 'h' && kind !== 'convergence') into.h = parseTime(key, value, setNamer);
   else if (key === 'h') fail(key, `${subject}: a convergence study takes its step sizes from --steps`);
-  else if (key === 'tol') fail(key, `${subject}: studies run with fixed steps (leave tol out)`);
+  else if (key === 'tol' || key === 'norm') fail(key, `${subject}: studies run with fixed steps (leave ${key} out)`);
   else into.params.set(key, { text: value, name: setNamer });
 }
 
@@ -285,10 +312,10 @@ function applyUrl(kind: StudyCommandKind, into: Assignments, link: string): void
     else if (key === 'methods') into.methods = state.methods;
     else if (key === 't') into.tEnd = state.tEnd;
     else if (key === 'alpha' || key === 'rho') {
-      if (kind === 'convergence') applyUrlParameter(into, key, state.alpha, state.rho);
+      if (kind === 'convergence' || kind === 'stability') applyUrlParameter(into, key, state.alpha, state.rho);
     } else if (key === 'h') {
-      if (kind !== 'convergence') into.h = state.h;
-    } else if (key !== 'tol') {
+      if (kind !== 'convergence' && kind !== 'stability') into.h = state.h;
+    } else if (key !== 'tol' && key !== 'norm') {
       into.params.set(key, { text: state.values[key].map(formatNumber).join(','), name: linkNamer });
     }
   }
@@ -330,7 +357,26 @@ const FLAG_ACTIONS: Readonly<Record<StudyFlag, (into: Assignments, value: string
   '--rhos': (into, value) => setSweepValues(into, parseList('--rhos', value, checkRho)),
   '--rho-steps': (into, value) => setSweepValues(into, parseValueCount('--rho-steps', value)),
   '--h': (into, value) => (into.h = parseTime('--h', value, flagNamer)),
+  '--h-range': (into, value) => (into.hRange = parseRange(value)),
+  '--rtol': (into, value) => (into.rtol = parseBound('--rtol', value, 1)),
+  '--energy-bound': (into, value) => (into.energyBound = parseBound('--energy-bound', value)),
+  '--constraint-bound': (into, value) => (into.constraintBound = parseBound('--constraint-bound', value)),
 };
+
+/** `--h-range LO,HI`: two positive step sizes, LO < HI. */
+function parseRange(text: string): GivenList {
+  const list = parseList('--h-range', text, checkPositiveTime);
+  if (list.values.length !== 2) fail('--h-range', `${flagNamer('--h-range', text)} needs two step sizes LO,HI, got ${list.values.length}`);
+  if (!(list.values[0] < list.values[1])) fail('--h-range', `${flagNamer('--h-range', text)}: LO must be smaller than HI`);
+  return list;
+}
+
+/** A positive number, at most `max` (the tolerance of the refinement, or a bound). */
+function parseBound(flag: string, text: string, max = Infinity): number {
+  const value = unwrap(parseNumberText(flag, text, flagNamer));
+  if (!(value > 0 && value <= max)) fail(flag, `${flagNamer(flag, text)} must be a positive number${Number.isFinite(max) ? ` of at most ${max}` : ''}`);
+  return value;
+}
 
 function applyFlag(kind: StudyCommandKind, into: Assignments, { flag, value }: FlagArg<StudyFlag>): void {
   FLAG_ACTIONS[flag](into, value, kind);
@@ -473,10 +519,44 @@ function resolveRhoSweep(given: Assignments): RhoSweepOptions {
   return { kind: 'rho-sweep', ...common(given, 'rho-sweep', scenario, tEnd, total), rhos: [...rhos], h };
 }
 
+/**
+ * Stability: the range's smallest step must fit `sim`'s run limit, and the whole study the study limit, counted
+ * as the scan plus the most refinement rounds it can take, every refinement run as long as the smallest step's.
+ */
+function resolveStability(given: Assignments): StabilityOptions {
+  const scenario = given.scenario ?? DEFAULT_SCENARIO_ID;
+  const defaults = stabilityDefaults(scenario);
+  const methods = methodsOf(given);
+  checkParameterUsed(methods, 'alpha', given.alpha);
+  checkParameterUsed(methods, 'rho', given.rho);
+  const def = getScenario(scenario);
+  const alpha = takesParameter(methods, 'alpha') ? given.alpha?.value ?? def.defaultAlpha : undefined;
+  const rho = takesParameter(methods, 'rho') ? given.rho?.value ?? DEFAULT_RHO : undefined;
+  const [lo, hi] = given.hRange?.values ?? defaults.hRange;
+  const tEnd = given.tEnd ?? defaults.tEnd;
+  const rtol = given.rtol ?? DEFAULT_STABILITY_RTOL;
+  const rangeText = given.hRange ? flagNamer('--h-range', given.hRange.text) : `--h-range ${formatNumber(lo)},${formatNumber(hi)} (study default)`;
+  const tText = described('--t-end', tEnd, given.tEnd !== undefined);
+  if (lo > tEnd) fail('--h-range', `${rangeText}: the smallest step is larger than ${tText}`);
+  checkRunLength(rangeText, lo, tText, tEnd);
+  const scan = scanSteps(lo, Math.min(hi, tEnd));
+  const scanWork = scan.reduce((sum, h) => sum + stepCount(h, tEnd), 0);
+  const refinement = 3 * stabilityRounds(rtol) * stepCount(lo, tEnd);
+  const total = methods.length * (scanWork + refinement);
+  checkStudyWork(total, `${methods.length} methods × (scan ${scanWork} + refinement at most ${refinement})`, 'use a larger smallest step in --h-range, fewer methods, a larger --rtol or a shorter --t-end');
+  const bounds = { energy: given.energyBound ?? DEFAULT_STABILITY_BOUNDS.energy, constraint: given.constraintBound ?? DEFAULT_STABILITY_BOUNDS.constraint };
+  return {
+    kind: 'stability', ...common(given, 'stability', scenario, tEnd, total),
+    ...(alpha !== undefined ? { alpha } : {}), ...(rho !== undefined ? { rho } : {}),
+    hRange: [lo, Math.min(hi, tEnd)], rtol, bounds,
+  };
+}
+
 const RESOLVERS: Readonly<Record<StudyCommandKind, (given: Assignments) => StudyOptions>> = {
   convergence: resolveConvergence,
   'alpha-sweep': resolveAlphaSweep,
   'rho-sweep': resolveRhoSweep,
+  stability: resolveStability,
 };
 
 /**

@@ -119,3 +119,35 @@ export function evenAlphas(count: number): number[] {
   const n = count - 1;
   return Array.from({ length: count }, (_, k) => -(n - k) / (3 * n) + 0);
 }
+
+/** `sim study stability`: the range of h scanned and the length of every run. */
+export interface StabilityDefaults {
+  /** [smallest, largest] step, s. */
+  readonly hRange: readonly [number, number];
+  readonly tEnd: number;
+  readonly note: string;
+}
+
+/** h_fail / h_max at most 1 + this when the refinement stops: h_max to 2 %. */
+export const DEFAULT_STABILITY_RTOL = 0.02;
+
+/**
+ * The shipped scenarios' ranges: three decades around the scenario's step, runs as long as the paper's shortest
+ * figure (1 s; the spin its whole 10 s, where classical HHT at α = 0 fails after 1.3–1.8 s at any h, SPEC §5).
+ */
+const STABILITY_TABLE: Readonly<Record<ScenarioId, StabilityDefaults>> = {
+  spin: { hRange: [1e-3, 1], tEnd: 10, note: 'seconds' },
+  'heavy-top': { hRange: [1e-5, 1e-2], tEnd: 1, note: 'about 1 min for the five methods on two cores' },
+  'v8-crank': { hRange: [1e-5, 1e-2], tEnd: 1, note: 'SLOW: several minutes for the five methods; --h-range 1e-4,1e-2 is quicker' },
+};
+
+/**
+ * The defaults for any scenario of the registry: the shipped ones' table, else three decades from a tenth of the
+ * scenario's step and runs of its t_end, cut so that the smallest step takes at most 1e5 steps.
+ */
+export function stabilityDefaults(id: ScenarioId): StabilityDefaults {
+  if (Object.hasOwn(STABILITY_TABLE, id)) return STABILITY_TABLE[id];
+  const def = SCENARIOS[id];
+  const lo = def.defaultH / 10;
+  return { hRange: [lo, 1000 * lo], tEnd: Math.min(def.defaultTEnd, 1e5 * lo), note: 'from the scenario’s own step and t_end' };
+}

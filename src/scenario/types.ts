@@ -6,6 +6,7 @@ import type { RunMethod } from './methods';
 import type { MultibodyModel } from '../solver/model/types';
 import type { ModelDocument } from '../modelfile/schema';
 import type { BuiltModel } from './fromDocument';
+import type { ErrorNorm } from '../solver/simulate';
 
 /** A shipped model's id (models/<id>.json), or CUSTOM_SCENARIO_ID for a model the user brings. */
 export type ScenarioId = string;
@@ -101,6 +102,11 @@ export interface ScenarioState {
    * CLI `--tol`); `h` is then the initial step. Absent: fixed step h.
    */
   readonly tolerance?: number;
+  /**
+   * Adaptive runs only: which local errors the tolerance controls (share-link key `norm`, CLI `--error-norm`;
+   * scenario/errorNorm.ts); absent: DEFAULT_ERROR_NORM.
+   */
+  readonly errorNorm?: ErrorNorm;
   /** Complete parameter values (defaults filled in). */
   readonly values: ParamValues;
 }

@@ -1,7 +1,8 @@
 /**
  * Share links (SPEC §4): the whole scenario in a readable, versioned query string, e.g.
- * `v=1&scenario=heavy-top&alpha=-0.1&h=0.0001&t=1&tol=1e-6&omega0=0,100,-4` (`tol` only for
- * adaptive runs: its absence means a fixed step).
+ * `v=2&scenario=heavy-top&alpha=-0.1&h=0.0001&t=1&tol=1e-6&omega0=0,100,-4` (`tol` only for
+ * adaptive runs: its absence means a fixed step; `norm=position` only when an adaptive run uses the position
+ * error norm, see SHARE_SCHEMA_VERSION).
  * Decoding never throws: whatever is bad falls back to its default and is listed as an issue,
  * so a hostile or outdated link still opens a safe, bounded run with a specific notice.
  * Issue messages state the problem only; the fallback is always "default used" (for h/t
@@ -17,6 +18,9 @@ import {
   type RunMethod,
 } from './methods';
 import { DEFAULT_METHODS, DEFAULT_SCENARIO_ID, defaultState, getScenario, isScenarioId, SCENARIO_IDS } from './registry';
+import {
+  DEFAULT_ERROR_NORM, errorNormOf, fixedStepNormIssue, NORM_KEY, parseErrorNorm, V1_ERROR_NORM, type ErrorNorm,
+} from './errorNorm';
 import type { InputIssue, ParamDef, ParamValues, ScenarioDef, ScenarioId, ScenarioState } from './types';
 import {
   assignmentNamer,
@@ -33,8 +37,24 @@ import {
   validateRunSettings,
 } from './validate';
 
-/** Bumped when a key changes meaning; links of other versions open with defaults and a notice. */
-export const SHARE_SCHEMA_VERSION = 1;
+/**
+ * Bumped when a key changes meaning. v2: an adaptive run without `norm` uses the velocity error norm
+ * (errorNorm.ts DEFAULT_ERROR_NORM); v1 links are still read, their adaptive runs keeping the position norm
+ * (V1_ERROR_NORM), so they reproduce their rows bit for bit. Links of other versions open with defaults and a notice.
+ */
+export const SHARE_SCHEMA_VERSION = 2;
+
+/**
+ * The version a state's link is written in: the oldest that reads it as meant. Only an adaptive run needs v2 (v1
+ * has no `norm` and meant the position norm); a fixed-step link stays v1, readable by an app that knows only v1
+ * (an offline copy of an earlier version).
+ */
+export function linkVersionOf(state: Pick<ScenarioState, 'tolerance'>): number {
+  return state.tolerance === undefined ? 1 : SHARE_SCHEMA_VERSION;
+}
+
+/** Versions a link may carry; a link without `v` is read as the current one. */
+export const READABLE_SCHEMA_VERSIONS: readonly number[] = [1, 2];
 
 /** View-state keys the web app may share; passed through in `view`, never interpreted here. */
 export const VIEW_KEYS = ['component', 'show', 'projector', 'embed', 'panel', 'preset', 'lesson', 'step', 'bodies'] as const;
@@ -71,7 +91,7 @@ export interface DecodedShareQuery {
   readonly setKeys: readonly string[];
 }
 
-const RUN_KEYS = ['methods', LINK_RUN_KEYS.alpha, LINK_PARAMETER_KEYS.rho, LINK_RUN_KEYS.h, LINK_RUN_KEYS.tEnd, LINK_RUN_KEYS.tolerance] as const;
+const RUN_KEYS = ['methods', LINK_RUN_KEYS.alpha, LINK_PARAMETER_KEYS.rho, LINK_RUN_KEYS.h, LINK_RUN_KEYS.tEnd, LINK_RUN_KEYS.tolerance, NORM_KEY] as const;
 
 function issue(key: string, message: string): InputIssue {
   return { key, message };
@@ -103,6 +123,7 @@ function runPairs(state: ScenarioState, def: ScenarioDef): [string, string][] {
   if (!Object.is(state.h, def.defaultH)) pairs.push([LINK_RUN_KEYS.h, formatNumber(state.h)]);
   if (!Object.is(state.tEnd, def.defaultTEnd)) pairs.push([LINK_RUN_KEYS.tEnd, formatNumber(state.tEnd)]);
   if (state.tolerance !== undefined) pairs.push([LINK_RUN_KEYS.tolerance, formatNumber(state.tolerance)]);
+  if (state.tolerance !== undefined && errorNormOf(state) !== DEFAULT_ERROR_NORM) pairs.push([NORM_KEY, errorNormOf(state)]);
   return pairs;
 }
 
@@ -121,14 +142,14 @@ function viewPairs(view: Record<string, string> | undefined): [string, string][]
 }
 
 /**
- * The query string (without '?') of a share link. `v` and `scenario` are always written;
+ * The query string (without '?') of a share link. `v` (linkVersionOf) and `scenario` are always written;
  * settings and parameters only where they differ from the scenario's defaults, numbers in
  * their shortest exact form so the link reproduces the run bit for bit.
  */
 export function encodeShareQuery(state: ScenarioState, view?: Record<string, string>): string {
   const def = getScenario(state.scenario) ?? getScenario(DEFAULT_SCENARIO_ID);
   const pairs: [string, string][] = [
-    ['v', String(SHARE_SCHEMA_VERSION)],
+    ['v', String(linkVersionOf(state))],
     ['scenario', def.id],
     ...runPairs(state, def),
     ...paramPairs(state.values, def),
@@ -205,13 +226,29 @@ function singleValues(pairs: PairMap, issues: InputIssue[]): Map<string, string>
   return single;
 }
 
-function readVersion(single: Map<string, string>, issues: InputIssue[]): boolean {
+/** The link's schema version (the current one when it names none), or null with an issue when it cannot be read. */
+function readVersion(single: Map<string, string>, issues: InputIssue[]): number | null {
   const version = single.get('v');
-  if (version === undefined || version === String(SHARE_SCHEMA_VERSION)) return true;
+  if (version === undefined) return SHARE_SCHEMA_VERSION;
+  const readable = READABLE_SCHEMA_VERSIONS.find((v) => String(v) === version);
+  if (readable !== undefined) return readable;
   issues.push(
-    issue('v', `link version v=${quoteText(version)} is not supported (this app reads v=${SHARE_SCHEMA_VERSION})`),
+    issue('v', `link version v=${quoteText(version)} is not supported (this app reads v=${READABLE_SCHEMA_VERSIONS.join(' and v=')})`),
   );
-  return false;
+  return null;
+}
+
+/**
+ * What a key the link leaves out meant in its version: an adaptive v1 link (written before `norm` existed) used
+ * the position norm. A `norm` without `tol` is reported and dropped (a fixed step has no error control).
+ */
+function applyVersionMeaning(draft: Draft, version: number, issues: InputIssue[], setKeys: Set<string>): void {
+  if (draft.errorNorm !== undefined && draft.tolerance === undefined) {
+    issues.push(fixedStepNormIssue(NORM_KEY, LINK_RUN_KEYS.tolerance));
+    delete draft.errorNorm;
+    setKeys.delete(NORM_KEY);
+  }
+  if (version === 1 && draft.tolerance !== undefined && draft.errorNorm === undefined) draft.errorNorm = V1_ERROR_NORM;
 }
 
 function readScenario(single: Map<string, string>, issues: InputIssue[]): ScenarioId {
@@ -231,6 +268,7 @@ interface Draft {
   h: number;
   tEnd: number;
   tolerance?: number;
+  errorNorm?: ErrorNorm;
   values: Record<string, readonly number[]>;
 }
 
@@ -239,6 +277,12 @@ function readRunKey(draft: Draft, key: string, text: string): InputIssue | null 
     const parsed = parseMethodsText(key, text);
     if (!parsed.ok) return parsed.issue;
     draft.methods = parsed.value;
+    return null;
+  }
+  if (key === NORM_KEY) {
+    const parsed = parseErrorNorm(key, text);
+    if (!parsed.ok) return parsed.issue;
+    draft.errorNorm = parsed.value;
     return null;
   }
   const parsed = parseNumberText(key, text);
@@ -344,7 +388,8 @@ export function decodeShareQuery(query: string): DecodedShareQuery {
   const view: Record<string, string> = {};
   const setKeys = new Set<string>();
   if (pairs.has('scenario') && single.get('scenario') === scenario) setKeys.add('scenario');
-  if (!readVersion(single, issues)) return { state: draft, view, issues, setKeys: [...setKeys] };
+  const version = readVersion(single, issues);
+  if (version === null) return { state: draft, view, issues, setKeys: [...setKeys] };
 
   for (const [key, text] of single) {
     if (key === 'v' || key === 'scenario') continue;
@@ -354,6 +399,7 @@ export function decodeShareQuery(query: string): DecodedShareQuery {
   }
   enforceMethodRules(draft, single, issues, setKeys, def);
   enforceConsistency(draft, def, issues, setKeys);
+  applyVersionMeaning(draft, version, issues, setKeys);
   return { state: draft, view, issues, setKeys: [...setKeys] };
 }
 

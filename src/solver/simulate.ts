@@ -13,6 +13,7 @@ import { COORDS_PER_BODY } from './model/types';
 import { angularVelocity } from './rotation/eulerParameters';
 import { maxAbs } from './linalg/dense';
 import { failureAdvice, MultiplierOscillationMonitor, oscillationReason, type DampingParameter } from './integrators/multiplierMonitor';
+import { EulerVelocityMonitor, eulerVelocityReason } from './integrators/eulerVelocityMonitor';
 import { startingState } from './model/prepare';
 import { RemovedEquationsMonitor } from './model/removedEquations';
 
@@ -47,8 +48,9 @@ export interface RunSettings {
   readonly hMax?: number;
   /**
    * Adaptive only: which local errors the tolerance controls (integrators/adaptiveStepper.ts). 'position' (the
-   * default, Negrut Eq. 34): e_q only; 'position-velocity': steps are also chosen so that the velocity error
-   * estimate e_q̇ stays at the tolerance, so the ω error follows the tolerance (docs/accuracy.md table).
+   * solver's default and that of share links of schema v1, Negrut Eq. 34): e_q only; 'position-velocity' (the
+   * default of schema v2 links and `sim`): steps are also chosen so that the velocity error estimate e_q̇ stays at
+   * velocityTolerance(ε), so the ω error follows the tolerance (docs/stability-and-tolerance.md).
    */
   readonly errorNorm?: ErrorNorm;
   /**
@@ -69,11 +71,21 @@ export const SAMPLE_COLUMNS = [
 ] as const;
 export const SAMPLE_WIDTH = SAMPLE_COLUMNS.length;
 
+/**
+ * What stopped a run, for studies and the page's explanation: the set-up ('setup': inconsistent initial state or
+ * singular initial equations), the multiplier-oscillation monitor ('multiplier-oscillation': the index-3 joint
+ * mode, stopped by the monitor or failing Newton while established), the Euler-parameter velocity mode
+ * ('euler-velocity': Newton failed while eᵀė alternated and grew, eulerVelocityMonitor.ts), a non-finite state
+ * ('blow-up'), or Newton failing for no recognised reason ('newton').
+ */
+export type FailureCause = 'setup' | 'newton' | 'multiplier-oscillation' | 'euler-velocity' | 'blow-up';
+
 export interface RunFailure {
   /** Time at which the run was stopped, s: the last accepted step (for a Newton failure, the step before it). */
   readonly time: number;
   /** One human-readable sentence naming the cause. */
   readonly reason: string;
+  readonly cause: FailureCause;
 }
 
 export type RunStatus = 'running' | 'finished' | 'failed';
@@ -105,6 +117,8 @@ export class Simulation {
   private readonly constraintValues: Float64Array;
   private readonly omega = new Float64Array(3);
   private readonly monitor: MultiplierOscillationMonitor;
+  /** Explains a Newton failure by the Euler parameters' unenforced eᵀė (observes only). */
+  private readonly eulerMonitor: EulerVelocityMonitor;
   /** Error control (adaptive runs only). */
   private readonly stepControl: AdaptiveStepper | null;
   /** Interpolation inside a step and the sample state it gives (adaptive runs with denseOutput only). */
@@ -132,6 +146,7 @@ export class Simulation {
     this.row = new Float64Array(SAMPLE_WIDTH + this.outputs.length);
     this.removedEquations = new RemovedEquationsMonitor(model.prepared?.removed ?? []);
     this.monitor = new MultiplierOscillationMonitor(system, method.positionSensitivity(1, 0), oscillationReason(this.damping));
+    this.eulerMonitor = new EulerVelocityMonitor(system.bodyCount);
     this.hLast = settings.h;
     this.sampleDt = settings.sampleEvery * settings.h;
     this.stepControl = settings.tolerance === undefined ? null : new AdaptiveStepper(this.integrator, {
@@ -152,6 +167,9 @@ export class Simulation {
 
   /** Steps rejected by the error test, retried after a Newton failure or vetoed by the monitor (adaptive only). */
   get stepsRejected(): number { return this.stepControl?.stepsRejected ?? 0; }
+
+  /** Accepted steps whose successor the step cap h_max limited (AdaptiveStepper.stepsCapped); 0 for a fixed step. */
+  get stepsCapped(): number { return this.stepControl?.stepsCapped ?? 0; }
 
   /** Total steps of a fixed-step run; for an adaptive run the steps so far plus an estimate of those left. */
   get totalSteps(): number {
@@ -176,15 +194,16 @@ export class Simulation {
     while (this.stepsDone < end) {
       const result = integrator.step(settings.h);
       this.lastIterations = result.iterations;
-      if (!result.ok) return this.fail(this.explainFailure(result.reason));
+      if (!result.ok) return this.failNewton(result.reason);
       this.stepsDone++;
       integrator.t = this.stepsDone * settings.h;
       this.accumulateWork(settings.h);
+      this.eulerMonitor.observe(integrator.q, integrator.qd);
       this.observeOutputs();
       const problem = this.monitor.observe(integrator.lambda, settings.h);
-      if (problem) return this.fail(problem);
+      if (problem) return this.failOscillation(problem);
       if (this.stepsDone % settings.sampleEvery === 0 || this.stepsDone === total) {
-        if (!this.emitCurrent(sink)) return this.fail('the state became non-finite');
+        if (!this.emitCurrent(sink)) return this.fail('the state became non-finite', 'blow-up');
       }
     }
     if (this.stepsDone === total) this.status = 'finished';
@@ -202,15 +221,19 @@ export class Simulation {
       dense?.begin(integrator.q, integrator.qd, t0);
       const outcome = control.attempt(dense ? this.settings.tEnd : this.nextSampleTime());
       this.lastIterations = control.lastIterations;
-      if (outcome === 'failed') return this.fail(this.explainRejection(control));
-      if (outcome === 'rejected') continue;
+      if (outcome === 'failed') return this.failRejection(control);
+      if (outcome === 'rejected') {
+        if (control.rejectionCause === 'check') this.eulerMonitor.restart();
+        continue;
+      }
+      this.eulerMonitor.observe(integrator.q, integrator.qd);
       this.stepsDone++;
       this.observeOutputs();
       const h = control.hLast;
       // Column h reports the largest step since the last sample, not a step shortened to land on it.
       this.hLast = Math.max(this.stepsSinceSample++ === 0 ? 0 : this.hLast, h);
       this.accumulateWork(h);
-      if (!this.emitPassedSamples(sink, t0, power0, work0)) return this.fail('the state became non-finite');
+      if (!this.emitPassedSamples(sink, t0, power0, work0)) return this.fail('the state became non-finite', 'blow-up');
     }
     return this.status;
   }
@@ -249,28 +272,54 @@ export class Simulation {
     this.started = true;
     const initial = startingState(this.system);
     if ('failure' in initial) {
-      this.fail(initial.failure);
+      this.fail(initial.failure, 'setup');
       return false;
     }
     const { q, qd } = initial;
     for (const output of this.outputs) output.reset?.();
     if (!this.integrator.initialize(q, qd, 0)) {
-      this.fail('the initial acceleration equations are singular (redundant constraints or zero inertia)');
+      this.fail('the initial acceleration equations are singular (redundant constraints or zero inertia)', 'setup');
       return false;
     }
     this.energy0 = this.totalEnergy(this.integrator.q, this.integrator.qd);
     this.power = this.system.appliedPower(this.integrator.q, this.integrator.qd, 0);
     if (!this.emitCurrent(sink)) {
-      this.fail('the initial state is not finite');
+      this.fail('the initial state is not finite', 'setup');
       return false;
     }
     return true;
   }
 
-  /** The reason an adaptive run stopped: its last rejection at h_min. */
-  private explainRejection(control: AdaptiveStepper): string {
-    const reason = control.rejectionCause === 'check' ? control.rejectionReason : this.explainFailure(control.rejectionReason);
-    return `${reason}; the step size reached h_min = ${control.settings.hMin} s`;
+  /** Stops an adaptive run at its last rejection at h_min, explained as a fixed-step failure would be. */
+  private failRejection(control: AdaptiveStepper): RunStatus {
+    const { reason, cause } = control.rejectionCause === 'check'
+      ? this.explainOscillation(control.rejectionReason)
+      : this.explainFailure(control.rejectionReason);
+    return this.fail(`${reason}; the step size reached h_min = ${control.settings.hMin} s`, cause);
+  }
+
+  /** Stops a run the multiplier-oscillation monitor flagged. */
+  private failOscillation(monitorReason: string): RunStatus {
+    const { reason, cause } = this.explainOscillation(monitorReason);
+    return this.fail(reason, cause);
+  }
+
+  /**
+   * The multiplier monitor's finding, or the Euler parameters' eᵀė mode when the model has no joint rows (only
+   * the bodies' eᵀe = 1, whose multipliers then merely follow eᵀė: the spin at α = −0.05) and that mode is established.
+   */
+  private explainOscillation(monitorReason: string): { reason: string; cause: FailureCause } {
+    const onlyNormalisations = this.system.m === this.system.bodyCount;
+    if (onlyNormalisations && this.eulerMonitor.growing) {
+      return { reason: eulerVelocityReason(this.damping, this.eulerMonitor.residual), cause: 'euler-velocity' };
+    }
+    return { reason: monitorReason, cause: 'multiplier-oscillation' };
+  }
+
+  /** Stops a run whose Newton solve failed, with the likely cause named. */
+  private failNewton(newtonReason: string): RunStatus {
+    const { reason, cause } = this.explainFailure(newtonReason);
+    return this.fail(reason, cause);
   }
 
   /** The run's damping parameter: ρ∞ for the methods that take it (RunSettings.rho set), else HHT's α. */
@@ -278,14 +327,21 @@ export class Simulation {
     return this.settings.rho === undefined ? { alpha: this.settings.alpha } : { rho: this.settings.rho };
   }
 
-  /** Names the likely cause of a Newton failure, with advice that fits the method (multiplierMonitor.ts). */
-  private explainFailure(reason: string): string {
-    if (this.monitor.oscillating) return `${reason}: ${this.monitor.reason}`;
-    return `${reason}; ${failureAdvice(this.damping)}`;
+  /**
+   * Names the likely cause of a Newton failure, with advice that fits the method: the index-3 multiplier
+   * oscillation (multiplierMonitor.ts), else the Euler parameters' growing eᵀė (eulerVelocityMonitor.ts), else
+   * the method's damping knob or a smaller h.
+   */
+  private explainFailure(reason: string): { reason: string; cause: FailureCause } {
+    if (this.monitor.oscillating) return { reason: `${reason}: ${this.monitor.reason}`, cause: 'multiplier-oscillation' };
+    if (this.eulerMonitor.growing) {
+      return { reason: `${reason}: ${eulerVelocityReason(this.damping, this.eulerMonitor.residual)}`, cause: 'euler-velocity' };
+    }
+    return { reason: `${reason}; ${failureAdvice(this.damping)}`, cause: 'newton' };
   }
 
-  private fail(reason: string): RunStatus {
-    this.failure = { time: this.time, reason };
+  private fail(reason: string, cause: FailureCause): RunStatus {
+    this.failure = { time: this.time, reason, cause };
     this.status = 'failed';
     return this.status;
   }

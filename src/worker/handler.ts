@@ -7,7 +7,7 @@
  * sample goes through per-column min/max decimators and a uniform picker (rows and poses),
  * so what is kept and sent is bounded whatever the number of steps.
  */
-import { SAMPLE_WIDTH, type RunStatus, type SampleSink } from '../solver/simulate';
+import { SAMPLE_WIDTH, type FailureCause, type RunStatus, type SampleSink } from '../solver/simulate';
 import { INVARIANT_COLUMNS } from '../solver/studies/invariants';
 import type { ScenarioState } from '../scenario/types';
 import { Float64Builder } from '../run/float64Builder';
@@ -38,18 +38,21 @@ export const CHUNK_MS = 100;
 /** What the handler needs of a running simulation (src/solver/simulate.ts Simulation). */
 export interface SimulationLike {
   advance(maxSteps: number, sink: SampleSink): RunStatus;
-  readonly failure: { readonly time: number; readonly reason: string } | null;
+  readonly failure: { readonly time: number; readonly reason: string; readonly cause?: FailureCause } | null;
   readonly stepsDone: number;
   readonly totalSteps: number;
   readonly stepsRejected: number;
+  /** Accepted steps whose successor the step cap limited (adaptive runs); a stand-in may leave it out. */
+  readonly stepsCapped?: number;
 }
 
 /** The scenario state of a start message: its one method, and the run settings of the page. */
 export function stateOfStart(start: StartMessage): ScenarioState {
-  const { scenario, values, method, alpha, rho, h, tEnd, tolerance } = start;
+  const { scenario, values, method, alpha, rho, h, tEnd, tolerance, errorNorm } = start;
   return {
     scenario, values, methods: [method], alpha, h, tEnd,
     ...(rho !== undefined ? { rho } : {}), ...(tolerance !== undefined ? { tolerance } : {}),
+    ...(tolerance !== undefined && errorNorm !== undefined ? { errorNorm } : {}),
   };
 }
 
@@ -140,6 +143,7 @@ export function createRunHandler(env: HandlerEnv): (message: MainToWorker) => vo
     stepsDone: run.simulation.stepsDone,
     totalSteps: run.simulation.totalSteps,
     stepsRejected: run.simulation.stepsRejected,
+    stepsCapped: run.simulation.stepsCapped ?? 0,
     elapsedMs: env.now() - run.startedAt,
   });
 
@@ -278,6 +282,7 @@ export function createRunHandler(env: HandlerEnv): (message: MainToWorker) => vo
       method: run.start.method,
       time: failure?.time ?? progress.time,
       reason: thrown !== null ? reasonOf(thrown) : failure?.reason ?? 'the solver stopped without a reason',
+      ...(thrown === null && failure ? { cause: failure.cause } : {}),
       finalRow: run.samples > 0 ? run.lastRow.slice() : new Float64Array(0),
       progress,
     });

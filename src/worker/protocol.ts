@@ -4,7 +4,7 @@
  * message so the page can drop replies of stale runs. Numeric payloads are Float64Arrays
  * sent as transferables.
  */
-import { SAMPLE_COLUMNS } from '../solver/simulate';
+import { SAMPLE_COLUMNS, type ErrorNorm, type FailureCause } from '../solver/simulate';
 import type { RunMethod } from '../scenario/methods';
 import { INVARIANT_COLUMNS } from '../solver/studies/invariants';
 import type { ParamValues, ScenarioId } from '../scenario/types';
@@ -34,6 +34,8 @@ export interface StartMessage {
   readonly tEnd: number;
   /** Adaptive step size with this local error tolerance (then `h` is the initial step); absent: fixed step. */
   readonly tolerance?: number;
+  /** Adaptive only: which local errors the tolerance controls; absent: DEFAULT_ERROR_NORM. */
+  readonly errorNorm?: ErrorNorm;
   /** Bound on points per decimated series and on poses/rows kept (default MAX_SERIES_POINTS). */
   readonly maxPoints?: number;
 }
@@ -57,6 +59,8 @@ export interface RunProgress {
   readonly totalSteps: number;
   /** Steps rejected by the error test or retried after a Newton failure (adaptive runs). */
   readonly stepsRejected: number;
+  /** Accepted steps whose successor the step cap limited (adaptive runs; RunSimulation.stepsCapped); absent: 0. */
+  readonly stepsCapped?: number;
   readonly elapsedMs: number;
 }
 
@@ -123,6 +127,8 @@ export interface FailedMessage {
   /** Time of the last good state, s. */
   readonly time: number;
   readonly reason: string;
+  /** What stopped the run (solver/simulate.ts FailureCause); absent when the run could not be set up. */
+  readonly cause?: FailureCause;
   /** Last good sample row, or empty if none was computed. */
   readonly finalRow: Float64Array;
   readonly progress: RunProgress;

@@ -28,6 +28,7 @@ describe('chart views of the lower plots', () => {
     constraint_error: [0, 1e-14, 1, 2e-14, 2, 0],
     velocity_constraint_error: [0, 0, 1, 1e-6, 2, 3e-6],
     angular_momentum_z: [0, -70, 1, -69.9, 2, -69.5],
+    euler_velocity: [0, 0, 1, 2e-12, 2, 5e-9],
     energy_error: [0, 0, 1, -1, 2, -2],
   });
   const view = (kind: Parameters<typeof chartView>[0]) => chartView(kind, 'modified', ['modified'], 'y', { modified: res }, res.state, 'modified HHT');
@@ -36,10 +37,12 @@ describe('chart views of the lower plots', () => {
     for (const kind of LOWER_PLOTS) expect(LOWER_PLOT_LABELS[kind]).toBeTruthy();
   });
 
-  it('plots the Euler-norm drift and both constraint residuals on log axes, zeros left out', () => {
+  it('plots the Euler-norm drift with eᵀė and both constraint residuals on log axes, zeros left out', () => {
     const norm = view('norm');
     expect(norm.ticks).toBeDefined();
-    expect(norm.data).toEqual([{ t: 1, v: 1e-15 }, { t: 2, v: 4e-15 }]);
+    expect(norm.second).toMatchObject({ axis: 'left', name: 'velocity-level |eᵀė|' });
+    expect(norm.data).toEqual([{ t: 0 }, { t: 1, v: 1e-15, w: 2e-12 }, { t: 2, v: 4e-15, w: 5e-9 }]);
+    expect(norm.domain[1]).toBeGreaterThanOrEqual(5e-9);
     const constraints = view('constraints');
     expect(constraints.second).toMatchObject({ axis: 'left' });
     expect(constraints.data).toEqual([{ t: 0, v: 1e-14 }, { t: 1, v: 2e-14, w: 1e-6 }, { t: 2, w: 3e-6 }]);

@@ -3,7 +3,8 @@ import { cameraDistanceFactor, DESIGN_ASPECT } from '../../src/app/components/sc
 import { omegaReadout } from '../../src/app/components/scene/readout';
 import { failureReason, TRY_ALPHA } from '../../src/app/failure';
 import { lessonFromLink, LESSONS, NUMERICAL_DAMPING } from '../../src/app/lessons/lessons';
-import { SAMPLE_COLUMNS, SAMPLE_WIDTH } from '../../src/solver/simulate';
+import { SAMPLE_COLUMNS, SAMPLE_WIDTH, Simulation } from '../../src/solver/simulate';
+import { spinModel, SPIN_DEFAULTS } from '../../src/solver/scenarios/spin';
 import { decodeShareQuery, encodeShareQuery } from '../../src/scenario/url';
 import { parseSimArgs } from '../../src/cli/args';
 
@@ -20,6 +21,20 @@ describe('lesson numerical-damping (SPEC §7)', () => {
     // Step 6: the family on the heavy top, two HHT and two ρ∞ methods.
     expect(decodeShareQuery(NUMERICAL_DAMPING.steps[5].query).state.methods).toEqual(['classical', 'modified', 'generalized-alpha', 'lie-group']);
     expect(decodeShareQuery(NUMERICAL_DAMPING.steps[0].query).state.alpha).toBe(0);
+  });
+
+  it('step 1 runs the spin past classical HHT\'s failure at 1.28 s and points at its explanation', () => {
+    const step = NUMERICAL_DAMPING.steps[0];
+    const { state } = decodeShareQuery(step.query);
+    expect(state.tEnd).toBeGreaterThan(1.28);
+    expect(step.highlight.testId).toBe('failure-classical');
+    expect(step.narration).toContain('1.28 s');
+    expect(step.narration).toContain('eᵀė');
+    // The run the step opens: classical fails at 1.28 s for the eᵀė reason the failure box explains; modified finishes.
+    const classical = new Simulation(spinModel(SPIN_DEFAULTS), { method: 'classical', alpha: state.alpha, h: state.h, tEnd: state.tEnd, sampleEvery: 1 });
+    while (classical.advance(10_000, () => {}) === 'running');
+    expect(classical.failure).toMatchObject({ time: 1.28, cause: 'euler-velocity' });
+    expect(failureReason(state, false, 'classical', classical.failure!.cause)).toContain('exp(|ω|t/2)');
   });
 
   it('lesson keys are view-only: the link decodes to the same state, and they come back in `view`', () => {

@@ -141,7 +141,7 @@ describe('store: form and scenario actions', () => {
     let s = appStore.getState();
     expect(s.state.tolerance).toBe(1e-4);
     expect(s.view.lower).toBe('steps');
-    expect(currentShareQuery()).toBe('v=1&scenario=heavy-top&tol=0.0001&show=steps');
+    expect(currentShareQuery()).toBe('v=2&scenario=heavy-top&tol=0.0001&show=steps');
 
     setField('tol', '1e-7');
     expect(appStore.getState().state.tolerance).toBe(1e-7);

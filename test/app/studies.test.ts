@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultState } from '../../src/scenario/registry';
 import { parseStudyArgs } from '../../src/scenario/studyArgs';
 import { CONVERGENCE_DEFAULTS } from '../../src/scenario/studyDefaults';
-import { checkStudy, commandText, defaultTexts, resultCsv, studyArgv, studyStore, type StudyResult } from '../../src/app/studies';
+import { checkStudy, commandText, defaultTexts, resultCsv, stabilityFor, studyArgv, studyStore, type StudyResult } from '../../src/app/studies';
 import { logDomain, positiveRange } from '../../src/app/plotData';
 import { convergenceRows, orderLabels, sweepComponent, sweepRows } from '../../src/app/studyPlot';
 import type { ConvergencePoint } from '../../src/solver/studies/convergenceStudy';
@@ -27,6 +27,35 @@ describe('studies panel settings', () => {
     expect(commandText(argv)).toBe('sim study alpha-sweep --scenario spin --methods modified --set M=3,0,0 --alpha-steps 3 --t-end 1');
     const parsed = parseStudyArgs(argv);
     expect(parsed.kind === 'run' && parsed.options.values.M).toEqual([3, 0, 0]);
+  });
+
+  it('the stability study runs the compared methods with the app’s α and ρ∞, its defaults those of `sim study stability`', () => {
+    for (const scenario of ['spin', 'heavy-top', 'v8-crank'] as const) {
+      const fromPanel = parseStudyArgs(studyArgv('stability', defaultState(scenario), defaultTexts('stability', scenario)));
+      expect(fromPanel).toEqual(parseStudyArgs(['stability', '--scenario', scenario]));
+    }
+    const state = { ...defaultState('heavy-top'), methods: ['modified' as const, 'ji-xing' as const], alpha: -0.1, rho: 0.5 };
+    const argv = studyArgv('stability', state, defaultTexts('stability', 'heavy-top'));
+    expect(commandText(argv)).toBe(
+      'sim study stability --scenario heavy-top --methods modified,ji-xing --alpha -0.1 --rho-inf 0.5 --h-range 0.00001,0.01 --t-end 1 --rtol 0.02 --energy-bound 1 --constraint-bound 0.000001',
+    );
+  });
+
+  it('a stability result speaks for the state only with the same model and the method’s own parameter', () => {
+    const parsed = parseStudyArgs(['stability', '--scenario', 'heavy-top', '--methods', 'classical,modified']);
+    if (parsed.kind !== 'run' || parsed.options.kind !== 'stability') throw new Error('no stability options');
+    const point = (method: 'classical' | 'modified') => ({
+      method, parameter: -0.2, hMax: 1e-3, hFail: 2e-3, omega: 75, omegaH: 0.075, energyRatio: 0, constraintError: 0,
+      failureMode: 'newton' as const, failureTime: 0.5, failure: 'x', stableAbove: NaN, runs: 12, ladder: [],
+    });
+    const result = { kind: 'stability' as const, options: parsed.options, points: [point('classical'), point('modified')] };
+    const state = defaultState('heavy-top');
+    expect(stabilityFor(result, state, 'modified')?.hMax).toBe(1e-3);
+    expect(stabilityFor(result, { ...state, alpha: -0.1 }, 'modified')).toBeNull();
+    expect(stabilityFor(result, { ...state, values: { ...state.values, m: [10] } }, 'modified')).toBeNull();
+    expect(stabilityFor(result, defaultState('spin'), 'modified')).toBeNull();
+    expect(stabilityFor(result, state, 'ji-xing')).toBeNull();
+    expect(stabilityFor(null, state, 'modified')).toBeNull();
   });
 
   it('refuses bad settings with the command’s message', () => {

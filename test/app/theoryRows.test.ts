@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { defaultState } from '../../src/scenario/registry';
 import { classicalOneStepOmega, modifiedOneStepE0, modifiedOneStepOmega } from '../../src/solver/studies/theory';
-import { measuredFirstStep, measuredValue, theoryInputs, theoryRows } from '../../src/app/theoryRows';
+import { measuredFirstStep, measuredValue, STEP_LIMITS, theoryInputs, theoryRows } from '../../src/app/theoryRows';
+import { heavyTopModel, HEAVY_TOP_DEFAULTS } from '../../src/solver/scenarios/heavyTop';
+import { classifyStabilityRun, DEFAULT_STABILITY_BOUNDS, stabilityRunSettings } from '../../src/solver/studies/stabilityStudy';
+import { RUN_METHODS } from '../../src/scenario/methods';
 import { createRunHandler, type HandlerEnv } from '../../src/worker/handler';
 import { prepareRun } from '../../src/worker/prepare';
 import type { StartMessage, WorkerToMain } from '../../src/worker/protocol';
@@ -50,5 +53,24 @@ describe('theory overlay rows', () => {
       }
     }
     expect(measuredFirstStep(new Float64Array(10), 7)).toBeNull();
+  });
+});
+
+describe('what limits each method\'s step (Theory tab), against runs of the heavy top', () => {
+  const top = heavyTopModel(HEAVY_TOP_DEFAULTS);
+  const run = (method: 'modified' | 'ji-xing', h: number) =>
+    classifyStabilityRun(top, stabilityRunSettings(method, { alpha: -0.2, rho: 2 / 3 }, h, 1), DEFAULT_STABILITY_BOUNDS);
+
+  it('has a paragraph per method, with the measured numbers', () => {
+    for (const method of RUN_METHODS) expect(STEP_LIMITS[method]).toMatch(/h = [\d.e-]+ s/);
+  });
+
+  it('the quoted limits hold: modified h ≤ 1.81e-3 s, Ji–Xing h ≤ 1.89e-3 s, the multiplier oscillation just above', () => {
+    expect(STEP_LIMITS.modified).toContain('h = 1.81e-3 s');
+    expect(STEP_LIMITS['ji-xing']).toContain('h = 1.89e-3 s');
+    expect(run('modified', 1.81e-3).stable).toBe(true);
+    expect(run('modified', 1.84e-3)).toMatchObject({ stable: false, mode: 'multiplier-oscillation' });
+    expect(run('ji-xing', 1.89e-3).stable).toBe(true);
+    expect(run('ji-xing', 1.92e-3)).toMatchObject({ stable: false, mode: 'multiplier-oscillation' });
   });
 });

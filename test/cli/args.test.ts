@@ -76,12 +76,31 @@ describe('parseSimArgs', () => {
 
   // An adaptive run's h_max and initial step no longer depend on the sample grid
   // (they were DT and DT / ceil(DT / h)); both default to the run plan's, as in the web app.
-  it('--tol switches to adaptive stepping with h_min = t_end / MAX_STEPS and h_max = max(h, t_end / 1999) by default', () => {
+  it('--tol switches to adaptive stepping with h_min = t_end / MAX_STEPS and the cap h_max = max(h, DT) by default', () => {
     const o = options(['--scenario', 'spin', '--tol', '1e-6', '--sample-dt', '0.1']);
-    expect(o).toMatchObject({ h: 0.01, sampleDt: 0.1, sampleEvery: 10, adaptive: { tolerance: 1e-6, hMin: 10 / MAX_STEPS, hMax: 10 / 1999 > 0.01 ? 10 / 1999 : 0.01 } });
+    expect(o).toMatchObject({ h: 0.01, sampleDt: 0.1, sampleEvery: 10, adaptive: { tolerance: 1e-6, errorNorm: 'position-velocity', hMin: 10 / MAX_STEPS, hMax: 0.1 } });
     expect(options(['--scenario', 'spin']).adaptive).toBeUndefined();
     const bounded = options(['--scenario', 'spin', '--tol=1e-4', '--h-min', '1e-5', '--h-max', '0.05', '--sample-dt', '0.1']);
-    expect(bounded.adaptive).toEqual({ tolerance: 1e-4, hMin: 1e-5, hMax: 0.05 });
+    expect(bounded.adaptive).toEqual({ tolerance: 1e-4, errorNorm: 'position-velocity', hMin: 1e-5, hMax: 0.05 });
+    expect(options(['--scenario', 'spin', '--tol', '1e-6', '--sample-dt', '0.001']).adaptive?.hMax).toBe(0.01);
+  });
+
+  it('--error-norm chooses what the tolerance controls; a v1 link\'s adaptive run keeps the position norm', () => {
+    expect(options(['--scenario', 'spin', '--tol', '1e-6', '--error-norm', 'position']).adaptive?.errorNorm).toBe('position');
+    expect(options(['--scenario', 'spin', '--set', 'tol=1e-6', '--set', 'norm=position']).adaptive?.errorNorm).toBe('position');
+    expect(options(['--url', 'v=1&scenario=spin&tol=1e-3']).adaptive?.errorNorm).toBe('position');
+    expect(options(['--url', 'v=2&scenario=spin&tol=1e-3']).adaptive?.errorNorm).toBe('position-velocity');
+    expect(options(['--url', 'v=1&scenario=spin&tol=1e-3', '--error-norm', 'position-velocity']).adaptive?.errorNorm).toBe('position-velocity');
+    expect(options(['--url', 'v=2&scenario=spin&tol=1e-3&norm=position']).adaptive?.errorNorm).toBe('position');
+  });
+
+  it('refuses a norm without a tolerance, and an unknown norm, naming them', () => {
+    expect(parseSimArgs(['--scenario', 'spin', '--error-norm', 'position'])).toEqual({
+      kind: 'error', issue: { key: '--error-norm', message: '--error-norm applies to adaptive runs only: give --tol too (or leave --error-norm out)' },
+    });
+    expect(parseSimArgs(['--tol', '1e-4', '--error-norm', 'velocity'])).toEqual({
+      kind: 'error', issue: { key: '--error-norm', message: '--error-norm velocity is not an error norm (position or position-velocity)' },
+    });
   });
 
   it('adaptive: the initial step is h as given, whatever DT; without --sample-dt the rows are the web app\'s', () => {

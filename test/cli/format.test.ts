@@ -29,7 +29,7 @@ const OPTIONS: Omit<SimOptions, 'plan'> = {
   format: 'json',
 };
 
-const STATS = { steps: 2, stepsRejected: 0, newtonIterations: 6 };
+const STATS = { steps: 2, stepsRejected: 0, stepsCapped: 0, newtonIterations: 6 };
 
 const ROWS = [
   [0, 10, 0, 0, 50, 0, 0, 0, 0.01],
@@ -75,19 +75,19 @@ describe('json output', () => {
     writer.begin();
     for (const row of ROWS) writer.row(Float64Array.from(row));
     writer.row(Float64Array.from([0.02, NaN, Infinity, 0, 0, 0, 0, 4, 0.01]));
-    writer.end('failed', { time: 0.02, reason: 'Newton did not converge' }, STATS);
+    writer.end('failed', { time: 0.02, reason: 'Newton did not converge', cause: 'newton' }, STATS);
     await out.flush();
     const parsed = JSON.parse(sink.text());
     expect(Object.keys(parsed)).toEqual([
-      'scenario', 'method', 'alpha', 'h', 'tEnd', 'sampleDt', 'tolerance', 'hMin', 'hMax', 'params', 'columns', 'rows',
-      'status', 'failure', 'steps', 'stepsRejected', 'newtonIterations',
+      'scenario', 'method', 'alpha', 'h', 'tEnd', 'sampleDt', 'tolerance', 'errorNorm', 'hMin', 'hMax', 'params', 'columns', 'rows',
+      'status', 'failure', 'steps', 'stepsRejected', 'stepsCapped', 'newtonIterations',
     ]);
-    expect(parsed).toMatchObject({ tolerance: null, hMin: null, hMax: null, ...STATS });
+    expect(parsed).toMatchObject({ tolerance: null, errorNorm: null, hMin: null, hMax: null, ...STATS });
     expect(parsed.params).toEqual(OPTIONS.values);
     expect(parsed.columns).toEqual([...SAMPLE_COLUMNS]);
     expect(parsed.rows[1][1]).toBe(10.049984947377201);
     expect(parsed.rows[2].slice(0, 3)).toEqual([0.02, null, null]);
-    expect(parsed.failure).toEqual({ time: 0.02, reason: 'Newton did not converge' });
+    expect(parsed.failure).toEqual({ time: 0.02, reason: 'Newton did not converge', cause: 'newton' });
   });
 
   it('is valid JSON with zero rows', async () => {
@@ -95,7 +95,7 @@ describe('json output', () => {
     const out = new ChunkedOutput(sink.stream);
     const writer = jsonWriter(out, { ...OPTIONS, values: { m: [15] } });
     writer.begin();
-    writer.end('failed', { time: 0, reason: 'singular' }, { steps: 0, stepsRejected: 0, newtonIterations: 0 });
+    writer.end('failed', { time: 0, reason: 'singular', cause: 'setup' }, { steps: 0, stepsRejected: 0, stepsCapped: 0, newtonIterations: 0 });
     await out.flush();
     expect(JSON.parse(sink.text())).toMatchObject({ rows: [], params: { m: 15 }, status: 'failed' });
   });
@@ -103,12 +103,12 @@ describe('json output', () => {
   it('writes the step-size control of an adaptive run', async () => {
     const sink = collectingStream();
     const out = new ChunkedOutput(sink.stream);
-    const writer = jsonWriter(out, { ...OPTIONS, adaptive: { tolerance: 1e-6, hMin: 1e-9, hMax: 0.01 } });
+    const writer = jsonWriter(out, { ...OPTIONS, adaptive: { tolerance: 1e-6, errorNorm: 'position', hMin: 1e-9, hMax: 0.01 } });
     writer.begin();
-    writer.end('finished', null, { steps: 7, stepsRejected: 2, newtonIterations: 30 });
+    writer.end('finished', null, { steps: 7, stepsRejected: 2, stepsCapped: 3, newtonIterations: 30 });
     await out.flush();
     expect(JSON.parse(sink.text())).toMatchObject({
-      tolerance: 1e-6, hMin: 1e-9, hMax: 0.01, steps: 7, stepsRejected: 2, newtonIterations: 30,
+      tolerance: 1e-6, errorNorm: 'position', hMin: 1e-9, hMax: 0.01, steps: 7, stepsRejected: 2, stepsCapped: 3, newtonIterations: 30,
     });
   });
 });

@@ -66,8 +66,11 @@ describe('sim command', () => {
     expect(rows[0][8]).toBe(0.03);
     for (const row of rows.slice(1)) expect(row[8]).toBeLessThanOrEqual(0.1);
     const parsed = JSON.parse(json.stdout);
-    // h_max defaults to max(h, t_end / 1999), whatever DT (it was DT).
-    expect(parsed).toMatchObject({ h: 0.03, sampleDt: 0.1, tolerance: 1e-6, hMin: 0.5 / 20_000_000, hMax: 0.03, status: 'finished' });
+    // The cap h_max follows the sample grid: max(h, DT); the velocity norm is the default.
+    expect(parsed).toMatchObject({
+      h: 0.03, sampleDt: 0.1, tolerance: 1e-6, errorNorm: 'position-velocity', hMin: 0.5 / 20_000_000, hMax: 0.1, status: 'finished',
+    });
+    expect(parsed.stepsCapped).toBeGreaterThanOrEqual(0);
     expect(parsed.steps).toBeGreaterThan(5);
     expect(parsed.stepsRejected).toBeGreaterThanOrEqual(0);
     expect(parsed.newtonIterations).toBeGreaterThanOrEqual(parsed.steps);

@@ -7,6 +7,7 @@ import { getScenario } from '../../src/scenario/registry';
 import { alphaSweep, convergenceStudy, ReferenceRunFailed } from '../../src/solver/studies/convergenceStudy';
 import { runStudyInThreads, studyWorkerEntry } from '../../src/cli/studyPool';
 import { bits, studyOptions } from '../run/studyHelpers';
+import { stabilityStudy } from '../../src/solver/studies/stabilityStudy';
 
 describe('sim study on worker threads', () => {
   it('convergence and α sweep on 2 threads equal the serial study to the bit', async () => {
@@ -20,6 +21,21 @@ describe('sim study on worker threads', () => {
     expect(bits(pooledConvergence.points)).toEqual(bits(serialConvergence));
     expect(pooledSweep.points).toHaveLength(6);
     expect(bits(pooledSweep.points)).toEqual(bits(serialSweep));
+  });
+
+  it('the stability study on 2 threads (scan and refinement stages) equals the serial study to the bit', async () => {
+    const options = studyOptions(['stability', '--scenario', 'spin', '--methods', 'classical,modified', '--alpha', '-0.05', '--h-range', '0.005,0.05', '--t-end', '3']);
+    if (options.kind !== 'stability') throw new Error('wrong study kind');
+    const started: string[] = [];
+    const pooled = await runStudyInThreads(options, (_k, _total, label) => started.push(label), { threads: 2 });
+    const serial = stabilityStudy(getScenario('spin').buildModel(options.values), options);
+    expect(pooled.kind).toBe('stability');
+    expect(bits(pooled.points)).toEqual(bits(serial));
+    // The scan (0.005, 0.01, 0.02, 0.05 for each method), then the refinement of classical only: modified is stable over the range.
+    expect(serial[0].runs).toBeGreaterThan(4);
+    expect(serial[1].runs).toBe(4);
+    expect(started).toHaveLength(serial[0].runs + serial[1].runs + 1);
+    expect(started[started.length - 1]).toBe('done');
   });
 
   it('a failed reference rejects with ReferenceRunFailed', async () => {

@@ -104,7 +104,7 @@ function optionsMismatch(options: SimOptions, expected: Expected): string | null
     return `sampleEvery ${options.sampleEvery} · h ${options.h} ≠ DT ${options.sampleDt}`;
   }
   if (adaptive.hMin !== (expected.hMin ?? state.tEnd / MAX_STEPS)) return `hMin ${adaptive.hMin}`;
-  if (adaptive.hMax !== (expected.hMax ?? defaultMaxStep(state.h, state.tEnd))) return `hMax ${adaptive.hMax}`;
+  if (adaptive.hMax !== (expected.hMax ?? defaultMaxStep(state.h, options.sampleDt))) return `hMax ${adaptive.hMax}`;
   if (!(adaptive.hMin <= options.h * (1 + 1e-12) && options.h <= adaptive.hMax * (1 + 1e-12))) return 'initial step outside [hMin, hMax]';
   return null;
 }
@@ -207,7 +207,7 @@ const BAD_FLAG_VALUES: Readonly<Record<string, readonly string[]>> = {
   '--scenario': ['moon', '', 'Spin', '__proto__', 'toString', 'constructor'],
   '--method': ['rk4', '', 'classical,modified', 'CLASSICAL', '__proto__'],
   '--format': ['xml', '', 'CSV', 'toString'],
-  '--url': ['alpha=9', 'scenario=moon', 'scenario=spin&bogus=1', '%E0%A4%A', 'v=2', 'tol=1'],
+  '--url': ['alpha=9', 'scenario=moon', 'scenario=spin&bogus=1', '%E0%A4%A', 'v=3', 'tol=1'],
 };
 const UNKNOWN_FLAGS = ['--frobnicate', '--H', '-alpha', '--tol-', '---h', '--set-', '--', '-', '--=1', '-x', '--hmin', '--dt'];
 

@@ -77,7 +77,7 @@ const BAD_RUN_VALUES: Readonly<Record<string, readonly string[]>> = {
   tol: ['0', '-0', '-1e-6', '0.2', '1', '1e-13', '0.10000000000000002', ...BAD_NUMBERS],
   methods: ['', 'rk4', 'classical,', ',modified', 'CLASSICAL', 'classical;modified'],
   scenario: ['moon', '', 'Spin', '__proto__', 'toString', 'heavy_top', 'constructor'],
-  v: ['0', '2', '1.0', '', 'one', '01', '+1'],
+  v: ['0', '3', '1.0', '', 'one', '01', '+1', '2.0'],
   component: ['w', '', 'xy', '<script>', 'X'],
   show: ['<script>', 'a b', ',', '', 'a,,b'],
   projector: ['a,b', '<b>', '', 'javascript:alert(1)'],

@@ -39,14 +39,18 @@ describe('planRun', () => {
 
   it('adaptive: h0 = h, h_min = t_end / MAX_STEPS, h_max and the sample grid max(h, t_end / ADAPTIVE_SAMPLES)', () => {
     const p = plan({ ...top, tolerance: 1e-5 });
-    expect(p.steps).toEqual({ kind: 'adaptive', h0: 1e-4, tolerance: 1e-5, hMin: 10 / MAX_STEPS, hMax: 10 / ADAPTIVE_SAMPLES });
+    expect(p.steps).toEqual({ kind: 'adaptive', h0: 1e-4, tolerance: 1e-5, errorNorm: 'position-velocity', hMin: 10 / MAX_STEPS, hMax: 10 / ADAPTIVE_SAMPLES });
+    expect(plan({ ...top, tolerance: 1e-5, errorNorm: 'position' }).steps).toMatchObject({ errorNorm: 'position' });
     expect(p.samples).toEqual({ dt: 10 / ADAPTIVE_SAMPLES, every: 1 });
     expect(adaptiveSampleDt(0.01, 1)).toBe(0.01);
   });
 
-  it('the steps of an adaptive plan do not depend on the sample grid', () => {
+  it('the step cap of an adaptive plan follows its sample grid: max(h, DT), since every step lands on a sample time', () => {
     const state = { ...spin, tolerance: 1e-6 };
-    for (const sampleDt of [undefined, 0.1, 0.03, 1]) expect(plan(state, { sampleDt }).steps).toEqual(plan(state).steps);
+    for (const sampleDt of [undefined, 0.1, 0.03, 1]) {
+      expect(plan(state, { sampleDt }).steps).toEqual({ ...plan(state).steps, hMax: Math.max(spin.h, sampleDt ?? spin.h) });
+    }
+    expect(plan(state, { sampleDt: 0.001 }).steps).toMatchObject({ hMax: spin.h });
   });
 
   it('names a bad option, never throws', () => {
@@ -63,7 +67,7 @@ describe('planRun', () => {
     const a = plan({ ...spin, h: 0.03, tEnd: 0.5, tolerance: 1e-6 }, { sampleDt: 0.1 });
     const s = solverSettings(a, a.methods[0]);
     expect(s.sampleEvery * s.h).toBe(0.1);
-    expect(s).toMatchObject({ h: 0.03, tolerance: 1e-6, hMax: 0.03 });
+    expect(s).toMatchObject({ h: 0.03, tolerance: 1e-6, hMax: 0.1, errorNorm: 'position-velocity' });
   });
 });
 

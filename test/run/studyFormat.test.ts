@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseStudyArgs, type AlphaSweepOptions, type ConvergenceOptions } from '../../src/scenario/studyArgs';
-import { ALPHA_SWEEP_COLUMNS, CONVERGENCE_COLUMNS, formatAlphaSweep, formatConvergence } from '../../src/run/studyFormat';
+import { parseStudyArgs, type AlphaSweepOptions, type ConvergenceOptions, type StabilityOptions } from '../../src/scenario/studyArgs';
+import { ALPHA_SWEEP_COLUMNS, CONVERGENCE_COLUMNS, formatAlphaSweep, formatConvergence, formatStability, STABILITY_COLUMNS } from '../../src/run/studyFormat';
+import type { StabilityPoint } from '../../src/solver/studies/stabilityStudy';
 import { progressLines } from '../../src/cli/study';
 import type { AlphaSweepPoint, ConvergencePoint } from '../../src/solver/studies/convergenceStudy';
 
@@ -22,7 +23,29 @@ const SWEEP_POINTS: AlphaSweepPoint[] = [
   { method: 'classical', alpha: 0, finalOmega: [NaN, NaN, NaN], energyError: NaN, failure: 't = 0.04: diverged' },
 ];
 
+const STABILITY_POINTS: StabilityPoint[] = [
+  {
+    method: 'modified', parameter: -0.2, hMax: 1.81e-3, hFail: 1.83e-3, omega: 74.4, omegaH: 0.1347, energyRatio: -1e-6, constraintError: 1e-15,
+    failureMode: 'multiplier-oscillation', failureTime: 0.99, failure: 'the constraint multipliers oscillate, growing', stableAbove: NaN, runs: 19, ladder: [],
+  },
+  {
+    method: 'lie-group', parameter: 2 / 3, hMax: 0.01, hFail: NaN, omega: 75, omegaH: 0.75, energyRatio: 0, constraintError: 1e-14,
+    failureMode: null, failureTime: NaN, failure: null, stableAbove: NaN, runs: 10, ladder: [],
+  },
+];
+
 describe('study output', () => {
+  it('stability CSV and JSON: one row per method, empty cells where nothing failed', () => {
+    const options = parsed<StabilityOptions>(['stability', '--scenario', 'heavy-top', '--methods', 'modified,lie-group']);
+    const csv = formatStability(options, STABILITY_POINTS).split('\n');
+    expect(csv[0]).toBe(STABILITY_COLUMNS.join(','));
+    expect(csv[1]).toBe('modified,-0.2,0.00181,0.00183,74.4,0.1347,-0.000001,1e-15,multiplier-oscillation,0.99,"the constraint multipliers oscillate, growing",,19');
+    expect(csv[2]).toBe(`lie-group,${2 / 3},0.01,,75,0.75,0,1e-14,,,,,10`);
+    const json = JSON.parse(formatStability({ ...options, format: 'json' }, STABILITY_POINTS));
+    expect(json).toMatchObject({ study: 'stability', scenario: 'heavy-top', hRange: [1e-5, 1e-2], tEnd: 1, rtol: 0.02, bounds: { energy: 1, constraint: 1e-6 } });
+    expect(json.rows[1]).toEqual(['lie-group', 2 / 3, 0.01, null, 75, 0.75, 0, 1e-14, null, null, null, null, 10]);
+  });
+
   it('convergence CSV: the header, one row per run, empty cells where there is no value, failures quoted', () => {
     const options = parsed<ConvergenceOptions>(['convergence', '--scenario', 'spin']);
     expect(formatConvergence(options, CONVERGENCE_POINTS)).toBe(

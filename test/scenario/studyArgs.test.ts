@@ -175,13 +175,52 @@ describe('parseStudyArgs: alpha-sweep', () => {
   });
 });
 
+describe('parseStudyArgs: stability', () => {
+  function stability(...argv: string[]) {
+    const o = options(['stability', ...argv]);
+    if (o.kind !== 'stability') throw new Error('expected a stability study');
+    return o;
+  }
+
+  it('defaults per scenario: three decades of h, runs of 1 s (the spin 10 s), both HHT methods at the scenario α', () => {
+    expect(stability('--scenario', 'heavy-top')).toMatchObject({
+      scenario: 'heavy-top', methods: ['classical', 'modified'], alpha: -0.2, hRange: [1e-5, 1e-2], tEnd: 1, rtol: 0.02,
+      bounds: { energy: 1, constraint: 1e-6 },
+    });
+    expect(stability('--scenario', 'spin')).toMatchObject({ hRange: [1e-3, 1], tEnd: 10, alpha: -0.3 });
+    expect(stability('--scenario', 'v8-crank')).toMatchObject({ hRange: [1e-5, 1e-2], tEnd: 1 });
+  });
+
+  it('reads every flag, each method with its own parameter; --url gives alpha and rho, not h', () => {
+    const o = stability(
+      '--scenario', 'spin', '--methods', 'classical,ji-xing', '--alpha', '0', '--rho-inf', '0.5', '--h-range', '0.002,0.05', '--t-end', '3',
+      '--rtol', '0.1', '--energy-bound', '0.5', '--constraint-bound', '1e-8',
+    );
+    expect(o).toMatchObject({ methods: ['classical', 'ji-xing'], alpha: 0, rho: 0.5, hRange: [0.002, 0.05], tEnd: 3, rtol: 0.1, bounds: { energy: 0.5, constraint: 1e-8 } });
+    expect(stability('--url', 'v=1&scenario=spin&alpha=-0.1&h=0.05&t=2')).toMatchObject({ alpha: -0.1, tEnd: 2, hRange: [1e-3, 1] });
+    expect(stability('--scenario', 'spin', '--h-range', '0.01,100', '--t-end', '2').hRange).toEqual([0.01, 2]);
+  });
+
+  it('names bad input: the range, the tolerance, a bound, h, a parameter no method takes, the work', () => {
+    expect(errorMessage(['stability', '--h-range', '0.01'])).toBe('--h-range 0.01 needs two step sizes LO,HI, got 1');
+    expect(errorMessage(['stability', '--h-range', '0.01,0.001'])).toBe('--h-range 0.01,0.001: LO must be smaller than HI');
+    expect(errorMessage(['stability', '--rtol', '2'])).toBe('--rtol 2 must be a positive number of at most 1');
+    expect(errorMessage(['stability', '--energy-bound', '0'])).toBe('--energy-bound 0 must be a positive number');
+    expect(errorMessage(['stability', '--set', 'h=0.01'])).toBe('--set h=0.01: a stability study chooses h itself (use --h-range)');
+    expect(errorMessage(['stability', '--set', 'norm=position'])).toBe('--set norm=position: studies run with fixed steps (leave norm out)');
+    expect(errorMessage(['stability', '--methods', 'lie-group', '--alpha', '-0.1'])).toMatch(/^--alpha -0\.1: lie-group takes --rho-inf, not HHT α/);
+    expect(errorMessage(['stability', '--scenario', 'v8-crank', '--h-range', '1e-7,1e-2', '--t-end', '9'])).toMatch(/^--h-range 1e-7,1e-2 with --t-end 9 needs 90000000 steps per run/);
+    expect(errorMessage(['stability', '--scenario', 'v8-crank', '--h-range', '1e-6,1e-2', '--t-end', '9'])).toMatch(/^the study needs \d+ steps in all/);
+  });
+});
+
 describe('parseStudyArgs: subcommands', () => {
   it('answers --help anywhere, and names a missing or unknown study', () => {
     expect(parseStudyArgs(['--help']).kind).toBe('help');
     expect(parseStudyArgs(['convergence', '--alpha', '9', '--help']).kind).toBe('help');
-    // With the ρ∞ sweep, the list of studies in these messages names it too.
-    expect(errorMessage([])).toBe('study needs a subcommand: convergence or alpha-sweep or rho-sweep (see sim study --help)');
-    expect(errorMessage(['sweep'])).toBe("'sweep' is not a study (convergence or alpha-sweep or rho-sweep; see sim study --help)");
+    // The list of studies in these messages names every subcommand.
+    expect(errorMessage([])).toBe('study needs a subcommand: convergence or alpha-sweep or rho-sweep or stability (see sim study --help)');
+    expect(errorMessage(['sweep'])).toBe("'sweep' is not a study (convergence or alpha-sweep or rho-sweep or stability; see sim study --help)");
   });
 
   it('never throws on hostile arguments', () => {

@@ -8,10 +8,12 @@ import {
   encodeShareQuery,
   MAX_VALUE_LENGTH,
   SHARE_SCHEMA_VERSION,
+  linkVersionOf,
   VIEW_KEYS,
   VIEW_VALUE_PATTERNS,
 } from '../../src/scenario/url';
 import { ALPHA_MIN, TOLERANCE_MAX, TOLERANCE_MIN } from '../../src/scenario/validate';
+import { errorNormOf } from '../../src/scenario/errorNorm';
 import { logUniform, mulberry32, pick, uniform } from '../support/prng';
 
 /** Fuzz cases per scenario; a failing seed is printed in the test name and can be pinned below. */
@@ -101,7 +103,7 @@ describe('share link round trip', () => {
   it('carries the adaptive tolerance as tol, and its absence as a fixed step', () => {
     const fixed = defaultState('heavy-top');
     const adaptive = { ...fixed, tolerance: 1e-6 };
-    expect(encodeShareQuery(adaptive)).toBe('v=1&scenario=heavy-top&tol=0.000001');
+    expect(encodeShareQuery(adaptive)).toBe('v=2&scenario=heavy-top&tol=0.000001');
     expect(decodeShareQuery(encodeShareQuery(adaptive)).state).toEqual(adaptive);
     expect(decodeShareQuery(encodeShareQuery(fixed)).state.tolerance).toBeUndefined();
     for (const tolerance of [TOLERANCE_MIN, TOLERANCE_MAX, 0.3 - 0.2, 3.3e-7]) {
@@ -119,10 +121,43 @@ describe('share link round trip', () => {
   });
 });
 
+describe('share links and the error norm of adaptive runs (schema v2)', () => {
+  const base = defaultState('heavy-top');
+
+  it('an adaptive v1 link without norm keeps the position norm it was written with, and says so when written again', () => {
+    const decoded = decodeShareQuery('v=1&scenario=heavy-top&t=1&tol=1e-4');
+    expect(decoded.issues).toEqual([]);
+    expect(decoded.state.errorNorm).toBe('position');
+    expect(encodeShareQuery(decoded.state)).toBe('v=2&scenario=heavy-top&t=1&tol=0.0001&norm=position');
+    expect(decodeShareQuery(encodeShareQuery(decoded.state)).state).toEqual(decoded.state);
+  });
+
+  it('an adaptive v2 link (or one without v) without norm means the velocity norm', () => {
+    for (const query of ['v=2&scenario=heavy-top&tol=1e-4', 'scenario=heavy-top&tol=1e-4']) {
+      const { state, issues } = decodeShareQuery(query);
+      expect(issues).toEqual([]);
+      expect(errorNormOf(state)).toBe('position-velocity');
+    }
+    expect(encodeShareQuery({ ...base, tolerance: 1e-4, errorNorm: 'position-velocity' })).toBe('v=2&scenario=heavy-top&tol=0.0001');
+  });
+
+  it('fixed-step links are written as v1: their meaning did not change', () => {
+    expect(linkVersionOf(base)).toBe(1);
+    expect(linkVersionOf({ tolerance: 1e-6 })).toBe(SHARE_SCHEMA_VERSION);
+    expect(decodeShareQuery('v=1&scenario=spin&alpha=-0.1').state).toEqual(decodeShareQuery('v=2&scenario=spin&alpha=-0.1').state);
+  });
+
+  it('reads norm=position in a v1 link too, and the key is listed as set', () => {
+    const decoded = decodeShareQuery('v=1&scenario=spin&tol=1e-5&norm=position-velocity');
+    expect(decoded.state.errorNorm).toBe('position-velocity');
+    expect(decoded.setKeys).toContain('norm');
+  });
+});
+
 describe('share link encoding', () => {
   it('writes only v and scenario for a default state', () => {
     for (const id of SCENARIO_IDS) {
-      expect(encodeShareQuery(defaultState(id))).toBe(`v=${SHARE_SCHEMA_VERSION}&scenario=${id}`);
+      expect(encodeShareQuery(defaultState(id))).toBe(`v=1&scenario=${id}`);
     }
   });
 
@@ -185,7 +220,9 @@ describe('share link decoding of bad values', () => {
     ['scenario=spin&m=15', 'm', /unknown key 'm' \(scenario spin has parameters J, M, omega0\)/, () => true],
     ['scenario=spin&foo=1', 'foo', /unknown key 'foo'/, () => true],
     ['scenario=moon', 'scenario', /scenario=moon is not a known scenario/, (s) => s.scenario === 'heavy-top'],
-    ['v=2&scenario=spin&alpha=-0.1', 'v', /v=2 is not supported/, (s) => s.scenario === 'spin' && s.alpha === spin.alpha],
+    ['v=3&scenario=spin&alpha=-0.1', 'v', /v=3 is not supported \(this app reads v=1 and v=2\)/, (s) => s.scenario === 'spin' && s.alpha === spin.alpha],
+    ['scenario=spin&norm=position', 'norm', /norm applies to adaptive runs only: give tol too/, (s) => s.errorNorm === undefined],
+    ['scenario=spin&tol=1e-4&norm=velocity', 'norm', /norm=velocity is not an error norm \(position or position-velocity\)/, (s) => s.errorNorm === undefined],
     ['scenario=spin&alpha=-0.1&alpha=-0.2', 'alpha', /'alpha' appears 2 times/, (s) => s.alpha === spin.alpha],
     ['scenario=spin&component=w', 'component', /component=w is not a valid view setting/, () => true],
     ['scenario=spin&show=%3Cscript%3E', 'show', /not a valid view setting/, () => true],

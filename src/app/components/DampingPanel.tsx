@@ -21,6 +21,8 @@ import { labelWidth, stackLabels } from '../markerLabels';
 import { axisWidth, logTicks } from '../plotData';
 import { results } from '../runs';
 import { appStore } from '../store';
+import { linearVerdict, measuredVerdict } from '../stability';
+import { stabilityFor, startStabilityStudy, studyStore } from '../studies';
 import { METHOD_DASH, METHOD_LABELS, usePalette, type Palette } from '../theme';
 import { axisStyle, axisTitle, ChartFrame } from './ChartFrame';
 
@@ -224,6 +226,7 @@ export function DampingPanel() {
             ))}
           </ul>
           <FrequencyTable marks={marks} palette={palette} />
+          <StabilityVerdicts settings={settings} palette={palette} />
         </div>
       </div>
     </section>
@@ -306,5 +309,48 @@ function FrequencyTable({ marks, palette }: { marks: readonly MarkedFrequency[];
         })}
       </tbody>
     </table>
+  );
+}
+
+/**
+ * Beside the linear oscillator's verdict, what the stability study measured on the model in front of the user (the
+ * Studies tab's "largest stable step", same numbers), or a button that measures it.
+ */
+function StabilityVerdicts({ settings, palette }: { settings: readonly MethodSetting[]; palette: Palette }) {
+  const state = useStore(appStore, (s) => s.state);
+  const { stability, phase, kind, progress } = useStore(studyStore);
+  const running = phase === 'running' && kind === 'stability';
+  const measured = settings.map((s) => stabilityFor(stability, state, s.method));
+  const missing = measured.some((p) => p === null);
+  return (
+    <section className="damping-stability" data-testid="damping-stability" aria-label="Step limits: linear analysis and this model">
+      <h3>How large a step? Linear analysis and this model</h3>
+      <ul className="damping-methods">
+        {settings.map((s, k) => {
+          const point = measured[k];
+          return (
+            <li key={s.method} data-testid={`damping-verdict-${s.method}`}>
+              <span style={{ color: palette.method[s.method] }} className="damping-method-name">
+                {METHOD_LABELS[s.method]}
+              </span>{' '}
+              ({parameterText(s)}): linear analysis: {linearVerdict(s.method, s.parameter)}; measured on this model:{' '}
+              {point && stability ? measuredVerdict(point, stability.options.hRange) : 'not yet measured'}.
+            </li>
+          );
+        })}
+      </ul>
+      {missing && (
+        <p>
+          <button type="button" onClick={() => startStabilityStudy(state)} disabled={running} data-testid="damping-measure-stability">
+            Measure the largest stable step
+          </button>{' '}
+          <span className="hint" role="status" data-testid="damping-stability-status">
+            {running
+              ? `measuring: run ${Math.min((progress?.done ?? 0) + 1, progress?.total ?? 1)} of at most ${progress?.total ?? '…'} (Studies tab)`
+              : 'runs the Studies tab’s stability study on all cores (about a minute on the heavy top)'}
+          </span>
+        </p>
+      )}
+    </section>
   );
 }

@@ -2,12 +2,16 @@ import { useStore } from 'zustand';
 import { DEFAULT_RHO, methodParameter, type RunMethod as IntegratorMethod } from '../../scenario/methods';
 import { getScenario } from '../../scenario/registry';
 import type { ScenarioState } from '../../scenario/types';
-import { failureAdvice, failureReason, smallerStep, TRY_ALPHA, TRY_RHO } from '../failure';
+import { failureAdvice, failureReason, smallerStep, TRY_ALPHA, TRY_ALPHA_EULER, TRY_RHO } from '../failure';
+import type { FailureCause } from '../../solver/simulate';
 import { formatTime, results } from '../runs';
 import { appStore, setAlpha, setField, setRho } from '../store';
 
 /** The one-click fix the box offers, in the failed method's own terms, or null. */
-function tryAction(state: ScenarioState, method: IntegratorMethod): { label: string; run: () => void } | null {
+function tryAction(state: ScenarioState, method: IntegratorMethod, cause?: FailureCause): { label: string; run: () => void } | null {
+  if (cause === 'euler-velocity' && methodParameter(method) === 'alpha') {
+    return state.alpha > TRY_ALPHA_EULER ? { label: 'Try α = −0.3', run: () => setAlpha(TRY_ALPHA_EULER) } : null;
+  }
   if (methodParameter(method) === 'alpha') {
     return state.alpha > TRY_ALPHA ? { label: 'Try α = −0.05', run: () => setAlpha(TRY_ALPHA) } : null;
   }
@@ -19,16 +23,18 @@ function tryAction(state: ScenarioState, method: IntegratorMethod): { label: str
 
 /**
  * Why a method's run failed, when, and what to try, above its plots: the reason in words (the
- * index-3 instability when α is near 0 or ρ∞ near 1 on a jointed model) and a one-click fix in the
- * method's own parameter (α = −0.05 for HHT, a lower ρ∞ or a smaller step for the others).
+ * index-3 instability when α is near 0 or ρ∞ near 1 on a jointed model; the Euler parameters' growing eᵀė when
+ * the solver names it) and a one-click fix in the method's own parameter (α = −0.05 for HHT, α = −0.3 against the
+ * eᵀė mode, a lower ρ∞ or a smaller step for the others).
  */
 export function FailureBox({ method }: { method: IntegratorMethod }) {
   const run = useStore(appStore, (s) => s.runs[method]);
   if (run.phase !== 'failed' || !run.failure) return null;
   const state = results.current[method]?.state ?? appStore.getState().state;
   const hasJoints = getScenario(state.scenario).buildModel(state.values).constraints.length > 0;
-  const why = failureReason(state, hasJoints, method);
-  const action = tryAction(state, method);
+  const { cause } = run.failure;
+  const why = failureReason(state, hasJoints, method, cause);
+  const action = tryAction(state, method, cause);
   return (
     <div className="failure-notice" role="alert" data-testid={`failure-${method}`}>
       <p>
@@ -40,7 +46,7 @@ export function FailureBox({ method }: { method: IntegratorMethod }) {
         </p>
       )}
       <p>
-        <strong>What to try:</strong> {failureAdvice(state, method)}.{' '}
+        <strong>What to try:</strong> {failureAdvice(state, method, cause)}.{' '}
         {action && (
           <button type="button" className="try-alpha" onClick={action.run} data-testid={`failure-try-${method}`}>
             {action.label}

@@ -5,10 +5,11 @@ import { getScenario } from '../../scenario/registry';
 import { ALPHA_MAX, formatNumber, parseNumberText, stepCount, TOLERANCE_MAX, TOLERANCE_MIN } from '../../scenario/validate';
 import { alphaToSlider, hhtBetaGamma, SLIDER_MIN, sliderToAlpha } from '../alpha';
 import { adaptiveBlock, HEADLINE_PAIR, METHOD_TIPS, pickBlock, toggledMethods } from '../methodInfo';
-import { appStore, DEFAULT_RHO_TEXT, DEFAULT_TOLERANCE, setAdaptive, setAlpha, setField, setMethods, setRho } from '../store';
+import { appStore, DEFAULT_RHO_TEXT, DEFAULT_TOLERANCE, setAdaptive, setAlpha, setErrorNorm, setField, setMethods, setRho } from '../store';
 import { METHOD_LABELS, usePalette } from '../theme';
-import { defaultMaxStep } from '../../run/plan';
-import { sliderToTolerance, TOLERANCE_SLIDER_MAX, TOLERANCE_SLIDER_MIN, toleranceToSlider } from '../tolerance';
+import { adaptiveSampleDt, defaultMaxStep } from '../../run/plan';
+import { ERROR_NORM_CHOICES, normHint, sliderToTolerance, TOLERANCE_SLIDER_MAX, TOLERANCE_SLIDER_MIN, toleranceToSlider } from '../tolerance';
+import type { ErrorNorm } from '../../scenario/errorNorm';
 import { Field } from './Field';
 import { InfoTip } from './InfoTip';
 import { MethodSwatch } from './MethodSwatch';
@@ -148,6 +149,22 @@ function StepModeChoice() {
   );
 }
 
+/** Which local errors ε controls (share-link key `norm`, `sim --error-norm`). */
+function ErrorNormControl() {
+  const norm = useStore(appStore, (s) => s.errorNorm);
+  return (
+    <RadioChoice<ErrorNorm>
+      label="Tolerance controls"
+      ariaLabel="Error norm: what the tolerance controls"
+      options={ERROR_NORM_CHOICES}
+      current={norm}
+      testIdPrefix="norm"
+      note={normHint(norm)}
+      onChange={setErrorNorm}
+    />
+  );
+}
+
 /** The local error tolerance ε: a slider in quarter decades and the exact value as text. */
 function ToleranceControl() {
   const text = useStore(appStore, (s) => s.fields.tol.text);
@@ -160,7 +177,7 @@ function ToleranceControl() {
     <SliderField
       fieldKey="tol"
       label={<>Error tolerance ε <span className="key">tol</span></>}
-      labelTitle="Negrut et al. Eq. 34: weighted norm of the local error estimate of the positions"
+      labelTitle="Negrut et al. Eq. 34: weighted norm of the local error estimate per step (of the positions, and of the velocities under the default norm)"
       slider={{
         min: TOLERANCE_SLIDER_MIN, max: TOLERANCE_SLIDER_MAX,
         value: toleranceToSlider(committed ?? (typed !== null && typed > 0 ? typed : DEFAULT_TOLERANCE)),
@@ -169,7 +186,7 @@ function ToleranceControl() {
       }}
       defaultText={defaultText}
       atDefault={text === defaultText}
-      hint={`local error per step in the coordinates (m, relative above 1) · smaller: more accurate, more steps · range [${formatNumber(TOLERANCE_MIN)}, ${formatNumber(TOLERANCE_MAX)}] · default ${defaultText}`}
+      hint={`local error per step (relative above 1) · smaller: more accurate, more steps · range [${formatNumber(TOLERANCE_MIN)}, ${formatNumber(TOLERANCE_MAX)}] · default ${defaultText}`}
     />
   );
 }
@@ -189,13 +206,14 @@ export function IntegratorPanel() {
       {takesParameter(methods, 'rho') && <RhoControl />}
       <StepModeChoice />
       {adaptive && <ToleranceControl />}
+      {adaptive && <ErrorNormControl />}
       <Field
         fieldKey="h"
         label={adaptive ? 'Initial step' : 'Step size'}
         unit="s"
         description="The time step of every compared method: smaller is more accurate and slower (the step count is shown below)."
         defaultText={formatNumber(def.defaultH)}
-        extra={adaptive ? `then chosen by the error control, at most ${formatNumber(Number(defaultMaxStep(h, tEnd).toPrecision(3)))} s` : `${stepCount(h, tEnd).toLocaleString('en')} steps`}
+        extra={adaptive ? `then chosen by the error control, at most ${formatNumber(Number(defaultMaxStep(h, adaptiveSampleDt(h, tEnd)).toPrecision(3)))} s (the sample interval)` : `${stepCount(h, tEnd).toLocaleString('en')} steps`}
       />
       <Field fieldKey="t" label="End time" unit="s" description="How long the motion is simulated, in seconds of simulated time." defaultText={formatNumber(def.defaultTEnd)} />
     </fieldset>

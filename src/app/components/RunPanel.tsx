@@ -5,6 +5,17 @@ import { etaMs, formatTime, isBusy, results } from '../runs';
 import { appStore, hasFieldIssues, type MethodRun } from '../store';
 import { METHOD_LABELS, usePalette } from '../theme';
 import { MethodSwatch } from './MethodSwatch';
+import { adaptiveSampleDt, defaultMaxStep } from '../../run/plan';
+import type { ScenarioState } from '../../scenario/types';
+import { capNote } from '../tolerance';
+
+/** The step cap's note of a finished adaptive run of the state `state` (tolerance.ts capNote), or ''. */
+function capText(run: MethodRun, state: ScenarioState | undefined): string {
+  const p = run.progress;
+  if (!state || state.tolerance === undefined || !p) return '';
+  const note = capNote(p.stepsCapped ?? 0, p.stepsDone, defaultMaxStep(state.h, adaptiveSampleDt(state.h, state.tEnd)));
+  return note ? `; ${note}` : '';
+}
 
 function statusText(run: MethodRun, tEnd: number, adaptive: boolean): string {
   const p = run.progress;
@@ -53,8 +64,9 @@ export function RunPanel() {
               {METHOD_LABELS[m]}
             </div>
             <progress max={1} value={fraction} aria-label={`${METHOD_LABELS[m]} progress`} />
-            <div className={run.phase === 'failed' ? 'run-status error' : 'run-status'} role="status">
+            <div className={run.phase === 'failed' ? 'run-status error' : 'run-status'} role="status" data-testid={`run-status-${m}`}>
               {statusText(run, tEnd, adaptive)}
+              {run.phase === 'finished' && capText(run, results.current[m]?.state)}
             </div>
           </div>
         );

@@ -19,9 +19,12 @@ import {
   studyKinds,
   studyMethods,
   studyStore,
+  type StabilityResult,
   type StudyKind,
   type StudyResult,
 } from '../studies';
+import { linearVerdict, MODE_TEXT } from '../stability';
+import { StabilityChart, stabilitySummary } from './StabilityChart';
 import { appStore } from '../store';
 import { DEFAULT_RHO, takesParameter } from '../../scenario/methods';
 import { sweepAxis, sweptValue } from '../studyPlot';
@@ -34,14 +37,17 @@ const KIND_CHOICES: readonly { value: StudyKind; label: string }[] = [
   { value: 'convergence', label: 'convergence (Figs. 2, 9)' },
   { value: 'alpha-sweep', label: 'α sweep, HHT (Figs. 5, 10)' },
   { value: 'rho-sweep', label: 'ρ∞ sweep (GA, Lie group, Ji–Xing)' },
+  { value: 'stability', label: 'largest stable step' },
 ];
 
 /** Which methods the study runs, each with the parameter it gets: said in words above the command. */
 function runsText(kind: StudyKind, state: ReturnType<typeof appStore.getState>['state']): string {
   const methods = studyMethods(kind, state.methods);
   const names = methods.map((m) => METHOD_LABELS[m]).join(', ');
-  const rho = kind === 'convergence' && takesParameter(methods, 'rho') ? `; the ρ∞ methods at the app’s ρ∞ = ${formatNumber(state.rho ?? DEFAULT_RHO)}` : '';
-  return `Scenario ${state.scenario} with its current parameters; methods ${names}${rho}.`;
+  const withRho = (kind === 'convergence' || kind === 'stability') && takesParameter(methods, 'rho');
+  const rho = withRho ? `; the ρ∞ methods at the app’s ρ∞ = ${formatNumber(state.rho ?? DEFAULT_RHO)}` : '';
+  const alpha = kind === 'stability' && takesParameter(methods, 'alpha') ? `; HHT at the app’s α = ${formatNumber(state.alpha)}` : '';
+  return `Scenario ${state.scenario} with its current parameters; methods ${names}${alpha}${rho}.`;
 }
 
 function StudySettings() {
@@ -128,8 +134,49 @@ function num(x: number): string {
   return Number.isFinite(x) ? Number(x.toPrecision(4)).toString() : '—';
 }
 
+/** The stability study's table: per method h_max, h·Ω, what fails above it, and the linear oscillator's verdict. */
+function StabilityTable({ result }: { result: StabilityResult }) {
+  const { hRange, bounds, tEnd } = result.options;
+  // The summary sits above the table, not in its caption: on a phone the table scrolls sideways and would cut it.
+  return (
+    <>
+      <p className="hint" data-testid="stability-summary">
+        {stabilitySummary(result)} Stable: the run reaches t = {formatNumber(tEnd)} s without a failure, creates energy E − E₀ − W ≤ {formatNumber(bounds.energy)} ×
+        the run’s energy scale and the constraint residual ≤ {formatNumber(bounds.constraint)}; h scanned over [{formatNumber(hRange[0])},{' '}
+        {formatNumber(hRange[1])}] s.
+      </p>
+      <table className="theory-table study-table" data-testid="study-table">
+        <caption>Largest stable step per method, and the linear oscillator’s verdict</caption>
+        <thead>
+          <tr>
+            <th scope="col">method</th>
+            <th scope="col">h_max (s)</th>
+            <th scope="col">h·Ω</th>
+            <th scope="col">above h_max</th>
+            <th scope="col">linear oscillator</th>
+          </tr>
+        </thead>
+        <tbody>
+          {result.points.map((p) => (
+            <tr key={p.method} data-testid={`study-row-${p.method}`}>
+              <th scope="row">{METHOD_LABELS[p.method]}</th>
+              <td data-testid={`stability-hmax-${p.method}`}>{Number.isNaN(p.hMax) ? `< ${formatNumber(hRange[0])}` : `${Number.isNaN(p.hFail) ? '≥ ' : ''}${num(p.hMax)}`}</td>
+              <td>{num(p.omegaH)}</td>
+              <td data-testid={`stability-mode-${p.method}`}>
+                {p.failureMode ? `${MODE_TEXT[p.failureMode]} (h = ${num(p.hFail)} s, at t = ${num(p.failureTime)} s)` : 'nothing failed in the range'}
+              </td>
+              <td>{linearVerdict(p.method, p.parameter)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
 /** The result as a table: the numbers behind the plot (and its text alternative). */
 function StudyTable({ result }: { result: StudyResult }) {
+  if (result.kind === 'stability') return <StabilityTable result={result} />;
   if (result.kind === 'convergence') {
     return (
       <table className="theory-table study-table" data-testid="study-table">
@@ -185,6 +232,11 @@ function StudyTable({ result }: { result: StudyResult }) {
   );
 }
 
+/** A result's one-line summary. */
+function summaryOf(result: StudyResult): string {
+  return result.kind === 'stability' ? stabilitySummary(result) : studySummary(result);
+}
+
 /** CSV (as `sim study` prints it), PNG and SVG of the study plot. */
 function StudyExport({ result, chartRoot }: { result: StudyResult; chartRoot: React.RefObject<HTMLDivElement | null> }) {
   const palette = usePalette();
@@ -212,7 +264,7 @@ function StudyExport({ result, chartRoot }: { result: StudyResult; chartRoot: Re
       <button
         type="button"
         data-testid="study-export-png"
-        onClick={() => run('PNG', async () => downloadBlob(await figurePng([{ heading: studySummary(result), headingColor: palette.text, charts: [{ caption: '', svg: svg() }] }], style), `${name}.png`))}
+        onClick={() => run('PNG', async () => downloadBlob(await figurePng([{ heading: summaryOf(result), headingColor: palette.text, charts: [{ caption: '', svg: svg() }] }], style), `${name}.png`))}
       >
         PNG
       </button>
@@ -244,12 +296,12 @@ export function StudiesPanel() {
       <div className="study-results" ref={chartRoot}>
         {result ? (
           <>
-            <StudyChart result={result} />
+            {result.kind === 'stability' ? <StabilityChart result={result} /> : <StudyChart result={result} />}
             <StudyExport result={result} chartRoot={chartRoot} />
             <StudyTable result={result} />
           </>
         ) : (
-          <p className="hint">Run a study to see its plot: the defaults reproduce the paper’s figure for this scenario.</p>
+          <p className="hint">Run a study to see its plot: the defaults reproduce the paper’s figure for this scenario (the stability study: three decades of h around the scenario’s step).</p>
         )}
       </div>
     </section>

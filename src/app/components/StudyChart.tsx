@@ -2,7 +2,10 @@ import { useState } from 'react';
 import { Line, ReferenceDot, XAxis, YAxis } from 'recharts';
 import { formatNumber } from '../../scenario/validate';
 import { axisWidth, logDomain, logTicks, niceDomain, niceTicks, positiveRange, tickFormatterFor } from '../plotData';
-import type { StudyResult } from '../studies';
+import type { StudyResult as AnyStudyResult } from '../studies';
+
+/** The results this chart draws (the stability study has its own: StabilityChart.tsx). */
+type StudyResult = Exclude<AnyStudyResult, { kind: 'stability' }>;
 import {
   convergenceRows,
   orderLabels,

@@ -8,7 +8,7 @@ import { results } from '../runs';
 import { appStore, selectScenario } from '../store';
 import { METHOD_LABELS, usePalette } from '../theme';
 import {
-  measuredFirstStep, measuredValue, METHOD_THEORY, methodParameterLine, theoryInputs, theoryOrder, theoryRows, type MeasuredStep,
+  measuredFirstStep, measuredValue, METHOD_THEORY, methodParameterLine, STEP_LIMITS, theoryInputs, theoryOrder, theoryRows, type MeasuredStep,
 } from '../theoryRows';
 import { FamilyFormula, Formula } from './TheoryFormulas';
 
@@ -43,6 +43,9 @@ function MethodParagraph({ method, state }: { method: RunMethod; state: Scenario
       <p className="hint">
         Runs with {methodParameterLine(method, state.alpha, state.rho ?? DEFAULT_RHO)}. Measured: {theory.measured}
       </p>
+      <p className="theory-step-limit" data-testid={`theory-step-limit-${method}`}>
+        <strong>What limits its step on a jointed model.</strong> {STEP_LIMITS[method]}
+      </p>
     </article>
   );
 }
@@ -59,7 +62,9 @@ export function TheoryPanel() {
       <div className="theory-methods" data-testid="theory-methods">
         <p className="theory-inputs">
           Is it HHT, or every implicit method? Is it the integrator or the Euler parameters? A steady spin turns the Euler parameters
-          around the unit sphere; each method below keeps it or loses it by how it updates them.
+          around the unit sphere; each method below keeps it or loses it by how it updates them. On the linear oscillator every one of
+          them is unconditionally stable; on a jointed model each has a largest stable step, set by the joints’ index-3 modes and the Euler
+          parameters’ updates (the Studies tab’s “largest stable step” measures it for the model on screen).
         </p>
         {compared.map((m) => (
           <MethodParagraph key={m} method={m} state={state} />

@@ -30,10 +30,10 @@ export const NUMERICAL_DAMPING: Lesson = {
   steps: [
     {
       title: 'A single-axis spin at α = 0',
-      query: 'v=1&scenario=spin&alpha=0&t=1.25',
+      query: 'v=1&scenario=spin&alpha=0&t=2',
       narration:
-        'A free body spins up about x under a constant torque; the exact answer is the dashed line ωx = 10 + 5t. With α = 0 there is no numerical damping at all, yet classical HHT falls behind the exact line and starts to oscillate from step to step, while modified HHT lies on the line to round-off. The classical error comes from applying Newmark’s formulas to the Euler parameters, not from α.',
-      highlight: { testId: 'omega-chart-classical', label: 'classical falls behind the exact line' },
+        'A free body spins up about x under a constant torque; the exact answer is the dashed line ωx = 10 + 5t. At α = 0 (no numerical damping) modified HHT lies on the line to round-off, but classical HHT falls behind and stops at t = 1.28 s. The box above its plots says why: the Euler parameters’ velocity-level eᵀė, which no equation holds at 0, flips sign every step and grows as exp(|ω|t/2) until Newton fails. A smaller step fails at nearly the same time; damping (α < 0) or the modified update, which keeps eᵀė = 0, cures it.',
+      highlight: { testId: 'failure-classical', label: 'classical stops at 1.28 s: eᵀė of the Euler parameters grew' },
     },
     {
       title: 'The heavy top',

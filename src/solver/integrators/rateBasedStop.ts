@@ -47,6 +47,26 @@ export class RateBasedStopPolicy implements ConvergencePolicy {
     );
     const rate = error / this.previousWeighted;
     this.previousWeighted = error;
-    return error === 0 || (it.iteration >= 2 && rate < 1 && (rate / (1 - rate)) * error <= CORRECTOR_ACCURACY * this.tolerance);
+    return error === 0 || atRoundOff(it, this.weights)
+      || (it.iteration >= 2 && rate < 1 && (rate / (1 - rate)) * error <= CORRECTOR_ACCURACY * this.tolerance);
   }
+}
+
+/** Round-off units of the scaled Newton system below which a correction is noise (see atRoundOff). */
+export const ROUND_OFF_UNITS = 8;
+
+/**
+ * Whether a correction is at the round-off of the scaled system: the constraint rows are C(q)/(βh²) (Negrut
+ * Eq. 13), so C's rounding (about ε_machine × the largest position weight) reaches q̈ amplified by 1/(βh²); a
+ * correction below ROUND_OFF_UNITS of that, plus the rounding of q̈ itself, cannot be reduced by iterating (the
+ * rate stays near 1 and the rate rule would never stop). Asked only by the velocity norm, whose target
+ * γh·Δq̈ ≤ 0.001 ε meets this floor for ε below about 1e-8.
+ */
+export function atRoundOff(it: NewtonIterate, weights: ErrorWeights): boolean {
+  let scale = 1, qdd = 0;
+  for (let i = 0; i < it.n; i++) {
+    scale = Math.max(scale, weights.position[i]);
+    qdd = Math.max(qdd, Math.abs(it.qddNew[i]));
+  }
+  return it.accelerationIncrement <= ROUND_OFF_UNITS * Number.EPSILON * (qdd + scale / it.positionSensitivity);
 }

@@ -1,15 +1,18 @@
 /**
  * Invariant monitors of a state: how far the Euler parameters are from unit length, the
- * velocity-level constraint residual C_q q̇ + C_t, and the angular momentum of the whole system about the
+ * velocity-level constraint residual C_q q̇ + C_t, the angular momentum of the whole system about the
  * global z axis through the origin (conserved by the heavy top: gravity along z and the fixed point at the
- * origin exert no moment about z).
+ * origin exert no moment about z), and the Euler parameters' velocity-level normalisation max_b |e_bᵀė_b|, which
+ * the index-3 form never enforces (classical HHT at α = 0 lets it grow as exp(|ω|t/2):
+ * integrators/eulerVelocityMonitor.ts).
  */
 import { COORDS_PER_BODY } from '../model/types';
 import type { AssembledSystem } from '../model/assembly';
 import { angularVelocity, rotationMatrix } from '../rotation/eulerParameters';
+import { eulerVelocityResidual } from '../integrators/eulerVelocityMonitor';
 
 /** Names of the monitor values, in the order `evaluateInvariants` writes them. */
-export const INVARIANT_COLUMNS = ['euler_norm_drift', 'velocity_constraint_error', 'angular_momentum_z'] as const;
+export const INVARIANT_COLUMNS = ['euler_norm_drift', 'velocity_constraint_error', 'angular_momentum_z', 'euler_velocity'] as const;
 
 /** Scratch for one system (allocated once, reused for every sample). */
 export class InvariantMonitor {
@@ -40,6 +43,7 @@ export class InvariantMonitor {
     out[offset] = drift;
     out[offset + 1] = velocityError;
     out[offset + 2] = lz;
+    out[offset + 3] = eulerVelocityResidual(system.bodyCount, q, qd);
   }
 
   /** z component of body b's angular momentum about the global origin: (r × m ṙ + A J ω)_z. */

@@ -62,3 +62,34 @@ export function dominantFrequencies(s: Spectrum, count: number): number[] {
   }
   return peaks.sort((a, b) => b[0] - a[0]).slice(0, count).map((p) => p[1]);
 }
+
+/** Smallest peak kept, relative to the largest (weaker ones are window leakage and noise). */
+export const PEAK_FLOOR = 0.05;
+
+/**
+ * The frequencies of a body's Euler parameters in uniformly spaced samples: times `t` (n) and the parameters `e`
+ * (4 per sample); the amplitude spectra of e0…e3 summed, its largest peaks (at most `count`, each ≥ PEAK_FLOOR of
+ * the largest), rad/s. A trailing sample off the uniform grid is left out. Empty when there are fewer than 16
+ * samples. A body spinning at |ω| shows Ω = |ω|/2.
+ */
+export function eulerParameterFrequencies(t: Float64Array, e: Float64Array, count = 3): number[] {
+  const n = Math.min(t.length, e.length / 4);
+  if (n < 16) return [];
+  const dt = t[1] - t[0];
+  const lastGap = t[n - 1] - t[n - 2];
+  const uniform = Math.abs(lastGap - dt) > 1e-6 * dt ? n - 1 : n;
+  let summed: Spectrum | null = null;
+  for (let k = 0; k < 4; k++) {
+    const signal = Float64Array.from({ length: uniform }, (_, i) => e[4 * i + k]);
+    const s = amplitudeSpectrum(signal, dt);
+    if (!summed) summed = { omega: s.omega, amplitude: Float64Array.from(s.amplitude) };
+    else for (let b = 0; b < s.amplitude.length; b++) summed.amplitude[b] += s.amplitude[b];
+  }
+  const spectrum = summed!;
+  const peaks = dominantFrequencies(spectrum, count);
+  if (peaks.length === 0) return [];
+  const bin = spectrum.omega[1];
+  const amplitudeAt = (w: number) => spectrum.amplitude[Math.round(w / bin)];
+  const top = amplitudeAt(peaks[0]);
+  return peaks.filter((w) => amplitudeAt(w) >= PEAK_FLOOR * top);
+}

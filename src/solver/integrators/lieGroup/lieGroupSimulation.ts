@@ -8,7 +8,7 @@ import { AssembledSystem } from '../../model/assembly';
 import { maxAbs } from '../../linalg/dense';
 import { startingState } from '../../model/prepare';
 import { RemovedEquationsMonitor } from '../../model/removedEquations';
-import { SAMPLE_WIDTH, type RunFailure, type RunStatus, type SampleSink } from '../../simulate';
+import { SAMPLE_WIDTH, type FailureCause, type RunFailure, type RunStatus, type SampleSink } from '../../simulate';
 import { LieGroupIntegrator, VELOCITIES_PER_BODY } from './lieGroupIntegrator';
 import { failureAdvice } from '../multiplierMonitor';
 
@@ -64,7 +64,7 @@ export class LieGroupSimulation {
     while (this.stepsDone < end) {
       const result = integrator.step(settings.h);
       this.lastIterations = result.iterations;
-      if (!result.ok) return this.fail(`${result.reason}; ${failureAdvice({ rho: settings.rhoInf })}`);
+      if (!result.ok) return this.fail(`${result.reason}; ${failureAdvice({ rho: settings.rhoInf })}`, 'newton');
       this.stepsDone++;
       integrator.t = this.stepsDone * settings.h;
       const p = this.system.appliedPower(integrator.q, integrator.qd, integrator.t);
@@ -72,7 +72,7 @@ export class LieGroupSimulation {
       this.power = p;
       for (let i = 0; i < this.observers.length; i++) this.observers[i].observe?.(integrator.q, integrator.qd, integrator.t);
       if (this.stepsDone % settings.sampleEvery === 0 || this.stepsDone === total) {
-        if (!this.emit(sink)) return this.fail('the state became non-finite');
+        if (!this.emit(sink)) return this.fail('the state became non-finite', 'blow-up');
       }
     }
     if (this.stepsDone === total) this.status = 'finished';
@@ -82,21 +82,21 @@ export class LieGroupSimulation {
   private start(sink: SampleSink): boolean {
     this.started = true;
     const initial = startingState(this.system);
-    if ('failure' in initial) { this.fail(initial.failure); return false; }
+    if ('failure' in initial) { this.fail(initial.failure, 'setup'); return false; }
     const { q, qd } = initial;
     for (const output of this.outputs) output.reset?.();
     if (!this.integrator.initialize(q, qd, 0)) {
-      this.fail('the initial acceleration equations are singular (redundant constraints or zero inertia)');
+      this.fail('the initial acceleration equations are singular (redundant constraints or zero inertia)', 'setup');
       return false;
     }
     this.energy0 = this.energy();
     this.power = this.system.appliedPower(this.integrator.q, this.integrator.qd, 0);
-    if (!this.emit(sink)) { this.fail('the initial state is not finite'); return false; }
+    if (!this.emit(sink)) { this.fail('the initial state is not finite', 'setup'); return false; }
     return true;
   }
 
-  private fail(reason: string): RunStatus {
-    this.failure = { time: this.time, reason };
+  private fail(reason: string, cause: FailureCause): RunStatus {
+    this.failure = { time: this.time, reason, cause };
     this.status = 'failed';
     return this.status;
   }
