@@ -8,15 +8,18 @@
  * or expressions, or as one expression ("cross(omega0, xcm)"). Angles a person types are degrees.
  */
 import { z } from 'zod';
+import { MODEL_LIMITS } from './limits';
+
+const { nameLength, expressionLength, listItems } = MODEL_LIMITS;
 
 /** The version this reader understands; a file names it in `"format"`. */
 export const MODEL_FORMAT = 'hht-model/1';
 
 /** A name of a body, point, joint, load or output: shown in errors, plots and `sim` columns. */
-const Name = z.string().min(1, { error: 'a name cannot be empty' }).max(120, { error: 'a name has at most 120 characters' })
+const Name = z.string().min(1, { error: 'a name cannot be empty' }).max(nameLength, { error: `a name has at most ${nameLength} characters` })
   .describe('A name; inside a repeated group it may hold {expression} parts, e.g. "rod {i + 1}". A body\'s name has no ".".');
 
-const Expression = z.string().min(1).max(2000).describe('An expression, e.g. "rodLength / 3" or "torque * min(t / ramp, 1)".');
+const Expression = z.string().min(1, { error: 'an expression cannot be empty' }).max(expressionLength, { error: `an expression has at most ${expressionLength} characters` }).describe('An expression, e.g. "rodLength / 3" or "torque * min(t / ramp, 1)".');
 const Num = z.union([z.number(), Expression], { error: 'expected a number or an expression string' });
 const Vec3 = z.union([z.tuple([Num, Num, Num], { error: 'expected three numbers' }), Expression], {
   error: 'expected a vector of three numbers, e.g. [0, 0, -9.81], or an expression string',
@@ -24,7 +27,7 @@ const Vec3 = z.union([z.tuple([Num, Num, Num], { error: 'expected three numbers'
 
 /** A value of time: an expression of t, or a table of (t, value) pairs interpolated linearly, constant outside. */
 const TimeTable = z.strictObject({
-  table: z.array(z.tuple([z.number(), z.number()]), { error: 'expected a list of [t, value] pairs' }).min(2).max(10_000)
+  table: z.array(z.tuple([z.number(), z.number()]), { error: 'expected a list of [t, value] pairs' }).min(2).max(listItems)
     .describe('[t, value] pairs, t increasing; linear between them, the end values outside.'),
 });
 const NumOfTime = z.union([z.number(), Expression, TimeTable], { error: 'expected a number, an expression of t or {"table": [[t, v], …]}' });
@@ -45,12 +48,12 @@ const Parameter = z.strictObject({
 
 /** Values of `let` and of repeat lists: numbers, strings (expressions), lists and records of them. */
 const LetValue: z.ZodType<unknown> = z.lazy(() => z.union([
-  z.number(), z.string().max(2000), z.array(LetValue).max(10_000), z.record(z.string(), LetValue),
+  z.number(), z.string().max(expressionLength), z.array(LetValue).max(listItems), z.record(z.string(), LetValue),
 ]));
 const Lets = z.record(z.string(), LetValue).describe('Derived values, in order; each may use the parameters and the values before it.');
 
 const RepeatRange = z.union([
-  z.array(LetValue).min(1).max(10_000),
+  z.array(LetValue).min(1).max(listItems),
   z.strictObject({ from: Num, to: Num }).describe('Whole numbers from … to, both included.'),
 ], { error: 'expected a list of values or {"from": …, "to": …}' });
 const Repeat = z.record(z.string(), RepeatRange).describe('Loop variables; several variables are nested loops, the first outermost.');
@@ -160,11 +163,11 @@ const Output = z.discriminatedUnion('type', [
 const Group = z.strictObject({
   repeat: Repeat,
   let: Lets.optional(),
-  bodies: z.array(Body).max(1000).optional(),
-  joints: z.array(Joint).max(1000).optional(),
-  motions: z.array(Motion).max(1000).optional(),
-  loads: z.array(Load).max(1000).optional(),
-  outputs: z.array(Output).max(1000).optional(),
+  bodies: z.array(Body).max(listItems).optional(),
+  joints: z.array(Joint).max(listItems).optional(),
+  motions: z.array(Motion).max(listItems).optional(),
+  loads: z.array(Load).max(listItems).optional(),
+  outputs: z.array(Output).max(listItems).optional(),
 });
 
 const Methods = z.array(z.enum(['classical', 'modified', 'generalized-alpha', 'lie-group', 'ji-xing'])).min(1).max(4);
@@ -196,12 +199,12 @@ export const ModelDocumentSchema = z.strictObject({
   checks: z.array(z.strictObject({ require: Expression, message: z.string().max(300), parameter: z.string().optional() })).max(100).optional(),
   gravity: Vec3.optional().describe('m/s², global axes.'),
   ground: z.strictObject({ points: z.record(z.string(), Vec3).optional(), shape: z.union([Shape, z.array(Shape)]).optional() }).optional(),
-  bodies: z.array(Body).max(10_000).optional(),
-  joints: z.array(Joint).max(10_000).optional(),
-  motions: z.array(Motion).max(10_000).optional(),
-  loads: z.array(Load).max(10_000).optional(),
-  outputs: z.array(Output).max(10_000).optional(),
-  groups: z.array(Group).max(100).optional().describe('Repeated groups; their items follow the items above, group by group.'),
+  bodies: z.array(Body).max(listItems).optional(),
+  joints: z.array(Joint).max(listItems).optional(),
+  motions: z.array(Motion).max(listItems).optional(),
+  loads: z.array(Load).max(listItems).optional(),
+  outputs: z.array(Output).max(listItems).optional(),
+  groups: z.array(Group).max(MODEL_LIMITS.groups).optional().describe('Repeated groups; their items follow the items above, group by group.'),
   primaryBody: Name.optional().describe('The body whose ω the standard columns report; default the first.'),
   exactOmega: VecOfTime.optional().describe('Exact body-fixed ω of the primary body, where one exists (plotted as a line).'),
   run: Run.optional(),

@@ -45,7 +45,7 @@ describe('constraint analysis before a run', () => {
       loads: [],
       primaryBody: 0,
     };
-    expect(firstFailure(model)).toMatch(/cannot be satisfied at the initial configuration: "(pivot|wall)" keeps a residual/);
+    expect(firstFailure(model)).toMatch(/"(pivot|wall)" cannot be closed at the initial configuration: it keeps a residual/);
   });
 
   it('two ball joints on one body are reported as redundant (the distance between them is fixed twice)', () => {
