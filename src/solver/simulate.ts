@@ -17,6 +17,7 @@ import { newtonBlockStructure } from './model/newtonStructure';
 import { failureAdvice, MultiplierOscillationMonitor, oscillationReason, type DampingParameter } from './integrators/multiplierMonitor';
 import { startingState } from './model/prepare';
 import { RemovedEquationsMonitor } from './model/removedEquations';
+import { singularityNote } from './model/singularity';
 
 
 /** The methods of src/solver/integrators/methodRegistry.ts. */
@@ -280,6 +281,8 @@ export class Simulation {
   /** Names the likely cause of a Newton failure, with advice that fits the method (multiplierMonitor.ts). */
   private explainFailure(reason: string): string {
     if (this.monitor.oscillating) return `${reason}: ${this.monitor.reason}`;
+    const singular = singularityNote(this.system.constraints, this.integrator.q, this.integrator.t);
+    if (singular) return `${reason}: ${singular}; try another step size`;
     return `${reason}; ${failureAdvice(this.damping)}`;
   }
 

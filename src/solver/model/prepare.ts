@@ -87,7 +87,9 @@ export function startingState(system: AssembledSystem): { q: Float64Array; qd: F
  * less than half of the row, which is where cancellation can hide a dependence. A chain or a loop of n
  * bodies costs about n² instead of the n³ of dense rows.
  */
-export function dependentRows(constraints: readonly Constraint[], q: Float64Array, t: number): { constraint: number; row: number }[] {
+export function dependentRows(
+  constraints: readonly Constraint[], q: Float64Array, t: number, tolerance = REDUNDANCY_TOLERANCE,
+): { constraint: number; row: number }[] {
   const n = q.length;
   const { jac, owner, rows, columns } = denseConstraintJacobian(constraints, q, t);
   const basis: { readonly v: Float64Array; readonly lo: number; readonly hi: number }[] = [];
@@ -121,7 +123,7 @@ export function dependentRows(constraints: readonly Constraint[], q: Float64Arra
       if (ehi > hi) hi = ehi;
     }
     let rest = span(v, lo, hi);
-    if (rest < 0.5 * norm && rest > REDUNDANCY_TOLERANCE * norm) {
+    if (rest < 0.5 * norm && rest > tolerance * norm) {
       for (const { v: e, lo: elo, hi: ehi } of basis) {
         const from = Math.max(lo, elo), to = Math.min(hi, ehi);
         if (from >= to) continue;
@@ -134,7 +136,7 @@ export function dependentRows(constraints: readonly Constraint[], q: Float64Arra
       }
       rest = span(v, lo, hi);
     }
-    if (norm === 0 || !(rest > REDUNDANCY_TOLERANCE * norm)) {
+    if (norm === 0 || !(rest > tolerance * norm)) {
       found.push({ constraint: owner[r], row: r - firstRow[owner[r]] });
       continue;
     }
