@@ -184,8 +184,8 @@ export function bodyOf(spec: BodySpec, name: string, index: number, scope: Scope
   const omegaBody = bodyAngularVelocity(spec, [...rotation], scope, path);
   const points = new Map<string, Vec3>();
   for (const [pointName, v] of Object.entries(spec.points ?? {})) {
-    if (pointName.includes('.')) throw new ModelError(keyPath(`${path}.points`, pointName), `"${pointName}": a point's name cannot contain "." (it separates a body from its point)`);
     if (pointName.length === 0 || pointName.length > MODEL_LIMITS.nameLength) throw new ModelError(`${path}.points`, `a point's name has 1 to ${MODEL_LIMITS.nameLength} characters`);
+    if (pointName.includes('.')) throw new ModelError(keyPath(`${path}.points`, pointName), `"${pointName}": a point's name cannot contain "." (it separates a body from its point)`);
     points.set(pointName, vectorOf(v, scope, keyPath(`${path}.points`, pointName)));
   }
   const frame: BodyFrame = {

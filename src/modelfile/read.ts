@@ -12,7 +12,9 @@ import { MODEL_LIMITS } from './limits';
 import { pathParts, pathText, type PathPart } from './paths';
 import { TextPlaces } from './textPlaces';
 import { explainSchemaIssues } from './schemaIssues';
+import { quoted } from './names';
 import { prepareModel, type PreparationReport } from '../solver/model/prepare';
+import type { MultibodyModel } from '../solver/model/types';
 
 export { MODEL_LIMITS } from './limits';
 export { pathText } from './paths';
@@ -31,8 +33,10 @@ export type ReadResult =
   | {
     readonly ok: true;
     readonly document: ModelDocument;
-    /** The model compiled and assembled with its default parameter values. */
+    /** The model compiled with its default parameter values (as written, before assembly). */
     readonly compiled: CompiledModel;
+    /** The same model ready to run: assembled, its dependent equations removed (model.prepared). */
+    readonly model: MultibodyModel;
     readonly report: PreparationReport;
     /** Legal but probably not meant (a body falling freely under gravity). */
     readonly warnings: readonly string[];
@@ -44,22 +48,33 @@ export type ReadResult =
 /** Keys that would reach an object's prototype in naive code; refused wherever they appear. */
 const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__']);
 
+/** A step down from the top, linked to its parent (paths are spelled out only for the one that is reported). */
+interface Step { readonly key: PathPart; readonly depth: number; readonly parent: Step | null }
+
+function stepPath(step: Step | null): PathPart[] {
+  const parts: PathPart[] = [];
+  for (let s = step; s; s = s.parent) parts.push(s.key);
+  return parts.reverse();
+}
+
 /** Depth, size and forbidden keys of parsed JSON, walked without recursion (a hostile file cannot exhaust the stack). */
 function jsonShapeIssue(value: unknown): { path: PathPart[]; message: string } | null {
-  const stack: [unknown, PathPart[]][] = [[value, []]];
+  const stack: [unknown, Step | null][] = [[value, null]];
   let count = 0;
   while (stack.length > 0) {
-    const [v, path] = stack.pop() as [unknown, PathPart[]];
+    const [v, step] = stack.pop() as [unknown, Step | null];
     if (++count > MODEL_LIMITS.values) return { path: [], message: `the file holds more than ${MODEL_LIMITS.values} values; the limit is ${MODEL_LIMITS.values}` };
     if (v === null || typeof v !== 'object') continue;
-    if (path.length >= MODEL_LIMITS.depth) return { path, message: `nested more than ${MODEL_LIMITS.depth} levels deep; the limit is ${MODEL_LIMITS.depth}` };
+    const depth = step ? step.depth : 0;
+    if (depth >= MODEL_LIMITS.depth) return { path: stepPath(step), message: `nested more than ${MODEL_LIMITS.depth} levels deep; the limit is ${MODEL_LIMITS.depth}` };
     if (Array.isArray(v)) {
-      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], [...path, i]]);
+      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], { key: i, depth: depth + 1, parent: step }]);
       continue;
     }
     for (const key of Object.keys(v)) {
-      if (FORBIDDEN_KEYS.has(key)) return { path: [...path, key], message: `the key "${key}" is not allowed` };
-      stack.push([(v as Record<string, unknown>)[key], [...path, key]]);
+      const child: Step = { key, depth: depth + 1, parent: step };
+      if (FORBIDDEN_KEYS.has(key)) return { path: stepPath(child), message: `the key ${quoted(key)} is not allowed` };
+      stack.push([(v as Record<string, unknown>)[key], child]);
     }
   }
   return null;
@@ -96,7 +111,12 @@ function readText(given: string): ReadResult {
     return { ok: false, issues: [{ path: '', message: `not valid JSON: ${(error as Error).message}`, ...place }] };
   }
   const shape = jsonShapeIssue(input);
-  if (shape) return { ok: false, issues: [issueAt(places, shape.path, shape.message)] };
+  if (shape) {
+    // Too deep for the syntax tree: the place is the opening bracket of the level past the limit.
+    const deep = places.deepestOpening(MODEL_LIMITS.depth);
+    const place = deep === null ? places.placeAt(shape.path) : places.placeOf(deep);
+    return { ok: false, issues: [{ path: pathText(shape.path), message: shape.message, ...place }] };
+  }
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     return { ok: false, issues: [wholeFile(`a model file is a JSON object {"format": "${MODEL_FORMAT}", …}, not ${Array.isArray(input) ? 'a list' : JSON.stringify(input)}`)] };
   }
@@ -105,7 +125,7 @@ function readText(given: string): ReadResult {
     return {
       ok: false,
       issues: duplicates.slice(0, MODEL_LIMITS.issues).map((d) => ({
-        path: pathText(d.path), message: `the key "${d.key}" is written twice in this object (JSON would keep only the last)`, ...d.place,
+        path: pathText(d.path), message: `the key ${quoted(d.key)} is written twice in this object (JSON would keep only the last)`, ...d.place,
       })),
     };
   }
@@ -148,7 +168,7 @@ export function checkDocument(document: ModelDocument, places: TextPlaces | null
       return { ok: false, issues: [issueAt(places, source ?? '', prepared.reason)] };
     }
     const warningIssues = compiled.warningPlaces.map((w) => issueAt(places, w.path, w.message));
-    return { ok: true, document, compiled, report: prepared.report, warnings: compiled.warnings, warningIssues };
+    return { ok: true, document, compiled, model: prepared.model, report: prepared.report, warnings: compiled.warnings, warningIssues };
   } catch (error) {
     if (error instanceof ModelError) return { ok: false, issues: [issueAt(places, error.path, error.explanation, error.textOffset)] };
     if (error instanceof RangeError) return { ok: false, issues: [wholeFile(`the model is too large to compile: ${error.message}`)] };

@@ -8,7 +8,7 @@
  * rather than "does not match any form".
  */
 import type { z } from 'zod';
-import { closestName } from './names';
+import { closestName, quoted } from './names';
 import type { PathPart } from './paths';
 
 /** One complaint about the file's shape: where, what, and for an unknown key the key itself (its place). */
@@ -38,14 +38,21 @@ function explain(issue: Issue, base: readonly PathPart[], input: unknown, root: 
       const known = objectKeysAt(root, path, input);
       return issue.keys.map((key) => {
         const near = closestName(key, known);
-        return { path, key, message: `unknown key "${key}"${near ? `; did you mean "${near}"?` : ''}${near || known.length === 0 ? '' : ` (known here: ${known.join(', ')})`}` };
+        return { path, key, message: `unknown key ${quoted(key)}${near ? `; did you mean "${near}"?` : ''}${near || known.length === 0 ? '' : ` (known here: ${known.join(', ')})`}` };
       });
     }
     case 'invalid_union': {
       if (issue.discriminator) {
         const key = issue.discriminator;
         const options = ((issue as { options?: unknown[] }).options ?? []).map(String);
-        if (given === undefined) return [{ path, message: `"${key}" is missing: one of ${options.join(', ')}` }];
+        if (given === undefined) {
+          // The key may be there, misspelt: say which unknown key it probably is.
+          const object = valueAt(input, path.slice(0, -1));
+          const known = objectKeysAt(root, path.slice(0, -1), input);
+          const strays = object !== null && typeof object === 'object' && !Array.isArray(object) ? Object.keys(object).filter((k) => !known.includes(k)) : [];
+          const near = strays.find((k) => closestName(k, [key]) === key || closestName(k.trim(), [key]) === key);
+          return [{ path, message: `"${key}" is missing: one of ${options.join(', ')}${near === undefined ? '' : `; is ${quoted(near)} meant to be "${key}"?`}` }];
+        }
         const near = typeof given === 'string' ? closestName(given, options) : null;
         return [{ path, message: `${shown()} is not a known ${key}${near ? `; did you mean "${near}"?` : ''} (one of ${options.join(', ')})` }];
       }

@@ -4,7 +4,8 @@
  * parser of VS Code's JSON support), read for places only: the values themselves come from JSON.parse, which
  * keeps a key such as "__proto__" as plain data.
  */
-import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { createScanner, findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { MODEL_LIMITS } from './limits';
 import type { PathPart } from './paths';
 
 /** A place in the text, both 1-based (as editors count). */
@@ -34,12 +35,30 @@ export class TextPlaces {
   }
 
   /**
-   * The syntax tree (null when the text is not JSON). Call only on text JSON.parse accepted and whose depth is
-   * checked: the parser recurses once per level.
+   * The syntax tree; undefined when the text is not JSON or nests deeper than the limit (jsonc-parser recurses
+   * once per level, so a deeper text is never handed to it).
    */
   root(): Node | undefined {
-    if (this.tree === null) this.tree = parseTree(this.text, [], STRICT_JSON);
+    if (this.tree === null) this.tree = this.deepestOpening(MODEL_LIMITS.depth) === null ? parseTree(this.text, [], STRICT_JSON) : undefined;
     return this.tree;
+  }
+
+  /**
+   * The offset of the first '[' or '{' that opens level `limit + 1`, or null when the text nests no deeper:
+   * jsonc-parser's scanner (no recursion), so strings and escapes are skipped as JSON reads them.
+   */
+  deepestOpening(limit: number): number | null {
+    const scanner = createScanner(this.text, true);
+    let depth = 0;
+    // SyntaxKind (jsonc-parser): 1 '{', 2 '}', 3 '[', 4 ']', 17 end of file.
+    for (let kind = scanner.scan(); kind !== 17; kind = scanner.scan()) {
+      if (kind === 1 || kind === 3) {
+        if (++depth > limit) return scanner.getTokenOffset();
+      } else if (kind === 2 || kind === 4) {
+        depth--;
+      }
+    }
+    return null;
   }
 
   /** The node at a path, or the deepest node on the way to it (a missing key is shown at its object). */
@@ -103,12 +122,9 @@ export class TextPlaces {
   /** The first JSON syntax error: its place and what is wrong, in words. Null if jsonc-parser finds none. */
   syntaxError(): { place: TextPlace; message: string } | null {
     const errors: ParseError[] = [];
-    try {
-      parseTree(this.text, errors, STRICT_JSON);
-    } catch {
-      // Nested deeper than the parser's stack: the first error is then not known.
-      return null;
-    }
+    const deep = this.deepestOpening(MODEL_LIMITS.depth);
+    if (deep !== null) return { place: this.placeOf(deep), message: `nested more than ${MODEL_LIMITS.depth} levels deep; the limit is ${MODEL_LIMITS.depth}` };
+    parseTree(this.text, errors, STRICT_JSON);
     if (errors.length === 0) return null;
     const first = errors[0];
     return { place: this.placeOf(first.offset), message: SYNTAX_WORDS[printParseErrorCode(first.error)] ?? 'not valid JSON here' };
