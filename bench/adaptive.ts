@@ -4,11 +4,10 @@
  * e_ω (Sherif Eq. 71) against a fine fixed-step reference, wall time; and the fixed step that gives the
  * same e_ω (log-log interpolation over a ladder of fixed-step runs) with its wall time.
  */
-import { heavyTopModel, HEAVY_TOP_DEFAULTS } from '../src/solver/scenarios/heavyTop';
-import { v8CrankModel, V8_DEFAULTS } from '../src/solver/scenarios/v8Crank';
 import { Simulation, type IntegratorMethod, type RunSettings } from '../src/solver/simulate';
 import type { MultibodyModel } from '../src/solver/model/types';
 import { integratedOmegaError, type OmegaSeries } from '../src/solver/studies/omegaError';
+import { paperModel } from '../test/support/paperModel';
 
 const SAMPLE_DT = 1e-3;
 const T_END = 1;
@@ -59,5 +58,5 @@ function study(name: string, model: MultibodyModel, alpha: number, refH: number,
   }
 }
 
-study('heavy top', heavyTopModel(HEAVY_TOP_DEFAULTS), -0.2, 2e-6, [1e-3, 5e-4, 2e-4, 1e-4, 5e-5, 2e-5, 1e-5]);
-study('V8 crank', v8CrankModel(V8_DEFAULTS), -0.3, 1e-5, [1e-3, 5e-4, 2e-4, 1e-4, 5e-5]);
+study('heavy top', paperModel('heavy-top'), -0.2, 2e-6, [1e-3, 5e-4, 2e-4, 1e-4, 5e-5, 2e-5, 1e-5]);
+study('V8 crank', paperModel('v8-crank'), -0.3, 1e-5, [1e-3, 5e-4, 2e-4, 1e-4, 5e-5]);

@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { modelJsonSchemaText } from '../modelfile/schema';
 
-const target = new URL('../../docs/model-format.schema.json', import.meta.url);
+// npm runs scripts from the repository's root.
+const target = 'docs/model-format.schema.json';
 writeFileSync(target, modelJsonSchemaText());
-console.log(`wrote ${target.pathname}`);
+console.log(`wrote ${target}`);
