@@ -323,7 +323,14 @@ function motionOf(item: Expanded<MotionSpec>, joints: ReadonlyMap<string, BuiltJ
   const { spec, scope, path } = item;
   const joint = revoluteNamed(joints, nameOf(spec.joint, scope, `${path}.joint`), `${path}.joint`);
   const site = groundedSite(joint, `${path}.joint`, 'a prescribed rotation');
-  return prescribedRotation(nameOf(spec.name, scope, `${path}.name`), site, joint.axis, joint.ref, angleJet(spec.angle, scope, `${path}.angle`));
+  const angle = angleJet(spec.angle, scope, `${path}.angle`);
+  // G = sin(φ − θ(t)) holds φ = θ only within a quarter turn of the pose it starts from (prescribedRotation.ts).
+  const start = angle(0)[0];
+  if (!Number.isFinite(start)) throw new ModelError(`${path}.angle`, `the motion's angle at t = 0 is ${start}, not a finite number`);
+  if (!(Math.abs(start) < Math.PI / 2)) {
+    throw new ModelError(`${path}.angle`, `the motion starts ${((start * 180) / Math.PI).toFixed(1)}° from the drawn pose; draw the body within 90° of where it starts (at t = 0 the angle is measured from the drawn pose)`);
+  }
+  return prescribedRotation(nameOf(spec.name, scope, `${path}.name`), site, joint.axis, joint.ref, angle);
 }
 
 /** A point of a load or output: "body.point", "body" or a global point (on ground). */
