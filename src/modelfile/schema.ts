@@ -173,9 +173,14 @@ const Group = z.strictObject({
 const Methods = z.array(z.enum(['classical', 'modified', 'generalized-alpha', 'lie-group', 'ji-xing'])).min(1).max(4);
 
 const Run = z.strictObject({
-  alpha: z.number().optional(), rho: z.number().optional(), h: z.number().optional(),
-  tEnd: z.number().optional(), methods: Methods.optional(),
-  sampleDt: z.number().optional().describe('Default output interval of `sim`, s.'),
+  alpha: z.number().min(-1 / 3, { error: 'HHT\'s α lies in [−1/3, 0]' }).max(0, { error: 'HHT\'s α lies in [−1/3, 0]' }).optional()
+    .describe('HHT α ∈ [−1/3, 0] of the classical and modified methods; default −0.1.'),
+  rho: z.number().min(0, { error: 'ρ∞ lies in [0, 1]' }).max(1, { error: 'ρ∞ lies in [0, 1]' }).optional()
+    .describe('ρ∞ ∈ [0, 1] of the ρ∞ methods; default 2/3.'),
+  h: z.number().positive({ error: 'a step size is > 0 s' }).optional().describe('Step size, s; default 0.001.'),
+  tEnd: z.number().positive({ error: 'an end time is > 0 s' }).optional().describe('End time, s; default 1.'),
+  methods: Methods.optional(),
+  sampleDt: z.number().positive({ error: 'a sample interval is > 0 s' }).optional().describe('Default output interval of `sim`, s.'),
 }).meta({ id: 'run' });
 
 const Studies = z.strictObject({
