@@ -7,6 +7,7 @@
  */
 import { ModelDocumentSchema, MODEL_FORMAT, type ModelDocument } from './schema';
 import { compileModel, type CompiledModel } from './compile';
+import { checkDocumentDefaults } from './documentChecks';
 import { ModelError } from './scope';
 import { MODEL_LIMITS } from './limits';
 import { pathParts, pathText, type PathPart } from './paths';
@@ -161,6 +162,7 @@ export const READER_FAILURE = 'the reader failed unexpectedly';
  */
 export function checkDocument(document: ModelDocument, places: TextPlaces | null = null): ReadResult {
   try {
+    checkDocumentDefaults(document);
     const compiled = compileModel(document, {});
     const prepared = prepareModel(compiled.model);
     if (!prepared.ok) {

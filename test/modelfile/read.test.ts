@@ -60,8 +60,8 @@ describe('reading model files', () => {
 });
 
 describe('every mistake says where and what', () => {
-  const cases: [string, string, string, RegExp, string, number?][] = [
-    // name, replace this, with this, message, expected path, (shift of the place inside the replacement)
+  const cases: [string, string, string, RegExp, string, (number | string)?][] = [
+    // name, replace this, with this, message, expected path, (where in the replacement: a shift or the text there)
     ['a misspelt key', '"inertia":', '"intertia":', /^unknown key "intertia"; did you mean "inertia"\?$/, 'bodies[0]'],
     ['a misspelt joint type', '"type": "revolute"', '"type": "revolut"', /^"revolut" is not a known type; did you mean "revolute"\? \(one of spherical, revolute,/, 'joints[0].type', 8],
     ['a misspelt body', '["ground", "rod"]', '["ground", "rdo"]', /^no body named "rdo"; did you mean "rod"\?$/, 'joints[0].bodies[1]', 11],
@@ -80,6 +80,9 @@ describe('every mistake says where and what', () => {
     ['an unknown function', '"2 * L * L / 12", "2', '"2 * L * sqr(L) / 12", "2', /^unknown name 'sqr' at character 9 of "2 \* L \* sqr\(L\) \/ 12"; did you mean 'sqrt'\?$/, 'bodies[0].inertia[1]', 9],
     ['time where no time is', '"position": ["L / 2"', '"position": ["L / 2 + t"', /^'t' \(time\) can only be used in forces, moments, motors and motions at character 9/, 'bodies[0].position[0]', 22],
     ['an output name used twice', '"component": "x" }', '"component": "x" }, { "name": "x_tip", "type": "rate", "joint": "pivot" }', /^a second output named "x_tip"$/, 'outputs[1].name', 30],
+    ['a parameter outside its own bounds', '"L": { "value": 1 }', '"L": { "value": 20, "max": 10 }', /^20 is above the parameter's max = 10$/, 'parameters.L.value', '20'],
+    ['a check about a misspelt parameter', '"gravity":', '"checks": [{ "require": "L > 0", "message": "L > 0", "parameter": "LL" }],\n  "gravity":', /^no parameter named "LL"/, 'checks[0].parameter', '"LL"'],
+    ['a check the defaults fail', '"gravity":', '"checks": [{ "require": "L > 2", "message": "L={L} m is too short" }],\n  "gravity":', /^the file's own defaults fail its check: L=1 m is too short$/, 'checks[0].require', '"L > 2"'],
     ['a __proto__ key', '"mass": 2,', '"mass": 2, "__proto__": { "polluted": 1 },', /^the key "__proto__" is not allowed$/, 'bodies[0].__proto__', 24],
   ];
 
@@ -89,7 +92,7 @@ describe('every mistake says where and what', () => {
     const issue = firstIssue(text);
     expect(issue.message).toMatch(message);
     expect(issue.path).toBe(path);
-    const place = placeOf(text, to, shift ?? 0);
+    const place = placeOf(text, to, typeof shift === 'string' ? to.indexOf(shift) : shift ?? 0);
     expect({ line: issue.line, column: issue.column }, JSON.stringify(issue)).toEqual(place);
   });
 
