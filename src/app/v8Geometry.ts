@@ -8,19 +8,8 @@ import { rotationMatrix } from '../solver/rotation/eulerParameters';
 import { compileModel } from '../modelfile/compile';
 import { defaultValues, getScenario } from '../scenario/registry';
 
-/** The V8's parameters by their names in the file. */
-export interface V8CrankParams {
-  readonly torque: number;
-  readonly ramp: number;
-  readonly omega0: number;
-  readonly g: Vec3;
-  readonly bank: number;
-  readonly crankRadius: number;
-  readonly rodLength: number;
-  readonly crankMass: number;
-  readonly rodMass: number;
-  readonly pistonMass: number;
-}
+/** The V8's parameters by their names in the file: the two the drawing measures with, and the rest as given. */
+export type V8CrankParams = Readonly<Record<string, number | Vec3>> & { readonly crankRadius: number; readonly rodLength: number };
 
 const v8 = getScenario('v8-crank');
 
