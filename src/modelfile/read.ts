@@ -12,7 +12,7 @@ import { ModelError } from './scope';
 import { MODEL_LIMITS } from './limits';
 import { pathParts, pathText, type PathPart } from './paths';
 import { TextPlaces } from './textPlaces';
-import { explainSchemaIssues } from './schemaIssues';
+import { explainSchemaIssues, quote } from './schemaIssues';
 import { quoted } from './names';
 import { prepareModel, type PreparationReport } from '../solver/model/prepare';
 import type { MultibodyModel } from '../solver/model/types';
@@ -93,50 +93,56 @@ export function readModelText(text: string): ReadResult {
 }
 
 function readText(given: string): ReadResult {
+  if (typeof given !== 'string') return { ok: false, issues: [wholeFile('a model file is text')] };
   // A byte-order mark some editors write is white space here (a space keeps every column where it was).
-  const text = typeof given === 'string' && given.charCodeAt(0) === 0xfeff ? ` ${given.slice(1)}` : given;
-  if (typeof text !== 'string') return { ok: false, issues: [wholeFile('a model file is text')] };
+  const text = given.charCodeAt(0) === 0xfeff ? ` ${given.slice(1)}` : given;
   if (text.length > MODEL_LIMITS.characters) {
     return { ok: false, issues: [wholeFile(`the file has ${text.length} characters; the limit is ${MODEL_LIMITS.characters}`)] };
   }
   const places = new TextPlaces(text);
-  let input: unknown;
+  const json = jsonOf(text, places);
+  if (!json.ok) return json;
+  const structure = structureIssues(json.input, places);
+  if (structure.length > 0) return { ok: false, issues: structure };
+  const parsed = ModelDocumentSchema.safeParse(json.input);
+  if (!parsed.success) {
+    const issues = explainSchemaIssues(parsed.error.issues, json.input, ModelDocumentSchema, (path) => places.rawAt(path))
+      .map((issue) => ({ path: pathText(issue.path), message: issue.message, ...places.placeAt(issue.path, { key: issue.key }) }));
+    return { ok: false, issues: inTextOrder(issues).slice(0, MODEL_LIMITS.issues) };
+  }
+  return checkDocument(parsed.data, places);
+}
+
+/** The text's JSON value, or where its syntax breaks (jsonc-parser's first error, in words). */
+function jsonOf(text: string, places: TextPlaces): { ok: true; input: unknown } | { ok: false; issues: ModelIssue[] } {
   try {
-    input = JSON.parse(text);
+    return { ok: true, input: JSON.parse(text) };
   } catch (error) {
     if (text.trim() === '') return { ok: false, issues: [wholeFile(`the file is empty; a model file is a JSON object {"format": "${MODEL_FORMAT}", …}`)] };
     const syntax = places.syntaxError();
     if (syntax) return { ok: false, issues: [{ path: '', message: `not valid JSON: ${syntax.message}`, ...syntax.place }] };
-    const position = /position (\d+)/.exec((error as Error).message);
+    const message = (error as Error).message;
+    const position = /position (\d+)/.exec(message);
     const place = position ? places.placeOf(Number(position[1])) : { line: 1, column: 1 };
-    return { ok: false, issues: [{ path: '', message: `not valid JSON: ${(error as Error).message}`, ...place }] };
+    return { ok: false, issues: [{ path: '', message: `not valid JSON: ${message.slice(0, 200)}`, ...place }] };
   }
+}
+
+/** What must hold before the schema looks: bounded size and depth, no forbidden or repeated key, an object. */
+function structureIssues(input: unknown, places: TextPlaces): ModelIssue[] {
   const shape = jsonShapeIssue(input);
   if (shape) {
     // Too deep for the syntax tree: the place is the opening bracket of the level past the limit.
     const deep = places.deepestOpening(MODEL_LIMITS.depth);
     const place = deep === null ? places.placeAt(shape.path) : places.placeOf(deep);
-    return { ok: false, issues: [{ path: pathText(shape.path), message: shape.message, ...place }] };
+    return [{ path: pathText(shape.path), message: shape.message, ...place }];
   }
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
-    return { ok: false, issues: [wholeFile(`a model file is a JSON object {"format": "${MODEL_FORMAT}", …}, not ${Array.isArray(input) ? 'a list' : JSON.stringify(input)}`)] };
+    return [wholeFile(`a model file is a JSON object {"format": "${MODEL_FORMAT}", …}, not ${Array.isArray(input) ? 'a list' : quote(input, undefined)}`)];
   }
-  const duplicates = places.duplicateKeys();
-  if (duplicates.length > 0) {
-    return {
-      ok: false,
-      issues: duplicates.slice(0, MODEL_LIMITS.issues).map((d) => ({
-        path: pathText(d.path), message: `the key ${quoted(d.key)} is written twice in this object (JSON would keep only the last)`, ...d.place,
-      })),
-    };
-  }
-  const parsed = ModelDocumentSchema.safeParse(input);
-  if (!parsed.success) {
-    const issues = explainSchemaIssues(parsed.error.issues, input, ModelDocumentSchema, (path) => places.rawAt(path))
-      .map((issue) => ({ path: pathText(issue.path), message: issue.message, ...places.placeAt(issue.path, { key: issue.key }) }));
-    return { ok: false, issues: inTextOrder(issues).slice(0, MODEL_LIMITS.issues) };
-  }
-  return checkDocument(parsed.data, places);
+  return places.duplicateKeys().slice(0, MODEL_LIMITS.issues).map((d) => ({
+    path: pathText(d.path), message: `the key ${quoted(d.key)} is written twice in this object (JSON would keep only the last)`, ...d.place,
+  }));
 }
 
 /** Issues sorted by their place in the text (the first mistake first, as an editor lists them). */

@@ -425,7 +425,7 @@ function minimalModel(extra: string): string {
 export function hostileCase(seed: number, shippedTexts: readonly string[]): ModelCase {
   const rand = mulberry32(seed);
   const base = pick(rand, shippedTexts);
-  const r = Math.floor(rand() * 14);
+  const r = Math.floor(rand() * 15);
   const depth = Math.floor(logUniform(rand, 65, 100_000));
   const long = (n: number) => 'x'.repeat(n);
   const cases: [string, () => string][] = [
@@ -459,6 +459,7 @@ export function hostileCase(seed: number, shippedTexts: readonly string[]): Mode
       const n = pick(rand, [300, 301, 301, 2000, 2000, 1e6]);
       return `{"format": "hht-model/1", "title": "many", "gravity": [0, 0, -9.81], "parameters": {"N": {"value": ${n}}}, "groups": [{"repeat": {"i": {"from": 1, "to": "N"}}, "bodies": [{"name": "b{i}", "mass": 1, "inertia": [1, 1, 1], "position": ["i", 0, 0]}], "joints": [{"name": "j{i}", "type": "${pick(rand, ['revolute', 'fixed', 'spherical'])}", "bodies": ["{i == 1 ? 'ground' : 'b' + (i - 1)}", "b{i}"], "at": ["i - 0.5", 0, 0], "axis": [0, 1, 0]}]}]}`;
     }],
+    ['a lone value', () => pick(rand, [JSON.stringify(long(Math.floor(logUniform(rand, 10, 5e5)))), '1e999', '-0', 'true', 'null', '[]', '{}', `[${'1,'.repeat(1000)}1]`])],
     ['garbage', () => Array.from({ length: Math.floor(rand() * 400) }, () => String.fromCharCode(Math.floor(rand() * 0xffff))).join('')],
   ];
   const [kind, make] = cases[r];
