@@ -15,7 +15,7 @@
  * experiments alternate, so load from other processes falls on all of them alike. Prints, never asserts.
  */
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { v8CrankModel, V8_DEFAULTS } from '../src/solver/scenarios/v8Crank';
+import { paperModel } from '../test/support/paperModel';
 import { Simulation } from '../src/solver/simulate';
 import { machineLine, spreadOf } from './stats';
 import { runMujocoHeavyTop } from './mujoco';
@@ -28,7 +28,7 @@ const T_END = Number(process.env.BENCH_DETACH_T ?? 0.5);
 
 /** User-CPU µs per step of one V8 run. */
 function timedRun(): number {
-  const sim = new Simulation(v8CrankModel(V8_DEFAULTS), { method: 'modified', alpha: -0.3, h: 1e-4, tEnd: T_END, sampleEvery: 100 });
+  const sim = new Simulation(paperModel('v8-crank'), { method: 'modified', alpha: -0.3, h: 1e-4, tEnd: T_END, sampleEvery: 100 });
   const cpu0 = process.cpuUsage().user;
   if (sim.advance(Number.MAX_SAFE_INTEGER, () => {}) !== 'finished') throw new Error(String(sim.failure?.reason));
   return (process.cpuUsage().user - cpu0) / sim.stepsDone;

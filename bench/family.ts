@@ -19,8 +19,6 @@
  * `npx esbuild bench/family.ts --bundle --platform=node --format=esm --outfile=.bench/family.mjs && node .bench/family.mjs`.
  */
 import os from 'node:os';
-import { heavyTopModel, HEAVY_TOP_DEFAULTS } from '../src/solver/scenarios/heavyTop';
-import { v8CrankModel, V8_DEFAULTS } from '../src/solver/scenarios/v8Crank';
 import type { MultibodyModel } from '../src/solver/model/types';
 import { Simulation, type RunFailure, type RunSettings, type RunStatus, type SampleSink } from '../src/solver/simulate';
 import { LieGroupSimulation } from '../src/solver/integrators/lieGroup/lieGroupSimulation';
@@ -29,6 +27,7 @@ import type { FamilyRunSettings } from '../src/solver/studies/familyRuns';
 import type { FamilyMethodName } from '../src/solver/studies/methodStability';
 import { integratedDifference } from '../src/solver/studies/errorMeasures';
 import { machineLine, spreadFields, spreadOf, timed } from './stats';
+import { paperModel } from '../test/support/paperModel';
 
 const FAMILY: readonly FamilyMethodName[] = ['classical', 'modified', 'generalized-alpha', 'lie-group', 'ji-xing'];
 /** The composite with three Newton solves per step, compared at h against the others at h / COMPOSITE_STAGES. */
@@ -70,12 +69,12 @@ const LADDER = [1, 2, 3, 4, 6, 10, 12, 20, 30, 60, 120] as const;
 
 const CASES: readonly FamilyCase[] = [
   {
-    scenario: 'heavy-top', model: () => heavyTopModel(HEAVY_TOP_DEFAULTS), alpha: -0.2, speedH: 1e-5,
+    scenario: 'heavy-top', model: () => paperModel('heavy-top'), alpha: -0.2, speedH: 1e-5,
     compositeDivisors: [1, 2, 4, 10], reference: { method: 'lie-group', h: 1e-6 }, measure: 'e_omega',
     errorTargets: [1e-1, 1e-2, 2e-3],
   },
   {
-    scenario: 'v8-crank', model: () => v8CrankModel(V8_DEFAULTS), alpha: -0.3, speedH: 1e-4,
+    scenario: 'v8-crank', model: () => paperModel('v8-crank'), alpha: -0.3, speedH: 1e-4,
     compositeDivisors: [1, 2, 4], reference: { method: 'generalized-alpha', h: 5e-6 }, measure: 'omega_x_end',
     errorTargets: [1e-3, 3e-4, 1.5e-4],
   },

@@ -4,27 +4,26 @@
  * - heavy top, α = −0.2, t ∈ [0, 1]: e_ω (Sherif Eq. 71) over h against a modified, h = 1e-6 reference;
  * - heavy top energy drift E − E0 at t = 1 s and 10 s for α ∈ {−0.1, −0.2, −0.3}, h ∈ {1e-3, 1e-4}.
  */
-import { heavyTopModel, HEAVY_TOP_DEFAULTS } from '../src/solver/scenarios/heavyTop';
-import { spinExactOmega, spinModel, SPIN_DEFAULTS } from '../src/solver/scenarios/spin';
 import { simulate, type IntegratorMethod } from '../src/solver/simulate';
 import { integratedOmegaError, observedOrder, omegaSeries } from '../src/solver/studies/omegaError';
+import { paperModel, spinExactOmega } from '../test/support/paperModel';
 
 const METHODS: readonly IntegratorMethod[] = ['classical', 'modified'];
 const fmt = (x: number) => x.toExponential(3);
 
 function spinTable(): void {
-  const exact = spinExactOmega(SPIN_DEFAULTS, 10)[0];
+  const exact = spinExactOmega(10)[0];
   console.log(`\n### spin, defaults (α = −0.3, h = 0.01 s): ω_x(10 s), exact ${exact} rad/s\n`);
   console.log('| method | ω_x(10 s) [rad/s] | error [rad/s] |\n| --- | --- | --- |');
   for (const method of METHODS) {
     let w = NaN;
-    simulate(spinModel(SPIN_DEFAULTS), { method, alpha: -0.3, h: 0.01, tEnd: 10, sampleEvery: 1000 }, (row) => { w = row[1]; });
+    simulate(paperModel('spin'), { method, alpha: -0.3, h: 0.01, tEnd: 10, sampleEvery: 1000 }, (row) => { w = row[1]; });
     console.log(`| ${method} | ${w.toFixed(6)} | ${(w - exact).toFixed(6)} |`);
   }
 }
 
 function convergenceTable(): void {
-  const model = heavyTopModel(HEAVY_TOP_DEFAULTS);
+  const model = paperModel('heavy-top');
   const steps = [1e-3, 5e-4, 1e-4, 5e-5, 1e-5];
   const refH = 1e-6;
   const ref = omegaSeries(model, { method: 'modified', alpha: -0.2, h: refH, tEnd: 1, sampleEvery: Math.round(1e-3 / refH) });
@@ -45,7 +44,7 @@ function convergenceTable(): void {
 }
 
 function energyTable(): void {
-  const model = heavyTopModel(HEAVY_TOP_DEFAULTS);
+  const model = paperModel('heavy-top');
   console.log('\n### heavy top energy drift E(t) − E(0) [J] (E(0) = 5435.70 J)\n');
   console.log('| α | h [s] | method | t = 1 s | t = 10 s |\n| --- | --- | --- | --- | --- |');
   for (const alpha of [-0.1, -0.2, -0.3]) {

@@ -21,7 +21,7 @@ export interface MujocoRun {
 }
 
 /**
- * Same top as src/solver/scenarios/heavyTop.ts: the body frame sits on the ball joint at the world
+ * Same top as models/heavy-top.json: the body frame sits on the ball joint at the world
  * origin with the identity orientation; `<inertial>` puts the centre of mass at body (0, 1, 0), and
  * its `diaginertia` is about the centre of mass, as our J is. No geoms, so nothing can collide and
  * no inertia is inferred from geometry; joints default to zero damping and armature.

@@ -3,14 +3,13 @@
  * heavy top (α = −0.2, h = 1e-4, 1 s) and the V8 (α = −0.3, h = 1e-4, 3 s), both methods. Iteration counts
  * are deterministic; the wall times are indicative only.
  */
-import { heavyTopModel, HEAVY_TOP_DEFAULTS } from '../src/solver/scenarios/heavyTop';
-import { v8CrankModel, V8_DEFAULTS } from '../src/solver/scenarios/v8Crank';
 import { Simulation } from '../src/solver/simulate';
 import { DEFAULT_NEWTON } from '../src/solver/integrators/hhtIntegrator';
+import { paperModel } from '../test/support/paperModel';
 
 const cases = [
-  { name: 'heavy top', model: heavyTopModel(HEAVY_TOP_DEFAULTS), alpha: -0.2, h: 1e-4, tEnd: 1 },
-  { name: 'V8', model: v8CrankModel(V8_DEFAULTS), alpha: -0.3, h: 1e-4, tEnd: 3 },
+  { name: 'heavy top', model: paperModel('heavy-top'), alpha: -0.2, h: 1e-4, tEnd: 1 },
+  { name: 'V8', model: paperModel('v8-crank'), alpha: -0.3, h: 1e-4, tEnd: 3 },
 ];
 console.log('| case | method | predictor order | Newton iterations / step | factorisations / step | µs / step |');
 console.log('| --- | --- | --- | --- | --- | --- |');

@@ -6,8 +6,6 @@
  * The heavy top is also run in MuJoCo's official WebAssembly build (RK4, same h) in the same process,
  * as often. Last, one instrumented run per V8 method prints the per-phase times of a step.
  */
-import { heavyTopModel, HEAVY_TOP_DEFAULTS } from '../src/solver/scenarios/heavyTop';
-import { v8CrankModel, V8_DEFAULTS } from '../src/solver/scenarios/v8Crank';
 import { Simulation, type IntegratorMethod, type RunSettings } from '../src/solver/simulate';
 import { SparseNewtonSolver } from '../src/solver/linalg/newtonSolver';
 
@@ -18,6 +16,7 @@ import { runMujocoHeavyTop } from './mujoco';
 import { machineLine, spreadFields, spreadOf, timed } from './stats';
 import { profilePhases } from './phases';
 import { familyBench } from './family';
+import { paperModel } from '../test/support/paperModel';
 
 interface BenchCase {
   readonly scenario: string;
@@ -27,8 +26,8 @@ interface BenchCase {
   readonly tEnd: number;
 }
 
-const HEAVY_TOP: BenchCase = { scenario: 'heavy-top', model: () => heavyTopModel(HEAVY_TOP_DEFAULTS), alpha: -0.2, h: 1e-5, tEnd: 1 };
-const V8: BenchCase = { scenario: 'v8-crank', model: () => v8CrankModel(V8_DEFAULTS), alpha: -0.3, h: 1e-4, tEnd: 9 };
+const HEAVY_TOP: BenchCase = { scenario: 'heavy-top', model: () => paperModel('heavy-top'), alpha: -0.2, h: 1e-5, tEnd: 1 };
+const V8: BenchCase = { scenario: 'v8-crank', model: () => paperModel('v8-crank'), alpha: -0.3, h: 1e-4, tEnd: 9 };
 const REPEATS = Math.max(1, Number(process.env.BENCH_REPEATS ?? 5));
 
 /** Column of the sample row holding the constraint residual (SAMPLE_COLUMNS). */

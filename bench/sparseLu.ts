@@ -12,8 +12,7 @@ import { SparseNewtonSolver } from '../src/solver/linalg/newtonSolver';
 import { newtonBlockStructure } from '../src/solver/model/newtonStructure';
 import { Simulation, type RunSettings } from '../src/solver/simulate';
 import type { MultibodyModel } from '../src/solver/model/types';
-import { heavyTopModel, HEAVY_TOP_DEFAULTS } from '../src/solver/scenarios/heavyTop';
-import { v8CrankModel, V8_DEFAULTS } from '../src/solver/scenarios/v8Crank';
+import { paperModel } from '../test/support/paperModel';
 import { machineLine } from './stats';
 import { mulberry32 } from '../test/support/prng';
 
@@ -161,8 +160,8 @@ export function captureNewtonMatrices(model: MultibodyModel, settings: RunSettin
 
 /** The V8 crank (Paper Fig. 8 settings) and the heavy top, as run by `npm run bench`. */
 export const BENCH_RUNS = {
-  v8: { model: () => v8CrankModel(V8_DEFAULTS), settings: { method: 'modified', alpha: -0.3, h: 1e-4, tEnd: 9, sampleEvery: 100 } },
-  heavyTop: { model: () => heavyTopModel(HEAVY_TOP_DEFAULTS), settings: { method: 'modified', alpha: -0.2, h: 1e-5, tEnd: 1, sampleEvery: 1000 } },
+  v8: { model: () => paperModel('v8-crank'), settings: { method: 'modified', alpha: -0.3, h: 1e-4, tEnd: 9, sampleEvery: 100 } },
+  heavyTop: { model: () => paperModel('heavy-top'), settings: { method: 'modified', alpha: -0.2, h: 1e-5, tEnd: 1, sampleEvery: 1000 } },
 } satisfies Record<string, { model: () => MultibodyModel; settings: RunSettings }>;
 
 /** Fastest of `repeats` timings of `inner` calls, in µs per call (the minimum is the figure least disturbed by other load). */

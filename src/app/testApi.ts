@@ -58,6 +58,13 @@ export interface HhtTestApi {
   seek(t: number): void;
   run(): void;
   cancel(): void;
+  /** The model-file reader and compiler (e2e/modelFuzz.spec.ts), loaded on first use like the app's own. */
+  modelFile(): Promise<ModelFileApi>;
+}
+
+export interface ModelFileApi {
+  readonly readModelText: typeof import('../modelfile/read').readModelText;
+  readonly compileModel: typeof import('../modelfile/compile').compileModel;
 }
 
 declare global {
@@ -118,6 +125,10 @@ export function installTestApi(): void {
     seek,
     run: startRun,
     cancel: cancelRun,
+    modelFile: async () => {
+      const [{ readModelText }, { compileModel }] = await Promise.all([import('../modelfile/read'), import('../modelfile/compile')]);
+      return { readModelText, compileModel };
+    },
   };
   window.__hht = api;
 }

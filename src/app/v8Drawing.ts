@@ -4,7 +4,7 @@
  * order follows the model: 0 crankshaft, then rod 1 + 2k and piston 2 + 2k of cylinder k.
  * Pure; tested in test/app/v8Drawing.test.ts.
  */
-import { cylinderGeometry, V8_DEFAULTS, type CylinderGeometry, type V8CrankParams } from '../solver/scenarios/v8Crank';
+import { cylinderGeometry, V8_DEFAULTS, type CylinderGeometry, type V8CrankParams } from './v8Geometry';
 import type { Vec3 } from '../solver/model/types';
 import type { ParamValues } from '../scenario/types';
 

@@ -12,6 +12,8 @@ import { boxInertia, cylinderInertia, principalMass, sphereInertia, symmetricEig
 import { cross3, dot3, type Scope } from './expressions';
 import { ModelError, numberOf, vectorOf, type Vec3 } from './scope';
 import type { BodySpec, OrientationSpec, ShapeSpec } from './schema';
+import { keyPath } from './paths';
+import { MODEL_LIMITS } from './limits';
 
 /** How a body's own frame relates to the solver's body. */
 export interface BodyFrame {
@@ -182,8 +184,9 @@ export function bodyOf(spec: BodySpec, name: string, index: number, scope: Scope
   const omegaBody = bodyAngularVelocity(spec, [...rotation], scope, path);
   const points = new Map<string, Vec3>();
   for (const [pointName, v] of Object.entries(spec.points ?? {})) {
-    if (pointName.includes('.')) throw new ModelError(`${path}.points`, `a point name cannot contain '.': '${pointName}'`);
-    points.set(pointName, vectorOf(v, scope, `${path}.points.${pointName}`));
+    if (pointName.length === 0 || pointName.length > MODEL_LIMITS.nameLength) throw new ModelError(`${path}.points`, `a point's name has 1 to ${MODEL_LIMITS.nameLength} characters`);
+    if (pointName.includes('.')) throw new ModelError(keyPath(`${path}.points`, pointName), `"${pointName}": a point's name cannot contain "." (it separates a body from its point)`);
+    points.set(pointName, vectorOf(v, scope, keyPath(`${path}.points`, pointName)));
   }
   const frame: BodyFrame = {
     index, name, origin, rotation: [...rotation], center: principal.centerOfMass, principal: principal.axes, identity: principal.identity, points,

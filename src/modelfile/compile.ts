@@ -18,7 +18,7 @@ import { fixedJoint } from '../solver/model/joints/fixed';
 import { prescribedRotation } from '../solver/model/joints/prescribedRotation';
 import { bodyFixedMoment, globalForce, globalMoment, gravity, type VectorOfTime } from '../solver/model/loads';
 import { jointTorque, pointDistance, pointForce, springDamper, type BodyPoint, type RevoluteAxes } from '../solver/model/springs';
-import { torsionSpring } from '../solver/model/jointAngle';
+import { jointAngleDriver, torsionSpring } from '../solver/model/jointAngle';
 import { distanceOutput, jointAngleOutput, jointRateOutput, omegaOutput, pointOutput, type Component } from '../solver/model/outputs';
 import { statedInitialState } from '../solver/model/prepare';
 import { AssembledSystem } from '../solver/model/assembly';
@@ -26,21 +26,17 @@ import { eulerParametersFromMatrix } from '../solver/rotation/eulerParameters';
 import { cross3, dot3, type ExprValue, type Scope } from './expressions';
 import { closestName } from './names';
 import {
-  angleJet, checkValueName, extend, letValue, ModelError, nameOf, numberOf, timeFunction, vectorOf, vectorTimeFunction, type Vec3,
+  angleJet, checkValueName, extend, inItem, letValue, ModelError, nameOf, numberOf, timeFunction, vectorOf, vectorTimeFunction, type Vec3,
 } from './scope';
 import { expandDocument, type Expanded } from './expand';
+import { MODEL_LIMITS } from './limits';
+import { keyPath } from './paths';
 import { bodyOf, checkPerpendicular, globalPointAtStart, toSolverDirection, toSolverPoint, unitVector, type BodyFrame } from './bodies';
 import type { BodySpec, JointSpec, LoadSpec, ModelDocument, MotionSpec, OutputSpec, ShapeSpec, WhereSpec } from './schema';
 
 /** Parameter values by name (scalars as arrays of one), as the scenario schema holds them. */
 export type ModelValues = Readonly<Record<string, readonly number[]>>;
 
-/** Limits a model must stay within (stated in docs/model-format.md). */
-export const MODEL_LIMITS = {
-  bodies: 1000,
-  /** Constraint equations, Euler-parameter normalisations included. */
-  equations: 8000,
-} as const;
 
 /** A shape as the 3D view draws it, posed in the solver body's axes (centre of mass, principal axes). */
 export interface DrawnShape {
@@ -77,27 +73,41 @@ export interface ModelDrawing {
   readonly springs: readonly DrawnSpring[];
 }
 
+/** Something legal but probably not meant, and where it is written. */
+export interface ModelWarning {
+  readonly path: string;
+  readonly message: string;
+}
+
 export interface CompiledModel {
   /** The model as written (not yet assembled: see solver/model/prepare.ts). */
   readonly model: MultibodyModel;
   readonly drawing: ModelDrawing;
   /** Things that are legal but probably not meant (a body with no joint falling under gravity). */
   readonly warnings: readonly string[];
+  /** The same warnings with the place they are about. */
+  readonly warningPlaces: readonly ModelWarning[];
+  /**
+   * Where each constraint is written, by its name (joints, motions, and the assembly drivers of a joint's
+   * `initial`): a failure that names a constraint is shown at its place in the file.
+   */
+  readonly sources: ReadonlyMap<string, string>;
 }
 
 /** The scope of a document: its parameters (values given, else the file's) and its `let`, in order. */
 export function documentScope(doc: ModelDocument, values: ModelValues): Map<string, ExprValue> {
   let scope = new Map<string, ExprValue>();
   for (const [name, param] of Object.entries(doc.parameters ?? {})) {
-    checkValueName(name, `parameters.${name}`);
+    checkValueName(name, keyPath('parameters', name));
     const given = Object.hasOwn(values, name) ? values[name] : undefined;
     const v = given ?? (typeof param.value === 'number' ? [param.value] : param.value);
     scope.set(name, v.length === 1 ? v[0] : [v[0], v[1], v[2]]);
   }
   for (const [name, value] of Object.entries(doc.let ?? {})) {
-    checkValueName(name, `let.${name}`);
-    if (scope.has(name)) throw new ModelError(`let.${name}`, `'${name}' is already a parameter`);
-    scope = extend(scope, [[name, letValue(value, scope, `let.${name}`)]]);
+    const path = keyPath('let', name);
+    checkValueName(name, path);
+    if (scope.has(name)) throw new ModelError(path, `'${name}' is already a parameter`);
+    scope = extend(scope, [[name, letValue(value, scope, path)]]);
   }
   return scope;
 }
@@ -145,6 +155,26 @@ class BodyTable {
   }
 
   groundPoints = new Map<string, Vec3>();
+  private stated: Float64Array | null = null;
+
+  /** The coordinates q of the bodies as stated (once all bodies are added). */
+  statedCoordinates(): Float64Array {
+    this.stated ??= statedInitialState(new AssembledSystem({ bodies: this.bodies, constraints: [], loads: [], primaryBody: 0 })).q;
+    return this.stated;
+  }
+
+  /**
+   * For a text that reads as a point reference ("body.point" or a body) naming no body: "no body named …" with
+   * the nearest body; null when it does not read as one (an expression).
+   */
+  unknownBody(text: string): string | null {
+    const dot = text.lastIndexOf('.');
+    const bodyName = dot < 0 ? text : text.slice(0, dot);
+    const near = closestName(bodyName, [...this.byName.keys(), 'ground']);
+    const looksLikeName = dot > 0 && !/[()[\]+*/,^<>=!?:'"]/.test(text);
+    if (!near && !looksLikeName) return null;
+    return `no body named "${bodyName}"${near ? `; did you mean "${near}"?` : ''}`;
+  }
 }
 
 /** Where a joint, force or spring end is: global at t = 0, and on which body if it was named. */
@@ -154,14 +184,21 @@ interface Location {
 }
 
 function locate(spec: WhereSpec, table: BodyTable, scope: Scope, path: string): Location {
-  if (typeof spec === 'string') {
-    const named = table.namedPoint(nameOf(spec, scope, path), path);
-    if (named) {
-      const global = named.body === GROUND ? named.point : globalPointAtStart(table.frames[named.body], named.point);
-      return { global, named };
-    }
+  if (typeof spec !== 'string') return { global: vectorOf(spec, scope, path), named: null };
+  const text = nameOf(spec, scope, path);
+  const named = table.namedPoint(text, path);
+  if (named) {
+    const global = named.body === GROUND ? named.point : globalPointAtStart(table.frames[named.body], named.point);
+    return { global, named };
   }
-  return { global: vectorOf(spec as Exclude<WhereSpec, never>, scope, path), named: null };
+  try {
+    return { global: vectorOf(spec, scope, path), named: null };
+  } catch (error) {
+    // Neither a named point nor an expression: most likely a misspelt body.
+    const unknown = table.unknownBody(text);
+    if (unknown) throw new ModelError(path, `${unknown} (a place is "body.point", a body, or a global point [x, y, z])`);
+    throw error;
+  }
 }
 
 /** A location as a point on `body` in the solver body's axes (global for ground). */
@@ -257,7 +294,14 @@ function groundedSite(j: BuiltJoint, path: string, what: string): JointSite {
   throw new ModelError(path, `${what} needs a joint to ground; "${j.name}" joins two bodies`);
 }
 
-/** Assembly drivers from the joints' `initial` (held while the initial state is made consistent). */
+/** The name of the assembly driver that holds a joint's `initial` angle and rate. */
+const initialDriverName = (joint: string) => `the initial angle of "${joint}"`;
+
+/**
+ * Assembly drivers from the joints' `initial` (held while the initial state is made consistent). A joint to
+ * ground held at its drawn angle gets the prescribed rotation the builders in code used (its rows to the bit);
+ * any other angle, and a joint between two bodies, the joint-angle driver, which reaches any angle.
+ */
 function initialDrivers(joints: readonly BuiltJoint[]): Constraint[] {
   const drivers: Constraint[] = [];
   for (const j of joints) {
@@ -265,10 +309,12 @@ function initialDrivers(joints: readonly BuiltJoint[]): Constraint[] {
     const { initial } = j.spec;
     const { scope } = j;
     const path = `${j.path}.initial`;
-    const site = groundedSite(j, path, 'an initial angle or rate');
     const angle = initial.angle === undefined ? 0 : (numberOf(initial.angle, scope, `${path}.angle`) * Math.PI) / 180;
     const rate = initial.rate === undefined ? 0 : numberOf(initial.rate, scope, `${path}.rate`);
-    drivers.push(prescribedRotation(`initial state of "${j.name}"`, site, j.axis, j.ref, (t) => [angle + rate * t, rate, 0]));
+    const name = initialDriverName(j.name);
+    const grounded = j.a.body === GROUND ? j.b : j.b.body === GROUND ? j.a : null;
+    if (angle === 0 && grounded) drivers.push(prescribedRotation(name, grounded, j.axis, j.ref, (t) => [rate * t, rate, 0]));
+    else drivers.push(jointAngleDriver(name, revoluteAxes(j), angle, rate));
   }
   return drivers;
 }
@@ -277,7 +323,14 @@ function motionOf(item: Expanded<MotionSpec>, joints: ReadonlyMap<string, BuiltJ
   const { spec, scope, path } = item;
   const joint = revoluteNamed(joints, nameOf(spec.joint, scope, `${path}.joint`), `${path}.joint`);
   const site = groundedSite(joint, `${path}.joint`, 'a prescribed rotation');
-  return prescribedRotation(nameOf(spec.name, scope, `${path}.name`), site, joint.axis, joint.ref, angleJet(spec.angle, scope, `${path}.angle`));
+  const angle = angleJet(spec.angle, scope, `${path}.angle`);
+  // G = sin(φ − θ(t)) holds φ = θ only within a quarter turn of the pose it starts from (prescribedRotation.ts).
+  const start = angle(0)[0];
+  if (!Number.isFinite(start)) throw new ModelError(`${path}.angle`, `the motion's angle at t = 0 is ${start}, not a finite number`);
+  if (!(Math.abs(start) < Math.PI / 2)) {
+    throw new ModelError(`${path}.angle`, `the motion starts ${((start * 180) / Math.PI).toFixed(1)}° from the drawn pose; draw the body within 90° of where it starts (at t = 0 the angle is measured from the drawn pose)`);
+  }
+  return prescribedRotation(nameOf(spec.name, scope, `${path}.name`), site, joint.axis, joint.ref, angle);
 }
 
 /** A point of a load or output: "body.point", "body" or a global point (on ground). */
@@ -347,8 +400,7 @@ function nonNegative(x: number, path: string): number {
 
 /** The distance between two points at the stated initial poses (a spring's rest length when none is given). */
 function startLength(table: BodyTable, a: BodyPoint, b: BodyPoint): number {
-  const system = new AssembledSystem({ bodies: table.bodies, constraints: [], loads: [], primaryBody: 0 });
-  return pointDistance(statedInitialState(system).q, a, b);
+  return pointDistance(table.statedCoordinates(), a, b);
 }
 
 const COMPONENT: Readonly<Record<'x' | 'y' | 'z', Component>> = { x: 0, y: 1, z: 2 };
@@ -363,7 +415,11 @@ function outputOf(
     case 'velocity': {
       const pointName = nameOf(spec.point, scope, `${path}.point`);
       const where = table.namedPoint(pointName, `${path}.point`);
-      if (!where) throw new ModelError(`${path}.point`, `no body named "${pointName.split('.')[0]}"${nearBody(table, pointName)}`);
+      if (!where) {
+        const dot = pointName.lastIndexOf('.');
+        const near = closestName(dot < 0 ? pointName : pointName.slice(0, dot), [...table.bodies.map((b) => b.name), 'ground']);
+        throw new ModelError(`${path}.point`, `no body named "${dot < 0 ? pointName : pointName.slice(0, dot)}"${near ? `; did you mean "${near}"?` : ''}`);
+      }
       const at = where.body === GROUND ? { body: GROUND, point: where.point } : { body: where.body, point: toSolverPoint(table.frames[where.body], where.point) };
       return pointOutput(name, spec.type, at, COMPONENT[spec.component]);
     }
@@ -389,11 +445,6 @@ function outputOf(
       return distanceOutput(name, spring.a, spring.b);
     }
   }
-}
-
-function nearBody(table: BodyTable, text: string): string {
-  const near = closestName(text.split('.')[0], table.bodies.map((b) => b.name));
-  return near ? `; did you mean "${near}"?` : '';
 }
 
 /** ω in the body's own axes when they are not the principal axes: R_p ω_principal. */
@@ -457,51 +508,60 @@ function jointDrawing(j: BuiltJoint): DrawnJoint {
 
 // ---------------------------------------------------------------------------------------------
 
-/** Names must be unique within joints, loads and outputs (they name plot lines and sim columns). */
-function uniqueNames(items: readonly { name: string; path: string }[], what: string): void {
+/** Names must be unique within joints and motions, loads and outputs (they name notices, plot lines and sim columns). */
+function uniqueNames(items: readonly { readonly name: string; readonly path: string; readonly context: string }[], what: string): void {
   const seen = new Set<string>();
-  for (const { name, path } of items) {
-    if (seen.has(name)) throw new ModelError(`${path}.name`, `a second ${what} named "${name}"`);
-    seen.add(name);
+  for (const item of items) {
+    if (seen.has(item.name)) inItem(item, () => { throw new ModelError(`${item.path}.name`, `a second ${what} named "${item.name}"`); });
+    seen.add(item.name);
   }
 }
+
+/** The name of an item, read in its own scope. */
+const itemName = (item: Expanded<{ readonly name: string }>) => inItem(item, () => nameOf(item.spec.name, item.scope, `${item.path}.name`));
 
 /** Compiles a document (already checked against the schema) with complete parameter values. */
 export function compileModel(doc: ModelDocument, values: ModelValues): CompiledModel {
   const scope = documentScope(doc, values);
   const expanded = expandDocument(doc, scope);
   const table = new BodyTable();
-  for (const [pointName, v] of Object.entries(doc.ground?.points ?? {})) table.groundPoints.set(pointName, vectorOf(v, scope, `ground.points.${pointName}`));
+  for (const [pointName, v] of Object.entries(doc.ground?.points ?? {})) table.groundPoints.set(pointName, vectorOf(v, scope, keyPath('ground.points', pointName)));
 
   const bodyItems: Expanded<BodySpec>[] = expanded.bodies;
   if (bodyItems.length === 0) throw new ModelError('bodies', 'a model needs at least one body');
   if (bodyItems.length > MODEL_LIMITS.bodies) throw new ModelError('bodies', `${bodyItems.length} bodies; the limit is ${MODEL_LIMITS.bodies}`);
   const bodyColors: (string | null)[] = [];
   for (const item of bodyItems) {
-    const name = nameOf(item.spec.name, item.scope, `${item.path}.name`);
-    const { body, frame } = bodyOf(item.spec, name, table.bodies.length, item.scope, item.path);
-    table.add(body, frame, item.path);
+    inItem(item, () => {
+      const name = nameOf(item.spec.name, item.scope, `${item.path}.name`);
+      const { body, frame } = bodyOf(item.spec, name, table.bodies.length, item.scope, item.path);
+      table.add(body, frame, item.path);
+    });
     bodyColors.push(item.spec.color ?? null);
   }
 
-  const joints = expanded.joints.map((item) => jointOf(item, table));
-  uniqueNames(joints.map((j) => ({ name: j.name, path: j.path })), 'joint');
+  const joints = expanded.joints.map((item) => inItem(item, () => jointOf(item, table)));
+  const motionNames = expanded.motions.map(itemName);
+  uniqueNames([
+    ...joints.map((j, k) => ({ name: j.name, path: j.path, context: expanded.joints[k].context })),
+    ...expanded.motions.map((item, k) => ({ name: motionNames[k], path: item.path, context: item.context })),
+  ], 'joint or motion');
   const jointsByName = new Map(joints.map((j) => [j.name, j]));
-  const motions = expanded.motions.map((item) => motionOf(item, jointsByName));
+  const motions = expanded.motions.map((item) => inItem(item, () => motionOf(item, jointsByName)));
   const constraints = [...joints.map((j) => j.constraint), ...motions];
   const equations = table.bodies.length + constraints.reduce((n, c) => n + c.rows, 0);
   if (equations > MODEL_LIMITS.equations) throw new ModelError('joints', `${equations} equations; the limit is ${MODEL_LIMITS.equations}`);
 
   const springs = new Map<string, DrawnSpring>();
   const loadItems: Expanded<LoadSpec>[] = expanded.loads;
-  uniqueNames(loadItems.map((item) => ({ name: nameOf(item.spec.name, item.scope, `${item.path}.name`), path: item.path })), 'load');
+  uniqueNames(loadItems.map((item) => ({ name: itemName(item), path: item.path, context: item.context })), 'load');
   const loads: Load[] = [];
   if (doc.gravity !== undefined) loads.push(gravity(table.bodies, vectorOf(doc.gravity, scope, 'gravity')));
-  for (const item of loadItems) loads.push(...loadsOf(item, table, jointsByName, springs));
+  for (const item of loadItems) loads.push(...inItem(item, () => loadsOf(item, table, jointsByName, springs)));
 
   const outputItems: Expanded<OutputSpec>[] = expanded.outputs;
-  uniqueNames(outputItems.map((item) => ({ name: nameOf(item.spec.name, item.scope, `${item.path}.name`), path: item.path })), 'output');
-  const outputs = outputItems.map((item) => outputOf(item, table, jointsByName, springs));
+  uniqueNames(outputItems.map((item) => ({ name: itemName(item), path: item.path, context: item.context })), 'output');
+  const outputs = outputItems.map((item) => inItem(item, () => outputOf(item, table, jointsByName, springs)));
 
   const primaryBody = doc.primaryBody === undefined ? 0 : table.index(doc.primaryBody, 'primaryBody');
   if (primaryBody === GROUND) throw new ModelError('primaryBody', 'the primary body cannot be ground');
@@ -517,23 +577,41 @@ export function compileModel(doc: ModelDocument, values: ModelValues): CompiledM
     bodies: bodyItems.map((item, i) => ({
       name: table.bodies[i].name,
       color: bodyColors[i],
-      shapes: shapesOf(item.spec.shape, table.frames[i], item.scope, `${item.path}.shape`),
+      shapes: inItem(item, () => shapesOf(item.spec.shape, table.frames[i], item.scope, `${item.path}.shape`)),
     })),
     ground: shapesOf(doc.ground?.shape, null, scope, 'ground.shape'),
     joints: joints.map(jointDrawing),
     springs: [...springs.values()],
   };
-  return { model, drawing, warnings: warningsOf(table, joints, doc.gravity !== undefined, springs) };
+  const sources = new Map<string, string>();
+  for (const j of joints) {
+    sources.set(j.name, j.path);
+    if (j.spec.type === 'revolute' && j.spec.initial) sources.set(initialDriverName(j.name), `${j.path}.initial`);
+  }
+  expanded.motions.forEach((item, k) => sources.set(motionNames[k], item.path));
+  const warningPlaces = doc.gravity === undefined ? [] : fallingBodies(table, joints, springs, bodyItems);
+  return { model, drawing, warnings: warningPlaces.map((w) => w.message), warningPlaces, sources };
 }
 
-/** A body that no joint or spring holds falls freely under gravity: legal, but rarely meant. */
-function warningsOf(table: BodyTable, joints: readonly BuiltJoint[], hasGravity: boolean, springs: ReadonlyMap<string, DrawnSpring>): string[] {
-  if (!hasGravity) return [];
-  const held = new Set<number>();
-  for (const j of joints) { held.add(j.a.body); held.add(j.b.body); }
-  for (const s of springs.values()) { held.add(s.a.body); held.add(s.b.body); }
-  return table.bodies
-    .map((b, i) => (held.has(i) ? null : `"${b.name}" has no joint and no spring: it falls freely under gravity`))
-    .filter((w): w is string => w !== null);
+/**
+ * Bodies that no chain of joints and springs ties to ground fall freely under gravity: legal (a thrown body, a
+ * satellite), but rarely meant.
+ */
+function fallingBodies(
+  table: BodyTable, joints: readonly BuiltJoint[], springs: ReadonlyMap<string, DrawnSpring>, items: readonly Expanded<BodySpec>[],
+): ModelWarning[] {
+  const count = table.bodies.length;
+  // Union–find over the bodies, ground as index `count`.
+  const parent = Array.from({ length: count + 1 }, (_, i) => i);
+  const root = (i: number): number => { while (parent[i] !== i) { parent[i] = parent[parent[i]]; i = parent[i]; } return i; };
+  const join = (a: number, b: number) => { parent[root(a === GROUND ? count : a)] = root(b === GROUND ? count : b); };
+  for (const j of joints) join(j.a.body, j.b.body);
+  for (const spring of springs.values()) join(spring.a.body, spring.b.body);
+  const grounded = root(count);
+  const warnings: ModelWarning[] = [];
+  table.bodies.forEach((b, i) => {
+    if (root(i) === grounded) return;
+    warnings.push({ path: items[i].path, message: `"${b.name}" is not tied to ground by any joint or spring: it falls freely under gravity` });
+  });
+  return warnings;
 }
-

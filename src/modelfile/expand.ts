@@ -6,18 +6,23 @@
  * out its bodies in the order a builder in code would (a rod, its piston, the next rod …).
  */
 import type { ExprValue, Scope } from './expressions';
-import { checkValueName, extend, letValue, literalValue, ModelError, numberOf } from './scope';
+import { MODEL_LIMITS } from './limits';
+import { checkValueName, extend, inItem, letValue, literalValue, ModelError, numberOf } from './scope';
+import { keyPath } from './paths';
 import type { GroupSpec, ModelDocument, NumSpec } from './schema';
 
 /** One item of a section with the scope it is read in and its place in the file (for messages). */
 export interface Expanded<T> {
   readonly spec: T;
   readonly scope: Scope;
+  /** Where the item is written, e.g. `groups[0].bodies[1]`. */
   readonly path: string;
+  /** Inside a repeated group: the loop variables' values ("k = 2, side = L"); '' otherwise. */
+  readonly context: string;
 }
 
 /** Items all sections of one file may expand to together. */
-export const MAX_EXPANDED_ITEMS = 20_000;
+export const MAX_EXPANDED_ITEMS = MODEL_LIMITS.expandedItems;
 
 export type Section = 'bodies' | 'joints' | 'motions' | 'loads' | 'outputs';
 const SECTIONS: readonly Section[] = ['bodies', 'joints', 'motions', 'loads', 'outputs'];
@@ -40,10 +45,10 @@ function rangeValues(range: Range, scope: Scope, path: string): ExprValue[] {
 function combinations(repeat: GroupSpec['repeat'], scope: Scope, path: string): [string, ExprValue][][] {
   let combos: [string, ExprValue][][] = [[]];
   for (const name of Object.keys(repeat)) {
-    checkValueName(name, `${path}.repeat`);
+    checkValueName(name, keyPath(`${path}.repeat`, name));
     const next: [string, ExprValue][][] = [];
     for (const combo of combos) {
-      for (const value of rangeValues(repeat[name], extend(scope, combo), `${path}.repeat.${name}`)) next.push([...combo, [name, value]]);
+      for (const value of rangeValues(repeat[name], extend(scope, combo), keyPath(`${path}.repeat`, name))) next.push([...combo, [name, value]]);
       if (next.length > MAX_EXPANDED_ITEMS) throw new ModelError(`${path}.repeat`, `expands to more than ${MAX_EXPANDED_ITEMS} repetitions`);
     }
     combos = next;
@@ -67,7 +72,7 @@ export function expandDocument(doc: ModelDocument, scope: Scope): ExpandedDocume
     (doc[section] ?? []).forEach((spec: unknown, i: number) => {
       const path = `${section}[${i}]`;
       take(path);
-      out[section].push({ spec, scope, path });
+      out[section].push({ spec, scope, path, context: '' });
     });
   }
   (doc.groups ?? []).forEach((group, g) => {
@@ -76,14 +81,15 @@ export function expandDocument(doc: ModelDocument, scope: Scope): ExpandedDocume
       let groupScope: Map<string, ExprValue> = extend(scope, combo);
       const where = combo.map(([k, v]) => `${k} = ${showValue(v)}`).join(', ');
       for (const [name, value] of Object.entries(group.let ?? {})) {
-        checkValueName(name, `${path}.let`);
-        groupScope = extend(groupScope, [[name, letValue(value, groupScope, `${path}.let.${name} (${where})`)]]);
+        const letPath = keyPath(`${path}.let`, name);
+        checkValueName(name, letPath);
+        groupScope = inItem({ context: where }, () => extend(groupScope, [[name, letValue(value, groupScope, letPath)]]));
       }
       for (const section of SECTIONS) {
         (group[section] ?? []).forEach((spec: unknown, j: number) => {
-          const itemPath = `${path}.${section}[${j}] (${where})`;
+          const itemPath = `${path}.${section}[${j}]`;
           take(itemPath);
-          out[section].push({ spec, scope: groupScope, path: itemPath });
+          out[section].push({ spec, scope: groupScope, path: itemPath, context: where });
         });
       }
     }

@@ -13,7 +13,9 @@
  *   cond ? a : b  ·  ||  ·  &&  ·  == !=  ·  < <= > >=  ·  + -  ·  * / %  ·  unary - + !  ·  ^ (right)  ·
  *   postfix call f(…), index a[i], member a.b (a.x, a.y, a.z on vectors)  ·
  *   number, name, 'string' or "string", [a, b, c] (a vector when three numbers, else a list), ( … )
+ * `+` also joins texts ('rod ' + (k + 1)), so a name can be chosen by a condition.
  */
+import { MODEL_LIMITS } from './limits';
 
 /** A value an expression can have. Vectors are lists of three numbers. */
 export type ExprValue = number | string | boolean | readonly ExprValue[] | ExprRecord;
@@ -35,9 +37,9 @@ interface Token { readonly kind: TokenKind; readonly text: string; readonly offs
 const OPERATORS = ['&&', '||', '==', '!=', '<=', '>=', '+', '-', '*', '/', '%', '^', '<', '>', '!', '?', ':', '(', ')', '[', ']', ',', '.'];
 
 /** Longest expression text accepted (a file is bounded as a whole too). */
-export const MAX_EXPRESSION_LENGTH = 2000;
+export const MAX_EXPRESSION_LENGTH = MODEL_LIMITS.expressionLength;
 /** Deepest nesting of sub-expressions, so a hostile text cannot exhaust the stack. */
-const MAX_DEPTH = 64;
+const MAX_DEPTH = MODEL_LIMITS.expressionDepth;
 
 function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
@@ -250,6 +252,11 @@ function num(v: ExprValue, what: string, offset: number): number {
 }
 
 function elementwise(op: string, a: ExprValue, b: ExprValue, offset: number): ExprValue {
+  if (op === '+' && (typeof a === 'string' || typeof b === 'string') && (typeof a === 'string' || typeof a === 'number') && (typeof b === 'string' || typeof b === 'number')) {
+    const text = `${a}${b}`;
+    if (text.length > MAX_EXPRESSION_LENGTH) throw new ExpressionError(`joining texts gives ${text.length} characters; a text has at most ${MAX_EXPRESSION_LENGTH}`, offset);
+    return text;
+  }
   const f = ARITHMETIC[op];
   if (typeof a === 'number' && typeof b === 'number') return f(a, b);
   if (isVector(a) && isVector(b) && (op === '+' || op === '-')) return [f(a[0], b[0]), f(a[1], b[1]), f(a[2], b[2])];

@@ -34,3 +34,8 @@ function editDistance(a: string, b: string): number {
   }
   return rows[a.length][b.length];
 }
+
+/** A name or key in double quotes for a message, shortened to 60 characters (a hostile key can be megabytes). */
+export function quoted(text: string): string {
+  return `"${text.length > 60 ? `${text.slice(0, 57)}…` : text}"`;
+}

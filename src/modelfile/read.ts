@@ -1,168 +1,185 @@
 /**
  * Reading a model file a person wrote (SPEC §8): the text → JSON → the schema (schema.ts) → the model compiled
- * and assembled with its default parameters. Every mistake becomes a ModelIssue that says where (a path such as
- * `joints[3].bodies[1]`) and what, with the nearest name for a misspelt one; nothing throws, nothing hangs, and
- * the limits below bound the work whatever the input.
+ * and assembled with its default parameters. Every mistake becomes a ModelIssue that says where — a path such as
+ * `joints[3].bodies[1]` and the line and column in the text — and what: the value given, what is expected, the
+ * nearest name for a misspelt one. Nothing throws, nothing hangs: the limits of limits.ts bound the work
+ * whatever the input, and they are checked before anything is evaluated.
  */
-import type { z } from 'zod';
 import { ModelDocumentSchema, MODEL_FORMAT, type ModelDocument } from './schema';
 import { compileModel, type CompiledModel } from './compile';
+import { checkDocumentDefaults } from './documentChecks';
 import { ModelError } from './scope';
-import { closestName } from './names';
+import { MODEL_LIMITS } from './limits';
+import { pathParts, pathText, type PathPart } from './paths';
+import { TextPlaces } from './textPlaces';
+import { explainSchemaIssues, quote } from './schemaIssues';
+import { quoted } from './names';
 import { prepareModel, type PreparationReport } from '../solver/model/prepare';
+import type { MultibodyModel } from '../solver/model/types';
 
-/** Limits of a model file (docs/model-format.md states them). */
-export const MODEL_FILE_LIMITS = {
-  /** Characters of the file's text. */
-  characters: 1_000_000,
-  /** Nesting depth of arrays and objects. */
-  depth: 64,
-  /** Values (numbers, strings, arrays, objects) in the whole file. */
-  values: 200_000,
-} as const;
+export { MODEL_LIMITS } from './limits';
+export { pathText } from './paths';
 
-/** A mistake in a model file: the place in the file and what is wrong. */
+/** A mistake (or a warning) in a model file: the place in the file and what is wrong. */
 export interface ModelIssue {
   /** e.g. `joints[3].bodies[1]`; '' for the file as a whole. */
   readonly path: string;
   readonly message: string;
+  /** Where in the text, 1-based (1, 1 for the file as a whole). */
+  readonly line: number;
+  readonly column: number;
 }
 
 export type ReadResult =
   | {
     readonly ok: true;
     readonly document: ModelDocument;
-    /** The model compiled and assembled with its default parameter values. */
+    /** The model compiled with its default parameter values (as written, before assembly). */
     readonly compiled: CompiledModel;
+    /** The same model ready to run: assembled, its dependent equations removed (model.prepared). */
+    readonly model: MultibodyModel;
     readonly report: PreparationReport;
+    /** Legal but probably not meant (a body falling freely under gravity). */
     readonly warnings: readonly string[];
+    /** The same warnings at their places. */
+    readonly warningIssues: readonly ModelIssue[];
   }
   | { readonly ok: false; readonly issues: readonly ModelIssue[] };
 
-/** A path as people read it: joints[3].bodies[1]. */
-export function pathText(path: readonly PropertyKey[]): string {
-  let text = '';
-  for (const part of path) text += typeof part === 'number' ? `[${part}]` : `${text ? '.' : ''}${String(part)}`;
-  return text;
+/** Keys that would reach an object's prototype in naive code; refused wherever they appear. */
+const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__']);
+
+/** A step down from the top, linked to its parent (paths are spelled out only for the one that is reported). */
+interface Step { readonly key: PathPart; readonly depth: number; readonly parent: Step | null }
+
+function stepPath(step: Step | null): PathPart[] {
+  const parts: PathPart[] = [];
+  for (let s = step; s; s = s.parent) parts.push(s.key);
+  return parts.reverse();
 }
 
-/** Depth and size of parsed JSON, walked without recursion (a hostile file cannot exhaust the stack). */
-function jsonShapeIssue(value: unknown): string | null {
-  const stack: [unknown, number][] = [[value, 1]];
+/** Depth, size and forbidden keys of parsed JSON, walked without recursion (a hostile file cannot exhaust the stack). */
+function jsonShapeIssue(value: unknown): { path: PathPart[]; message: string } | null {
+  const stack: [unknown, Step | null][] = [[value, null]];
   let count = 0;
   while (stack.length > 0) {
-    const [v, depth] = stack.pop() as [unknown, number];
-    if (++count > MODEL_FILE_LIMITS.values) return `the file holds more than ${MODEL_FILE_LIMITS.values} values`;
+    const [v, step] = stack.pop() as [unknown, Step | null];
+    if (++count > MODEL_LIMITS.values) return { path: [], message: `the file holds more than ${MODEL_LIMITS.values} values; the limit is ${MODEL_LIMITS.values}` };
     if (v === null || typeof v !== 'object') continue;
-    if (depth > MODEL_FILE_LIMITS.depth) return `the file is nested more than ${MODEL_FILE_LIMITS.depth} levels deep`;
-    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1]);
+    const depth = step ? step.depth : 0;
+    if (depth >= MODEL_LIMITS.depth) return { path: stepPath(step), message: `nested more than ${MODEL_LIMITS.depth} levels deep; the limit is ${MODEL_LIMITS.depth}` };
+    if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], { key: i, depth: depth + 1, parent: step }]);
+      continue;
+    }
+    for (const key of Object.keys(v)) {
+      const child: Step = { key, depth: depth + 1, parent: step };
+      if (FORBIDDEN_KEYS.has(key)) return { path: stepPath(child), message: `the key ${quoted(key)} is not allowed` };
+      stack.push([(v as Record<string, unknown>)[key], child]);
+    }
   }
   return null;
 }
 
-/** The keys an object at `path` of the schema may have (for "did you mean"), read from the input's own kind. */
-function knownKeys(issuePath: readonly PropertyKey[], input: unknown): string[] {
-  const section = issuePath.find((p) => typeof p === 'string') as string | undefined;
-  const KEYS: Readonly<Record<string, readonly string[]>> = {
-    bodies: ['name', 'mass', 'inertia', 'centerOfMass', 'position', 'orientation', 'velocity', 'angularVelocity', 'points', 'pointMasses', 'shape', 'color'],
-    joints: ['name', 'type', 'bodies', 'at', 'axis', 'ref', 'axes', 'initial'],
-    loads: ['name', 'type', 'body', 'at', 'value', 'axes', 'joint', 'torque', 'between', 'stiffness', 'damping', 'length', 'angle'],
-    outputs: ['name', 'type', 'point', 'component', 'joint', 'offset', 'body', 'axes', 'spring'],
-    motions: ['name', 'type', 'joint', 'angle'],
-    parameters: ['value', 'label', 'unit', 'min', 'max', 'integer', 'kind', 'description'],
-    run: ['alpha', 'rho', 'h', 'tEnd', 'methods', 'sampleDt'],
-  };
-  if (issuePath.length === 0 || input === undefined) return Object.keys(ModelDocumentSchema.shape);
-  return [...(KEYS[section ?? ''] ?? []), ...Object.keys(ModelDocumentSchema.shape)];
-}
+const wholeFile = (message: string): ModelIssue => ({ path: '', message, line: 1, column: 1 });
 
-/** The value at a path of the input (for messages that quote it). */
-function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
-  let v: unknown = input;
-  for (const p of path) {
-    if (v === null || typeof v !== 'object' || !Object.hasOwn(v, p as string)) return undefined;
-    v = (v as Record<string, unknown>)[p as string];
-  }
-  return v;
-}
-
-function quote(v: unknown): string {
-  const text = typeof v === 'string' ? `"${v}"` : JSON.stringify(v) ?? String(v);
-  return text.length > 40 ? `${text.slice(0, 37)}…` : text;
-}
-
-/** One zod issue in the words of the model file. */
-function issueText(issue: z.core.$ZodIssue, input: unknown): ModelIssue {
-  const path = pathText(issue.path);
-  switch (issue.code) {
-    case 'unrecognized_keys': {
-      const known = knownKeys(issue.path, input);
-      return {
-        path,
-        message: issue.keys.map((key) => {
-          const near = closestName(key, known);
-          return `unknown key "${key}"${near ? `; did you mean "${near}"?` : ''}`;
-        }).join('; '),
-      };
-    }
-    case 'invalid_union': {
-      if ('discriminator' in issue && issue.discriminator) {
-        const given = valueAt(input, issue.path);
-        const options = ((issue as unknown as { options?: unknown[] }).options ?? []).map(String);
-        const near = typeof given === 'string' ? closestName(given, options) : null;
-        const what = given === undefined ? `"${String(issue.discriminator)}" is missing` : `${quote(given)} is not a known ${String(issue.discriminator)}`;
-        return { path, message: `${what}${near ? `; did you mean "${near}"?` : ''} (one of ${options.join(', ')})` };
-      }
-      return { path, message: `${quote(valueAt(input, issue.path))}: ${issue.message}` };
-    }
-    case 'invalid_value': {
-      const given = valueAt(input, issue.path);
-      const options = issue.values.map(String);
-      const near = typeof given === 'string' ? closestName(given, options) : null;
-      if (options.length === 1) return { path, message: issue.message };
-      return { path, message: `${quote(given)} is not one of ${options.join(', ')}${near ? `; did you mean "${near}"?` : ''}` };
-    }
-    case 'invalid_type': {
-      const given = valueAt(input, issue.path);
-      if (given === undefined) return { path, message: `"${String(issue.path[issue.path.length - 1] ?? 'value')}" is missing (expected ${issue.expected})` };
-      return { path, message: `${quote(given)}: expected ${issue.expected}` };
-    }
-    default:
-      return { path, message: issue.message };
-  }
-}
-
-/** Reads and checks a model file's text: the schema, then the model itself (compiled and assembled). */
+/** Reads and checks a model file's text: JSON, the schema, then the model itself (compiled and assembled). Never throws. */
 export function readModelText(text: string): ReadResult {
-  if (text.length > MODEL_FILE_LIMITS.characters) {
-    return { ok: false, issues: [{ path: '', message: `the file has ${text.length} characters; the limit is ${MODEL_FILE_LIMITS.characters}` }] };
-  }
-  let input: unknown;
   try {
-    input = JSON.parse(text);
+    return readText(text);
   } catch (error) {
-    return { ok: false, issues: [{ path: '', message: `not valid JSON: ${(error as Error).message}` }] };
+    return { ok: false, issues: [wholeFile(`${READER_FAILURE}: ${error instanceof Error ? error.message : String(error)}`)] };
   }
-  const shape = jsonShapeIssue(input);
-  if (shape) return { ok: false, issues: [{ path: '', message: shape }] };
-  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
-    return { ok: false, issues: [{ path: '', message: `a model file is a JSON object {"format": "${MODEL_FORMAT}", …}` }] };
-  }
-  const parsed = ModelDocumentSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, issues: parsed.error.issues.slice(0, 50).map((issue) => issueText(issue, input)) };
-  return checkDocument(parsed.data);
 }
 
-/** Compiles and assembles a document that has the schema's shape, with its default parameter values. */
-export function checkDocument(document: ModelDocument): ReadResult {
+function readText(given: string): ReadResult {
+  if (typeof given !== 'string') return { ok: false, issues: [wholeFile('a model file is text')] };
+  // A byte-order mark some editors write is white space here (a space keeps every column where it was).
+  const text = given.charCodeAt(0) === 0xfeff ? ` ${given.slice(1)}` : given;
+  if (text.length > MODEL_LIMITS.characters) {
+    return { ok: false, issues: [wholeFile(`the file has ${text.length} characters; the limit is ${MODEL_LIMITS.characters}`)] };
+  }
+  const places = new TextPlaces(text);
+  const json = jsonOf(text, places);
+  if (!json.ok) return json;
+  const structure = structureIssues(json.input, places);
+  if (structure.length > 0) return { ok: false, issues: structure };
+  const parsed = ModelDocumentSchema.safeParse(json.input);
+  if (!parsed.success) {
+    const issues = explainSchemaIssues(parsed.error.issues, json.input, ModelDocumentSchema, (path) => places.rawAt(path))
+      .map((issue) => ({ path: pathText(issue.path), message: issue.message, ...places.placeAt(issue.path, { key: issue.key }) }));
+    return { ok: false, issues: inTextOrder(issues).slice(0, MODEL_LIMITS.issues) };
+  }
+  return checkDocument(parsed.data, places);
+}
+
+/** The text's JSON value, or where its syntax breaks (jsonc-parser's first error, in words). */
+function jsonOf(text: string, places: TextPlaces): { ok: true; input: unknown } | { ok: false; issues: ModelIssue[] } {
   try {
+    return { ok: true, input: JSON.parse(text) };
+  } catch (error) {
+    if (text.trim() === '') return { ok: false, issues: [wholeFile(`the file is empty; a model file is a JSON object {"format": "${MODEL_FORMAT}", …}`)] };
+    const syntax = places.syntaxError();
+    if (syntax) return { ok: false, issues: [{ path: '', message: `not valid JSON: ${syntax.message}`, ...syntax.place }] };
+    const message = (error as Error).message;
+    const position = /position (\d+)/.exec(message);
+    const place = position ? places.placeOf(Number(position[1])) : { line: 1, column: 1 };
+    return { ok: false, issues: [{ path: '', message: `not valid JSON: ${message.slice(0, 200)}`, ...place }] };
+  }
+}
+
+/** What must hold before the schema looks: bounded size and depth, no forbidden or repeated key, an object. */
+function structureIssues(input: unknown, places: TextPlaces): ModelIssue[] {
+  const shape = jsonShapeIssue(input);
+  if (shape) {
+    // Too deep for the syntax tree: the place is the opening bracket of the level past the limit.
+    const deep = places.deepestOpening(MODEL_LIMITS.depth);
+    const place = deep === null ? places.placeAt(shape.path) : places.placeOf(deep);
+    return [{ path: pathText(shape.path), message: shape.message, ...place }];
+  }
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    return [wholeFile(`a model file is a JSON object {"format": "${MODEL_FORMAT}", …}, not ${Array.isArray(input) ? 'a list' : quote(input, undefined)}`)];
+  }
+  return places.duplicateKeys().slice(0, MODEL_LIMITS.issues).map((d) => ({
+    path: pathText(d.path), message: `the key ${quoted(d.key)} is written twice in this object (JSON would keep only the last)`, ...d.place,
+  }));
+}
+
+/** Issues sorted by their place in the text (the first mistake first, as an editor lists them). */
+function inTextOrder(issues: ModelIssue[]): ModelIssue[] {
+  return issues
+    .map((issue, k) => ({ issue, k }))
+    .sort((a, b) => a.issue.line - b.issue.line || a.issue.column - b.issue.column || a.k - b.k)
+    .map(({ issue }) => issue);
+}
+
+function issueAt(places: TextPlaces | null, path: readonly PathPart[] | string, message: string, textOffset?: number): ModelIssue {
+  const parts = typeof path === 'string' ? pathParts(path) : path;
+  const place = places ? places.placeAt(parts, { textOffset }) : { line: 1, column: 1 };
+  return { path: typeof path === 'string' ? path : pathText(path), message, ...place };
+}
+
+/** Said instead of throwing when the reader itself fails: a bug to report, never the file's fault alone. */
+export const READER_FAILURE = 'the reader failed unexpectedly';
+
+/**
+ * Compiles and assembles a document that has the schema's shape, with its default parameter values. With the
+ * text's places, issues carry the line and column; without (a document made in code), line 1, column 1.
+ */
+export function checkDocument(document: ModelDocument, places: TextPlaces | null = null): ReadResult {
+  try {
+    checkDocumentDefaults(document);
     const compiled = compileModel(document, {});
     const prepared = prepareModel(compiled.model);
-    if (!prepared.ok) return { ok: false, issues: [{ path: '', message: `the initial configuration cannot be assembled: ${prepared.reason}` }] };
-    return { ok: true, document, compiled, report: prepared.report, warnings: compiled.warnings };
+    if (!prepared.ok) {
+      const source = prepared.constraint === undefined ? undefined : compiled.sources.get(prepared.constraint);
+      return { ok: false, issues: [issueAt(places, source ?? '', prepared.reason)] };
+    }
+    const warningIssues = compiled.warningPlaces.map((w) => issueAt(places, w.path, w.message));
+    return { ok: true, document, compiled, model: prepared.model, report: prepared.report, warnings: compiled.warnings, warningIssues };
   } catch (error) {
-    if (error instanceof ModelError) return { ok: false, issues: [{ path: error.path, message: error.detail }] };
-    if (error instanceof RangeError) return { ok: false, issues: [{ path: '', message: `the model is too large to compile: ${error.message}` }] };
-    throw error;
+    if (error instanceof ModelError) return { ok: false, issues: [issueAt(places, error.path, error.explanation, error.textOffset)] };
+    if (error instanceof RangeError) return { ok: false, issues: [wholeFile(`the model is too large to compile: ${error.message}`)] };
+    return { ok: false, issues: [wholeFile(`${READER_FAILURE}: ${error instanceof Error ? error.message : String(error)}`)] };
   }
 }

@@ -8,29 +8,32 @@
  * or expressions, or as one expression ("cross(omega0, xcm)"). Angles a person types are degrees.
  */
 import { z } from 'zod';
+import { MODEL_LIMITS } from './limits';
+
+const { nameLength, expressionLength, listItems } = MODEL_LIMITS;
 
 /** The version this reader understands; a file names it in `"format"`. */
 export const MODEL_FORMAT = 'hht-model/1';
 
 /** A name of a body, point, joint, load or output: shown in errors, plots and `sim` columns. */
-const Name = z.string().min(1, { error: 'a name cannot be empty' }).max(120, { error: 'a name has at most 120 characters' })
-  .describe('A name; inside a repeated group it may hold {expression} parts, e.g. "rod {i + 1}". A body\'s name has no ".".');
+const Name = z.string().min(1, { error: 'a name cannot be empty' }).max(nameLength, { error: `a name has at most ${nameLength} characters` })
+  .describe('A name; inside a repeated group it may hold {expression} parts, e.g. "rod {i + 1}". A body\'s name has no ".".').meta({ id: 'name' });
 
-const Expression = z.string().min(1).max(2000).describe('An expression, e.g. "rodLength / 3" or "torque * min(t / ramp, 1)".');
-const Num = z.union([z.number(), Expression], { error: 'expected a number or an expression string' });
+const Expression = z.string().min(1, { error: 'an expression cannot be empty' }).max(expressionLength, { error: `an expression has at most ${expressionLength} characters` }).describe('An expression, e.g. "rodLength / 3" or "torque * min(t / ramp, 1)".').meta({ id: 'expression' });
+const Num = z.union([z.number(), Expression], { error: 'expected a number or an expression string' }).meta({ id: 'number' });
 const Vec3 = z.union([z.tuple([Num, Num, Num], { error: 'expected three numbers' }), Expression], {
   error: 'expected a vector of three numbers, e.g. [0, 0, -9.81], or an expression string',
-});
+}).meta({ id: 'vector' });
 
 /** A value of time: an expression of t, or a table of (t, value) pairs interpolated linearly, constant outside. */
 const TimeTable = z.strictObject({
-  table: z.array(z.tuple([z.number(), z.number()]), { error: 'expected a list of [t, value] pairs' }).min(2).max(10_000)
+  table: z.array(z.tuple([z.number(), z.number()]), { error: 'expected a list of [t, value] pairs' }).min(2).max(listItems)
     .describe('[t, value] pairs, t increasing; linear between them, the end values outside.'),
-});
-const NumOfTime = z.union([z.number(), Expression, TimeTable], { error: 'expected a number, an expression of t or {"table": [[t, v], …]}' });
+}).meta({ id: 'timeTable' });
+const NumOfTime = z.union([z.number(), Expression, TimeTable], { error: 'expected a number, an expression of t or {"table": [[t, v], …]}' }).meta({ id: 'numberOfTime' });
 const VecOfTime = z.union([z.tuple([NumOfTime, NumOfTime, NumOfTime]), Expression], {
   error: 'expected three numbers or expressions of t, or one vector expression',
-});
+}).meta({ id: 'vectorOfTime' });
 
 const Parameter = z.strictObject({
   value: z.union([z.number(), z.tuple([z.number(), z.number(), z.number()])], { error: 'a parameter value is a number or three numbers' }),
@@ -41,16 +44,16 @@ const Parameter = z.strictObject({
   integer: z.boolean().optional().describe('Only whole numbers (e.g. a count of bodies).'),
   kind: z.enum(['principal-inertia']).optional().describe('"principal-inertia": three principal moments that must obey the triangle inequality.'),
   description: z.string().max(400).optional(),
-});
+}).meta({ id: 'parameter' });
 
 /** Values of `let` and of repeat lists: numbers, strings (expressions), lists and records of them. */
 const LetValue: z.ZodType<unknown> = z.lazy(() => z.union([
-  z.number(), z.string().max(2000), z.array(LetValue).max(10_000), z.record(z.string(), LetValue),
-]));
+  z.number(), z.string().max(expressionLength), z.array(LetValue).max(listItems), z.record(z.string(), LetValue),
+])).meta({ id: 'letValue' });
 const Lets = z.record(z.string(), LetValue).describe('Derived values, in order; each may use the parameters and the values before it.');
 
 const RepeatRange = z.union([
-  z.array(LetValue).min(1).max(10_000),
+  z.array(LetValue).min(1).max(listItems),
   z.strictObject({ from: Num, to: Num }).describe('Whole numbers from … to, both included.'),
 ], { error: 'expected a list of values or {"from": …, "to": …}' });
 const Repeat = z.record(z.string(), RepeatRange).describe('Loop variables; several variables are nested loops, the first outermost.');
@@ -61,11 +64,11 @@ const Orientation = z.union([
   z.strictObject({ axes: z.strictObject({ x: Vec3.optional(), y: Vec3.optional(), z: Vec3.optional() }) })
     .describe('Two of the body\'s axes in global coordinates (the third follows).'),
   z.strictObject({ axis: Vec3, angle: Num.describe('degrees') }).describe('A rotation about a global axis, in degrees.'),
-], { error: 'expected [e0, e1, e2, e3], {"axes": {…}} or {"axis": […], "angle": degrees}' });
+], { error: 'expected [e0, e1, e2, e3], {"axes": {…}} or {"axis": […], "angle": degrees}' }).meta({ id: 'orientation' });
 
 const InertiaTensor = z.strictObject({
   xx: Num, yy: Num, zz: Num, xy: Num.optional(), xz: Num.optional(), yz: Num.optional(),
-}).describe('The inertia tensor\'s entries about the centre of mass in body axes, kg m²: xy is the tensor entry I_xy = −∫xy dm (as MuJoCo\'s fullinertia).');
+}).describe('The inertia tensor\'s entries about the centre of mass in body axes, kg m²: xy is the tensor entry I_xy = −∫xy dm (as MuJoCo\'s fullinertia).').meta({ id: 'inertiaTensor' });
 
 const ShapeCommon = { at: Vec3.optional().describe('Centre of the shape in body axes, m.'), color: z.string().max(40).optional() };
 const Axis = z.enum(['x', 'y', 'z', '-x', '-y', '-z']).describe('A body axis; a minus sign turns a cone round.');
@@ -76,13 +79,13 @@ const Shape = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('cone'), radius: Num, length: Num, axis: Axis.optional().describe('From the base centre (at) towards the tip; default z.'), ...ShapeCommon,
   }).describe('Drawn only: a cone defines no inertia.'),
-]);
+]).meta({ id: 'shape' });
 
-const PointMass = z.strictObject({ name: Name.optional(), mass: Num, at: Vec3.describe('In body axes, m.') });
+const PointMass = z.strictObject({ name: Name.optional(), mass: Num, at: Vec3.describe('In body axes, m.') }).meta({ id: 'pointMass' });
 
 const AngularVelocity = z.union([Vec3, z.strictObject({ body: Vec3 }), z.strictObject({ global: Vec3 })], {
   error: 'expected a vector (body axes), {"body": […]} or {"global": […]}',
-});
+}).meta({ id: 'angularVelocity' });
 
 const Body = z.strictObject({
   name: Name,
@@ -98,10 +101,10 @@ const Body = z.strictObject({
   pointMasses: z.array(PointMass).max(100).optional(),
   shape: z.union([Shape, z.array(Shape).max(20)]).optional(),
   color: z.string().max(40).optional(),
-});
+}).meta({ id: 'body' });
 
 const Where = z.union([Vec3, Name], { error: 'expected a global point [x, y, z] or a named point "body.point"' })
-  .describe('A global point at t = 0, or a named point "body.point".');
+  .describe('A global point at t = 0, or a named point "body.point".').meta({ id: 'place' });
 
 const jointBase = {
   name: Name,
@@ -112,7 +115,7 @@ const framed = { axis: Vec3.describe('Global direction at t = 0.'), ref: Vec3.op
 const InitialAngle = z.strictObject({
   angle: Num.optional().describe('Held while the initial state is assembled, degrees.'),
   rate: Num.optional().describe('Held while the initial velocities are made consistent, rad/s.'),
-});
+}).meta({ id: 'initial' });
 const Joint = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('spherical'), ...jointBase }),
   z.strictObject({ type: z.literal('revolute'), ...jointBase, ...framed, initial: InitialAngle.optional() }),
@@ -120,14 +123,14 @@ const Joint = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('cylindrical'), ...jointBase, ...framed }),
   z.strictObject({ type: z.literal('universal'), ...jointBase, axes: z.tuple([Vec3, Vec3]).describe('Cross axes on the first and the second body, global at t = 0, perpendicular.') }),
   z.strictObject({ type: z.literal('fixed'), ...jointBase, axis: Vec3.optional(), ref: Vec3.optional() }),
-]);
+]).meta({ id: 'joint' });
 
 const Motion = z.strictObject({
   name: Name,
   type: z.literal('rotation'),
   joint: Name.describe('A revolute joint to ground.'),
   angle: NumOfTime.describe('Angle from the initial pose as a function of t, degrees.'),
-});
+}).meta({ id: 'motion' });
 
 const Load = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('force'), name: Name, body: Name, at: Where.optional().describe('Default: the centre of mass.'), value: VecOfTime.describe('Global axes, N.') }),
@@ -141,7 +144,7 @@ const Load = z.discriminatedUnion('type', [
     type: z.literal('torsion-spring'), name: Name, joint: Name.describe('A revolute joint.'),
     stiffness: Num.describe('N m/rad'), damping: Num.optional().describe('N m s/rad'), angle: Num.optional().describe('Rest angle from the initial pose, degrees.'),
   }),
-]);
+]).meta({ id: 'load' });
 
 const Component = z.enum(['x', 'y', 'z']);
 const Output = z.discriminatedUnion('type', [
@@ -151,7 +154,7 @@ const Output = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('rate'), name: Name, joint: Name }),
   z.strictObject({ type: z.literal('omega'), name: Name, body: Name, component: Component, axes: z.enum(['body', 'global']).optional() }),
   z.strictObject({ type: z.literal('spring-length'), name: Name, spring: Name }),
-]);
+]).meta({ id: 'output' });
 
 /**
  * Items repeated once per value of the loop variables: {"repeat": {"i": {"from": 0, "to": "N"}}, "let": {…},
@@ -160,20 +163,25 @@ const Output = z.discriminatedUnion('type', [
 const Group = z.strictObject({
   repeat: Repeat,
   let: Lets.optional(),
-  bodies: z.array(Body).max(1000).optional(),
-  joints: z.array(Joint).max(1000).optional(),
-  motions: z.array(Motion).max(1000).optional(),
-  loads: z.array(Load).max(1000).optional(),
-  outputs: z.array(Output).max(1000).optional(),
-});
+  bodies: z.array(Body).max(listItems).optional(),
+  joints: z.array(Joint).max(listItems).optional(),
+  motions: z.array(Motion).max(listItems).optional(),
+  loads: z.array(Load).max(listItems).optional(),
+  outputs: z.array(Output).max(listItems).optional(),
+}).meta({ id: 'group' });
 
 const Methods = z.array(z.enum(['classical', 'modified', 'generalized-alpha', 'lie-group', 'ji-xing'])).min(1).max(4);
 
 const Run = z.strictObject({
-  alpha: z.number().optional(), rho: z.number().optional(), h: z.number().optional(),
-  tEnd: z.number().optional(), methods: Methods.optional(),
-  sampleDt: z.number().optional().describe('Default output interval of `sim`, s.'),
-});
+  alpha: z.number().min(-1 / 3, { error: 'HHT\'s α lies in [−1/3, 0]' }).max(0, { error: 'HHT\'s α lies in [−1/3, 0]' }).optional()
+    .describe('HHT α ∈ [−1/3, 0] of the classical and modified methods; default −0.1.'),
+  rho: z.number().min(0, { error: 'ρ∞ lies in [0, 1]' }).max(1, { error: 'ρ∞ lies in [0, 1]' }).optional()
+    .describe('ρ∞ ∈ [0, 1] of the ρ∞ methods; default 2/3.'),
+  h: z.number().positive({ error: 'a step size is > 0 s' }).optional().describe('Step size, s; default 0.001.'),
+  tEnd: z.number().positive({ error: 'an end time is > 0 s' }).optional().describe('End time, s; default 1.'),
+  methods: Methods.optional(),
+  sampleDt: z.number().positive({ error: 'a sample interval is > 0 s' }).optional().describe('Default output interval of `sim`, s.'),
+}).meta({ id: 'run' });
 
 const Studies = z.strictObject({
   convergence: z.strictObject({
@@ -183,7 +191,7 @@ const Studies = z.strictObject({
   }).optional(),
   alphaSweep: z.strictObject({ h: z.number().optional(), tEnd: z.number().optional(), note: z.string().max(300) }).optional(),
   rhoSweep: z.strictObject({ h: z.number().optional(), tEnd: z.number().optional(), note: z.string().max(300) }).optional(),
-});
+}).meta({ id: 'studies' });
 
 export const ModelDocumentSchema = z.strictObject({
   $schema: z.string().optional(),
@@ -196,12 +204,12 @@ export const ModelDocumentSchema = z.strictObject({
   checks: z.array(z.strictObject({ require: Expression, message: z.string().max(300), parameter: z.string().optional() })).max(100).optional(),
   gravity: Vec3.optional().describe('m/s², global axes.'),
   ground: z.strictObject({ points: z.record(z.string(), Vec3).optional(), shape: z.union([Shape, z.array(Shape)]).optional() }).optional(),
-  bodies: z.array(Body).max(10_000).optional(),
-  joints: z.array(Joint).max(10_000).optional(),
-  motions: z.array(Motion).max(10_000).optional(),
-  loads: z.array(Load).max(10_000).optional(),
-  outputs: z.array(Output).max(10_000).optional(),
-  groups: z.array(Group).max(100).optional().describe('Repeated groups; their items follow the items above, group by group.'),
+  bodies: z.array(Body).max(listItems).optional(),
+  joints: z.array(Joint).max(listItems).optional(),
+  motions: z.array(Motion).max(listItems).optional(),
+  loads: z.array(Load).max(listItems).optional(),
+  outputs: z.array(Output).max(listItems).optional(),
+  groups: z.array(Group).max(MODEL_LIMITS.groups).optional().describe('Repeated groups; their items follow the items above, group by group.'),
   primaryBody: Name.optional().describe('The body whose ω the standard columns report; default the first.'),
   exactOmega: VecOfTime.optional().describe('Exact body-fixed ω of the primary body, where one exists (plotted as a line).'),
   run: Run.optional(),
@@ -227,5 +235,15 @@ export type GroupSpec = z.infer<typeof Group>;
 
 /** The published JSON Schema (draft 2020-12) of the model file, generated from the schema above. */
 export function modelJsonSchema(): Record<string, unknown> {
-  return z.toJSONSchema(ModelDocumentSchema, { target: 'draft-2020-12', unrepresentable: 'any' }) as Record<string, unknown>;
+  const schema = z.toJSONSchema(ModelDocumentSchema, { target: 'draft-2020-12', unrepresentable: 'any' }) as Record<string, unknown>;
+  return {
+    ...schema,
+    title: `HHT Playground model file (${MODEL_FORMAT})`,
+    description: 'A mechanism for HHT Playground: bodies, joints, motions, loads and outputs in SI units, angles a person types in degrees. Documented in docs/model-format.md.',
+  };
+}
+
+/** The text of docs/model-format.schema.json (`npm run schema` writes it; a test checks the committed one). */
+export function modelJsonSchemaText(): string {
+  return `${JSON.stringify(modelJsonSchema(), null, 2)}\n`;
 }

@@ -8,14 +8,39 @@ import {
   scalarOfTime, UnknownNameError, describeValue, type Expr, type ExprValue, type Jet, type Scope,
 } from './expressions';
 import { closestName } from './names';
+import { keyPath } from './paths';
+import { MODEL_LIMITS } from './limits';
 import type { NumOfTimeSpec, NumSpec, Vec3Spec, VecOfTimeSpec } from './schema';
 
 export type Vec3 = readonly [number, number, number];
 
 /** A mistake in a model file: where (a path such as `bodies[2].inertia`) and what. */
 export class ModelError extends Error {
-  constructor(readonly path: string, readonly detail: string) {
-    super(path ? `${path}: ${detail}` : detail);
+  /**
+   * @param textOffset where in the expression text at `path` the problem is (0-based), when it is in one.
+   * @param repetition inside a repeated group: which repetition ("k = 2, side = L").
+   */
+  constructor(readonly path: string, readonly detail: string, readonly textOffset?: number, readonly repetition?: string) {
+    super(`${path ? `${path}: ` : ''}${detail}${repetition ? ` (repetition ${repetition})` : ''}`);
+  }
+
+  /** The detail as shown to people: with the repetition when there is one. */
+  get explanation(): string {
+    return `${this.detail}${this.repetition ? ` (repetition ${this.repetition})` : ''}`;
+  }
+}
+
+/**
+ * Reads one item of the file; a mistake inside a repeated group also says in which repetition, since the same
+ * text stands for many items there.
+ */
+export function inItem<T>(item: { readonly context: string }, read: () => T): T {
+  if (!item.context) return read();
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof ModelError) || error.repetition !== undefined) throw error;
+    throw new ModelError(error.path, error.detail, error.textOffset, item.context);
   }
 }
 
@@ -34,15 +59,18 @@ export function checkValueName(name: string, path: string): void {
 function expressionFailure(error: unknown, text: string, path: string, scope: Scope): ModelError {
   if (!(error instanceof ExpressionError)) throw error;
   let detail = error.message;
+  let suggestion = '';
   if (error instanceof UnknownNameError) {
     if (error.unknown === 't') detail = "'t' (time) can only be used in forces, moments, motors and motions";
     else {
       const near = closestName(error.unknown, [...scope.keys(), ...CONSTANTS.keys(), ...FUNCTION_NAMES]);
-      if (near) detail += `; did you mean '${near}'?`;
+      if (near) suggestion = `; did you mean '${near}'?`;
     }
   }
-  const at = error.offset > 0 && error.offset < text.length ? ` at '${text.slice(error.offset, error.offset + 20)}'` : '';
-  return new ModelError(path, `${detail}${at} in "${text.length > 60 ? `${text.slice(0, 57)}…` : text}"`);
+  const offset = Math.max(0, Math.min(error.offset, text.length));
+  const shown = text.length > 60 ? `${text.slice(0, 57)}…` : text;
+  const where = offset > 0 && offset < text.length ? ` at character ${offset + 1} of "${shown}"` : ` in "${shown}"`;
+  return new ModelError(path, `${detail}${where}${suggestion}`, offset);
 }
 
 /** Parses an expression (memoised: a repeated group parses each text once). */
@@ -98,7 +126,7 @@ export function letValue(value: unknown, scope: Scope, path: string): ExprValue 
   if (typeof value === 'number') return finite(value, path);
   if (typeof value === 'string') return valueOf(value, scope, path);
   if (Array.isArray(value)) return value.map((v, k) => letValue(v, scope, `${path}[${k}]`));
-  if (value !== null && typeof value === 'object') return recordOf(value as Record<string, unknown>, (v, k) => letValue(v, scope, `${path}.${k}`));
+  if (value !== null && typeof value === 'object') return recordOf(value as Record<string, unknown>, (v, k) => letValue(v, scope, keyPath(path, k)));
   throw new ModelError(path, 'expected a number, an expression, a list or a record');
 }
 
@@ -107,7 +135,7 @@ export function literalValue(value: unknown, path: string): ExprValue {
   if (typeof value === 'number') return finite(value, path);
   if (typeof value === 'string') return value;
   if (Array.isArray(value)) return value.map((v, k) => literalValue(v, `${path}[${k}]`));
-  if (value !== null && typeof value === 'object') return recordOf(value as Record<string, unknown>, (v, k) => literalValue(v, `${path}.${k}`));
+  if (value !== null && typeof value === 'object') return recordOf(value as Record<string, unknown>, (v, k) => literalValue(v, keyPath(path, k)));
   throw new ModelError(path, 'expected a number, a string, a list or a record');
 }
 
@@ -128,6 +156,9 @@ export function nameOf(template: string, scope: Scope, path: string): string {
     throw new ModelError(path, `{${text}} is ${describeValue(v)}; a name part must be a number or a string`);
   });
   if (name.includes('{') || name.includes('}')) throw new ModelError(path, `"${template}" has an unclosed { }`);
+  if (name.length > MODEL_LIMITS.nameLength) {
+    throw new ModelError(path, `"${template}" makes a name of ${name.length} characters; a name has at most ${MODEL_LIMITS.nameLength}`);
+  }
   return name;
 }
 

@@ -72,7 +72,7 @@ function checkDocumentValues(doc: ModelDocument, values: ParamValues, name: Valu
 export function buildFromDocument(doc: ModelDocument, values: ParamValues): BuiltModel {
   const compiled = compileModel(doc, values);
   const prepared = prepareModel(compiled.model);
-  if (!prepared.ok) throw new ModelError('', `the initial configuration cannot be assembled: ${prepared.reason}`);
+  if (!prepared.ok) throw new ModelError((prepared.constraint && compiled.sources.get(prepared.constraint)) ?? '', prepared.reason);
   return { model: prepared.model, drawing: compiled.drawing, report: prepared.report, warnings: compiled.warnings };
 }
 

@@ -16,6 +16,7 @@ import { failureAdvice, MultiplierOscillationMonitor, oscillationReason, type Da
 import { EulerVelocityMonitor, eulerVelocityReason } from './integrators/eulerVelocityMonitor';
 import { startingState } from './model/prepare';
 import { RemovedEquationsMonitor } from './model/removedEquations';
+import { singularityNote } from './model/singularity';
 
 /** The Newton matrices' linear solver (the sparse LU at every size). */
 export { newtonSolverFor } from './model/newtonStructure';
@@ -334,6 +335,8 @@ export class Simulation {
    */
   private explainFailure(reason: string): { reason: string; cause: FailureCause } {
     if (this.monitor.oscillating) return { reason: `${reason}: ${this.monitor.reason}`, cause: 'multiplier-oscillation' };
+    const singular = singularityNote(this.system.constraints, this.integrator.q, this.integrator.t);
+    if (singular) return { reason: `${reason}: ${singular}; try another step size`, cause: 'newton' };
     if (this.eulerMonitor.growing) {
       return { reason: `${reason}: ${eulerVelocityReason(this.damping, this.eulerMonitor.residual)}`, cause: 'euler-velocity' };
     }

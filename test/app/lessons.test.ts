@@ -4,7 +4,7 @@ import { omegaReadout } from '../../src/app/components/scene/readout';
 import { failureReason, TRY_ALPHA } from '../../src/app/failure';
 import { lessonFromLink, LESSONS, NUMERICAL_DAMPING } from '../../src/app/lessons/lessons';
 import { SAMPLE_COLUMNS, SAMPLE_WIDTH, Simulation } from '../../src/solver/simulate';
-import { spinModel, SPIN_DEFAULTS } from '../../src/solver/scenarios/spin';
+import { paperModel } from '../support/paperModel';
 import { decodeShareQuery, encodeShareQuery } from '../../src/scenario/url';
 import { parseSimArgs } from '../../src/cli/args';
 
@@ -31,7 +31,7 @@ describe('lesson numerical-damping (SPEC §7)', () => {
     expect(step.narration).toContain('1.28 s');
     expect(step.narration).toContain('eᵀė');
     // The run the step opens: classical fails at 1.28 s for the eᵀė reason the failure box explains; modified finishes.
-    const classical = new Simulation(spinModel(SPIN_DEFAULTS), { method: 'classical', alpha: state.alpha, h: state.h, tEnd: state.tEnd, sampleEvery: 1 });
+    const classical = new Simulation(paperModel('spin'), { method: 'classical', alpha: state.alpha, h: state.h, tEnd: state.tEnd, sampleEvery: 1 });
     while (classical.advance(10_000, () => {}) === 'running');
     expect(classical.failure).toMatchObject({ time: 1.28, cause: 'euler-velocity' });
     expect(failureReason(state, false, 'classical', classical.failure!.cause)).toContain('exp(|ω|t/2)');

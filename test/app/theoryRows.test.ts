@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultState } from '../../src/scenario/registry';
 import { classicalOneStepOmega, modifiedOneStepE0, modifiedOneStepOmega } from '../../src/solver/studies/theory';
 import { measuredFirstStep, measuredValue, STEP_LIMITS, theoryInputs, theoryRows } from '../../src/app/theoryRows';
-import { heavyTopModel, HEAVY_TOP_DEFAULTS } from '../../src/solver/scenarios/heavyTop';
+import { paperModel } from '../support/paperModel';
 import { classifyStabilityRun, DEFAULT_STABILITY_BOUNDS, stabilityRunSettings } from '../../src/solver/studies/stabilityStudy';
 import { RUN_METHODS } from '../../src/scenario/methods';
 import { createRunHandler, type HandlerEnv } from '../../src/worker/handler';
@@ -57,7 +57,7 @@ describe('theory overlay rows', () => {
 });
 
 describe('what limits each method\'s step (Theory tab), against runs of the heavy top', () => {
-  const top = heavyTopModel(HEAVY_TOP_DEFAULTS);
+  const top = paperModel('heavy-top');
   const run = (method: 'modified' | 'ji-xing', h: number) =>
     classifyStabilityRun(top, stabilityRunSettings(method, { alpha: -0.2, rho: 2 / 3 }, h, 1), DEFAULT_STABILITY_BOUNDS);
 

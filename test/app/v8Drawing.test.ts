@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { defaultValues, getScenario } from '../../src/scenario/registry';
 import { v8Drawing, v8ParamsFrom } from '../../src/app/v8Drawing';
-import { V8_DEFAULTS } from '../../src/solver/scenarios/v8Crank';
+import { cylinderGeometry as builderGeometry, V8_DEFAULTS } from '../fixtures/codeModels/v8Crank';
+import { cylinderGeometry } from '../../src/app/v8Geometry';
 
 const distance = (a: readonly number[], b: readonly number[]) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 
@@ -31,6 +32,17 @@ describe('V8 drawing', () => {
       expect(drawing.bore[0]).toBeLessThanOrEqual(l - r - drawing.piston[0]);
       expect(drawing.bore[1]).toBeGreaterThanOrEqual(l + r + drawing.piston[1]);
       expect(drawing.shaft[0]).toBeLessThan(Math.min(...drawing.pins.map((p) => p[0])));
+    }
+  });
+
+  it('reads the cylinders from the model file as the builder in code placed them (to round-off)', () => {
+    for (const p of [V8_DEFAULTS, { ...V8_DEFAULTS, bank: 60, crankRadius: 0.03, rodLength: 0.2 }]) {
+      const reference = builderGeometry(p);
+      const read = cylinderGeometry({ ...p });
+      expect(read.map((c) => c.name)).toEqual(reference.map((c) => c.name));
+      read.forEach((c, k) => {
+        for (const key of ['bigEnd', 'pistonPin', 'axis'] as const) expect(distance(c[key], reference[k][key])).toBeLessThan(1e-15);
+      });
     }
   });
 });

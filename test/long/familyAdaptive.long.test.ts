@@ -5,8 +5,7 @@
  * h = 1e-5: the fixed-step Newton stop, not the method (see jiXing.ts).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { heavyTopModel, HEAVY_TOP_DEFAULTS } from '../../src/solver/scenarios/heavyTop';
-import { spinExactOmega, spinModel, SPIN_DEFAULTS } from '../../src/solver/scenarios/spin';
+import { paperModel, spinExactOmega } from '../support/paperModel';
 import { Simulation, type IntegratorMethod, type RunSettings } from '../../src/solver/simulate';
 import { DEFAULT_NEWTON, type NewtonSettings } from '../../src/solver/integrators/newtonDriver';
 import { familyOmegaSeries, type FamilyOmegaSeries } from '../../src/solver/studies/familyRuns';
@@ -18,15 +17,15 @@ const METHODS: readonly IntegratorMethod[] = ['generalized-alpha', 'ji-xing'];
 
 interface Run { readonly sim: Simulation; readonly rows: number[][] }
 
-function run(model: ReturnType<typeof spinModel>, settings: RunSettings, newton: NewtonSettings = DEFAULT_NEWTON): Run {
+function run(model: ReturnType<typeof paperModel>, settings: RunSettings, newton: NewtonSettings = DEFAULT_NEWTON): Run {
   const sim = new Simulation(model, settings, newton);
   const rows: number[][] = [];
   sim.advance(Number.MAX_SAFE_INTEGER, (row) => rows.push(Array.from(row)));
   return { sim, rows };
 }
 
-const spin = spinModel(SPIN_DEFAULTS);
-const top = heavyTopModel(HEAVY_TOP_DEFAULTS);
+const spin = paperModel('spin');
+const top = paperModel('heavy-top');
 
 /** Spin over [0, 10], samples every 0.1 s, initial step 0.01. */
 const spinRun = (method: IntegratorMethod, tolerance: number, h = 0.01) =>
@@ -52,7 +51,7 @@ beforeAll(() => {
 describe.each(METHODS)('%s, adaptive (position error norm, the default)', (method) => {
 
   it('spin: finishes on every sample time, and |ω_x(10) − 60| falls with the tolerance', () => {
-    const exact = spinExactOmega(SPIN_DEFAULTS, 10)[0];
+    const exact = spinExactOmega(10)[0];
     const errors = TOLERANCES.map((tol) => {
       const { sim, rows } = spinRun(method, tol);
       expect(sim.failure).toBeNull();

@@ -8,15 +8,14 @@ import { ImplicitStepper } from '../../src/solver/integrators/implicitStepper';
 import { GeneralizedAlpha } from '../../src/solver/integrators/methods/generalizedAlpha';
 import { JiXing } from '../../src/solver/integrators/methods/jiXing';
 import { angularVelocity } from '../../src/solver/rotation/eulerParameters';
-import { heavyTopModel, HEAVY_TOP_DEFAULTS } from '../../src/solver/scenarios/heavyTop';
-import { v8CrankModel, V8_DEFAULTS } from '../../src/solver/scenarios/v8Crank';
+import { paperModel } from '../support/paperModel';
 import { simulateLieGroup } from '../../src/solver/integrators/lieGroup/lieGroupSimulation';
 import { familyOmegaSeries } from '../../src/solver/studies/familyRuns';
 import { integratedDifference, observedOrder } from '../../src/solver/studies/errorMeasures';
 import { stepperOmegaSeries } from '../solver/methodRuns';
 import { statedInitialState } from '../../src/solver/model/prepare';
 
-const top = heavyTopModel(HEAVY_TOP_DEFAULTS);
+const top = paperModel('heavy-top');
 const model = top;
 
 describe('Lie-group generalized-α on the heavy top', () => {
@@ -103,7 +102,7 @@ describe('heavy top ω_y over 10 s, h = 1e-4, ρ∞ = 2/3 (SPEC §6: GA within a
 
 describe('V8 crank through the generic joint interface', () => {
   it('0.05 s at h = 1e-3: joint and normalisation residuals at round-off, crank ω_x within 1e-4 of generalized-α', () => {
-    const model = v8CrankModel(V8_DEFAULTS);
+    const model = paperModel('v8-crank');
     let lie = new Float64Array(0), worst = 0;
     const r = simulateLieGroup(model, { rhoInf: 2 / 3, h: 1e-3, tEnd: 0.05, sampleEvery: 1 }, (row) => { lie = row.slice(); worst = Math.max(worst, row[6]); });
     expect(r.status).toBe('finished');

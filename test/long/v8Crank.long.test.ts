@@ -5,11 +5,11 @@
  * (a fixed-step run's rows do not depend on t_end), so each is computed once.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { v8CrankModel, V8_DEFAULTS } from '../../src/solver/scenarios/v8Crank';
+import { paperModel } from '../support/paperModel';
 import { runV8 } from '../solver/v8Runs';
 
 describe('V8, α = −0.3, h = 1e-4, t ∈ [0, 9] (paper Fig. 8)', () => {
-  const model = v8CrankModel(V8_DEFAULTS);
+  const model = paperModel('v8-crank');
   const rows: Record<string, number[][]> = {};
   const final: Record<string, number> = {};
   const worstConstraint: Record<string, number> = {};

@@ -8,9 +8,9 @@ import type { MultibodyModel } from '../../src/solver/model/types';
 import { Simulation, SAMPLE_WIDTH, type RunSettings } from '../../src/solver/simulate';
 import { SCENARIOS, defaultValues } from '../../src/scenario/registry';
 import type { ParamValues } from '../../src/scenario/types';
-import { spinModel, SPIN_DEFAULTS } from '../../src/solver/scenarios/spin';
-import { heavyTopModel, HEAVY_TOP_DEFAULTS } from '../../src/solver/scenarios/heavyTop';
-import { v8CrankModel, V8_DEFAULTS } from '../../src/solver/scenarios/v8Crank';
+import { spinModel, SPIN_DEFAULTS } from '../fixtures/codeModels/spin';
+import { heavyTopModel, HEAVY_TOP_DEFAULTS } from '../fixtures/codeModels/heavyTop';
+import { v8CrankModel, V8_DEFAULTS } from '../fixtures/codeModels/v8Crank';
 
 function rows(model: MultibodyModel, settings: RunSettings): Float64Array[] {
   const out: Float64Array[] = [];

@@ -3,9 +3,8 @@
  * exact sample times, and the global error against the tolerance on the heavy top.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { heavyTopModel, HEAVY_TOP_DEFAULTS } from '../../src/solver/scenarios/heavyTop';
 import { Simulation, type ErrorNorm, type IntegratorMethod } from '../../src/solver/simulate';
-import { spinExactOmega, spinModel, SPIN_DEFAULTS } from '../../src/solver/scenarios/spin';
+import { paperModel, spinExactOmega } from '../support/paperModel';
 import { integratedOmegaError, observedOrder, omegaSeries, type OmegaSeries } from '../../src/solver/studies/omegaError';
 import { AssembledSystem } from '../../src/solver/model/assembly';
 import { HhtIntegrator } from '../../src/solver/integrators/hhtIntegrator';
@@ -16,7 +15,7 @@ import { DEFAULT_NEWTON } from '../../src/solver/integrators/newtonDriver';
 import { hhtParameters } from '../../src/solver/integrators/newmark';
 import { statedInitialState } from '../../src/solver/model/prepare';
 
-const model = heavyTopModel(HEAVY_TOP_DEFAULTS);
+const model = paperModel('heavy-top');
 const SAMPLE_DT = 1e-3;
 
 function adaptiveRun(method: IntegratorMethod, tolerance: number, tEnd = 1, hMin?: number) {
@@ -118,11 +117,11 @@ describe('a step the multiplier monitor flags is rejected and retried smaller', 
 });
 
 describe("errorNorm 'position-velocity': the tolerance governs the ω error (spin, exact ω known)", () => {
-  const spin = spinModel(SPIN_DEFAULTS);
+  const spin = paperModel('spin');
   function omegaError(tolerance: number, errorNorm: ErrorNorm): number {
     const sim = new Simulation(spin, { method: 'modified', alpha: -0.2, h: 1e-3, tEnd: 2, sampleEvery: 10, tolerance, errorNorm });
     let e = 0;
-    sim.advance(Number.MAX_SAFE_INTEGER, (row) => { e = Math.max(e, Math.abs(row[1] - spinExactOmega(SPIN_DEFAULTS, row[0])[0])); });
+    sim.advance(Number.MAX_SAFE_INTEGER, (row) => { e = Math.max(e, Math.abs(row[1] - spinExactOmega(row[0])[0])); });
     expect(sim.failure).toBeNull();
     return e;
   }

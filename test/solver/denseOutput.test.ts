@@ -4,15 +4,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { hermite } from '../../src/solver/integrators/denseOutput';
-import { spinExactOmega, spinModel, SPIN_DEFAULTS } from '../../src/solver/scenarios/spin';
+import { paperModel, paperValues, spinExactOmega } from '../support/paperModel';
 import { Simulation, type RunSettings } from '../../src/solver/simulate';
 
 /** Halving h must shrink an O(h^p) interpolation error by at least this fraction of 2^p. */
 const ORDER_SLACK = 0.8;
 
-/** Exact spin about x under the constant moment (SPIN_DEFAULTS): θ = ω0 t + ½ (M/J) t², e = (cos θ/2, sin θ/2, 0, 0). */
+/** Exact spin about x under the constant moment (the spin file's defaults): θ = ω0 t + ½ (M/J) t², e = (cos θ/2, sin θ/2, 0, 0). */
 function exactEulerParameters(t: number): { e: Float64Array; ed: Float64Array } {
-  const w0 = SPIN_DEFAULTS.omega0[0], a = SPIN_DEFAULTS.M[0] / SPIN_DEFAULTS.J[0];
+  const spin = paperValues('spin');
+  const w0 = spin.omega0[0], a = spin.M[0] / spin.J[0];
   const th = w0 * t + 0.5 * a * t * t, w = w0 + a * t;
   return {
     e: Float64Array.of(Math.cos(th / 2), Math.sin(th / 2), 0, 0),
@@ -58,14 +59,14 @@ describe('cubic Hermite dense output on the exact spin trajectory', () => {
 });
 
 describe('adaptive runs with dense output step past sample times', () => {
-  const model = spinModel(SPIN_DEFAULTS);
+  const model = paperModel('spin');
   /** Samples every 1 ms over 2 s; the steps are several ms long. */
   const base: RunSettings = { method: 'modified', alpha: -0.2, h: 1e-3, tEnd: 2, sampleEvery: 1, tolerance: 1e-6, hMax: 0.05 };
   function run(settings: RunSettings) {
     const sim = new Simulation(model, settings);
     const rows: number[][] = [];
     sim.advance(Number.MAX_SAFE_INTEGER, (row) => rows.push(Array.from(row)));
-    const error = Math.max(...rows.map((r) => Math.abs(r[1] - spinExactOmega(SPIN_DEFAULTS, r[0])[0])));
+    const error = Math.max(...rows.map((r) => Math.abs(r[1] - spinExactOmega(r[0])[0])));
     return { sim, rows, error };
   }
 

@@ -4,15 +4,14 @@
  * as that mode, not as the index-3 joint oscillation (integrators/eulerVelocityMonitor.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { spinModel, SPIN_DEFAULTS } from '../../src/solver/scenarios/spin';
-import { heavyTopModel, HEAVY_TOP_DEFAULTS } from '../../src/solver/scenarios/heavyTop';
+import { paperModel } from '../support/paperModel';
 import { Simulation, type IntegratorMethod } from '../../src/solver/simulate';
 import { eulerVelocityResidual, eulerVelocityReason } from '../../src/solver/integrators/eulerVelocityMonitor';
 import { InvariantMonitor, INVARIANT_COLUMNS } from '../../src/solver/studies/invariants';
 
 /** s = eᵀė of the spinning body after every step of a constant spin at ω about x (M = 0), until the run ends. */
 function constantSpin(omega: number, h: number, method: IntegratorMethod, tEnd: number) {
-  const model = spinModel({ ...SPIN_DEFAULTS, M: [0, 0, 0], omega0: [omega, 0, 0] });
+  const model = paperModel('spin', { M: [0, 0, 0], omega0: [omega, 0, 0] });
   const sim = new Simulation(model, { method, alpha: 0, h, tEnd, sampleEvery: 1 });
   const t: number[] = [], s: number[] = [];
   while (sim.advance(1, () => {}) === 'running') {
@@ -54,7 +53,7 @@ describe('classical HHT at α = 0 on a constant spin: eᵀė grows as exp(ωt/2)
 });
 
 describe('the failure is explained as the eᵀė mode, not the index-3 joint oscillation', () => {
-  function failure(alpha: number, model = spinModel(SPIN_DEFAULTS), h = 0.01, tEnd = 10) {
+  function failure(alpha: number, model = paperModel('spin'), h = 0.01, tEnd = 10) {
     const sim = new Simulation(model, { method: 'classical', alpha, h, tEnd, sampleEvery: 1 });
     while (sim.advance(10_000, () => {}) === 'running');
     return sim.failure;
@@ -79,7 +78,7 @@ describe('the failure is explained as the eᵀė mode, not the index-3 joint osc
   });
 
   it('heavy top, α = 0: the joint multiplier oscillation keeps its own reason', () => {
-    const f = failure(0, heavyTopModel(HEAVY_TOP_DEFAULTS), 1e-3, 1);
+    const f = failure(0, paperModel('heavy-top'), 1e-3, 1);
     expect(f?.cause).toBe('multiplier-oscillation');
     expect(f?.reason).toContain('index-3 constraints');
   });

@@ -4,7 +4,7 @@
  * monitor saw the oscillation, or Newton failed with little damping.
  */
 import { describe, expect, it } from 'vitest';
-import { heavyTopModel, HEAVY_TOP_DEFAULTS } from '../../src/solver/scenarios/heavyTop';
+import { paperModel } from '../support/paperModel';
 import { simulateFamily } from '../../src/solver/studies/familyRuns';
 import type { FamilyMethodName } from '../../src/solver/studies/methodStability';
 import {
@@ -19,7 +19,7 @@ function failure(method: FamilyMethodName, parameter: { alpha: number } | { rho:
   const settings = 'alpha' in parameter
     ? { method, alpha: parameter.alpha, h: 1e-3, tEnd, sampleEvery: 100 }
     : { method, alpha: 0, rho: parameter.rho, h: 1e-3, tEnd, sampleEvery: 100 };
-  const r = simulateFamily(heavyTopModel(HEAVY_TOP_DEFAULTS), settings, () => {});
+  const r = simulateFamily(paperModel('heavy-top'), settings, () => {});
   expect(r.status).toBe('failed');
   return r.failure!;
 }
@@ -80,6 +80,6 @@ describe('heavy top, h = 1e-3: each family fails with its own advice', () => {
 describe('the Lie group refuses error control rather than ignoring it', () => {
   it('simulateFamily with a tolerance throws a sentence naming the fixed step', () => {
     const settings = { method: 'lie-group' as const, alpha: 0, rho: 2 / 3, h: 1e-3, tEnd: 0.01, sampleEvery: 1, tolerance: 1e-5 };
-    expect(() => simulateFamily(heavyTopModel(HEAVY_TOP_DEFAULTS), settings, () => {})).toThrow('lie-group runs with a fixed step only (no tolerance)');
+    expect(() => simulateFamily(paperModel('heavy-top'), settings, () => {})).toThrow('lie-group runs with a fixed step only (no tolerance)');
   });
 });

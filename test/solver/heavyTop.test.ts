@@ -3,11 +3,11 @@
  * and the α = 0 instability of index-3 HHT with a joint.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { heavyTopModel, HEAVY_TOP_DEFAULTS } from '../../src/solver/scenarios/heavyTop';
+import { paperModel } from '../support/paperModel';
 import { integratedOmegaError, observedOrder, omegaSeries, type OmegaSeries } from '../../src/solver/studies/omegaError';
 import { Simulation, simulate } from '../../src/solver/simulate';
 
-const model = heavyTopModel(HEAVY_TOP_DEFAULTS);
+const model = paperModel('heavy-top');
 const STEP_SIZES = [1e-3, 5e-4, 1e-4, 5e-5];
 const SAMPLE_DT = 1e-3;
 /** Reference: modified HHT, α = −0.2, h = 2e-6 (its own e_ω is ~2 % of the finest run's below). */

@@ -4,8 +4,7 @@
  * test/long/methodFamily.long.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { spinModel, SPIN_DEFAULTS, spinExactOmega } from '../../src/solver/scenarios/spin';
-import { heavyTopModel, HEAVY_TOP_DEFAULTS } from '../../src/solver/scenarios/heavyTop';
+import { paperModel, spinExactOmega } from '../support/paperModel';
 import { simulateLieGroup, LieGroupSimulation } from '../../src/solver/integrators/lieGroup/lieGroupSimulation';
 import { finiteDifferenceColumns, randomVector, seededRandom } from './helpers';
 
@@ -22,8 +21,8 @@ function finalRow(model: Parameters<typeof simulateLieGroup>[0], rhoInf: number,
 describe('spin: a constant angular acceleration is integrated exactly', () => {
   for (const rhoInf of [0, 0.5, 2 / 3, 1]) {
     it(`ρ∞ = ${rhoInf}, h = 0.01: ω_x(10) = 60 to round-off, energy error ≈ 0`, () => {
-      const row = finalRow(spinModel(SPIN_DEFAULTS), rhoInf, 0.01, 10);
-      const exact = spinExactOmega(SPIN_DEFAULTS, 10);
+      const row = finalRow(paperModel('spin'), rhoInf, 0.01, 10);
+      const exact = spinExactOmega(10);
       expect(Math.abs(row[1] - exact[0])).toBeLessThan(SPIN_ROUND_OFF);
       expect(Math.abs(row[2])).toBe(0);
       expect(Math.abs(row[5]) / row[4]).toBeLessThan(1e-12);
@@ -32,13 +31,13 @@ describe('spin: a constant angular acceleration is integrated exactly', () => {
   }
 
   it('also at a coarse step (h = 0.5)', () => {
-    const row = finalRow(spinModel(SPIN_DEFAULTS), 2 / 3, 0.5, 10);
+    const row = finalRow(paperModel('spin'), 2 / 3, 0.5, 10);
     expect(Math.abs(row[1] - 60)).toBeLessThan(SPIN_ROUND_OFF);
   });
 });
 
 describe('heavy top', () => {
-  const model = heavyTopModel(HEAVY_TOP_DEFAULTS);
+  const model = paperModel('heavy-top');
 
   it('the Newton matrix equals the finite-difference Jacobian of the residual', () => {
     const sim = new LieGroupSimulation(model, { rhoInf: 2 / 3, h: 1e-3, tEnd: 0.05, sampleEvery: 1 });

@@ -15,12 +15,11 @@ import { hhtParameters } from '../../src/solver/integrators/methods/hhtMethod';
 import { GeneralizedAlpha } from '../../src/solver/integrators/methods/generalizedAlpha';
 import { JiXing } from '../../src/solver/integrators/methods/jiXing';
 import { DenseAccumulator } from '../../src/solver/linalg/accumulator';
-import { heavyTopModel, HEAVY_TOP_DEFAULTS } from '../../src/solver/scenarios/heavyTop';
-import { spinModel, SPIN_DEFAULTS } from '../../src/solver/scenarios/spin';
+import { paperModel } from '../support/paperModel';
 import { stepper, stepperOmegaSeries } from './methodRuns';
 import { finiteDifferenceColumns, randomVector, seededRandom } from './helpers';
 
-const top = heavyTopModel(HEAVY_TOP_DEFAULTS);
+const top = paperModel('heavy-top');
 
 describe('Newton matrices (Ji & Xing A.7, Arnold & Brüls Eq. 16) equal finite differences of the residual', () => {
   const cases: [string, (s: AssembledSystem) => Method, number][] = [
@@ -128,7 +127,7 @@ describe('generalized-α with αm = 0 and HHT parameters', () => {
 describe('spin ω_x(10), h = 0.01 (exact 60 rad/s)', () => {
   const makers = { 'generalized-alpha': (s: AssembledSystem) => new GeneralizedAlpha(s, 2 / 3, 2), 'ji-xing': (s: AssembledSystem) => new JiXing(s, 2 / 3) };
   const final = (method: 'generalized-alpha' | 'ji-xing', h: number) => {
-    const s = stepperOmegaSeries(spinModel(SPIN_DEFAULTS), makers[method], h, 10, Math.round(10 / h));
+    const s = stepperOmegaSeries(paperModel('spin'), makers[method], h, 10, Math.round(10 / h));
     expect(s.t[s.t.length - 1]).toBeCloseTo(10, 12);
     return s.omega[s.omega.length - 3];
   };

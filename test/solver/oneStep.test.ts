@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { AssembledSystem } from '../../src/solver/model/assembly';
 import { DEFAULT_NEWTON, HhtIntegrator } from '../../src/solver/integrators/hhtIntegrator';
-import { spinModel } from '../../src/solver/scenarios/spin';
+import { paperModel } from '../support/paperModel';
 import { hhtParameters } from '../../src/solver/integrators/newmark';
 import { statedInitialState } from '../../src/solver/model/prepare';
 
@@ -18,7 +18,7 @@ const ALPHAS = [0, -0.1, -0.2, -1 / 3];
 const ORDER_SLACK = 0.8;
 
 function oneStep(method: Method, alpha: number, h: number, omega0: number, moment: number) {
-  const system = new AssembledSystem(spinModel({ J: [1, 2, 2], M: [moment, 0, 0], omega0: [omega0, 0, 0] }));
+  const system = new AssembledSystem(paperModel('spin', { J: [1, 2, 2], M: [moment, 0, 0], omega0: [omega0, 0, 0] }));
   const integ = new HhtIntegrator(system, method, alpha, TIGHT_NEWTON);
   const { q, qd } = statedInitialState(system);
   integ.initialize(q, qd, 0);

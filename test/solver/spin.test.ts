@@ -1,17 +1,17 @@
 /** `spin` runs: final ω against the exact line, and energy_error including the work of the moment. */
 import { describe, expect, it } from 'vitest';
-import { spinExactOmega, spinModel, SPIN_DEFAULTS } from '../../src/solver/scenarios/spin';
+import { paperModel, spinExactOmega } from '../support/paperModel';
 import { simulate } from '../../src/solver/simulate';
 
 function finalRow(method: 'classical' | 'modified', alpha: number, h = 0.01, tEnd = 10): Float64Array {
   let last = new Float64Array(0);
-  const r = simulate(spinModel(SPIN_DEFAULTS), { method, alpha, h, tEnd, sampleEvery: 100 }, (row) => { last = row.slice(); });
+  const r = simulate(paperModel('spin'), { method, alpha, h, tEnd, sampleEvery: 100 }, (row) => { last = row.slice(); });
   expect(r.status).toBe('finished');
   return last;
 }
 
 describe('spin, defaults (J = diag(1,2,2), M = (5,0,0), ω0 = (10,0,0))', () => {
-  const exact = spinExactOmega(SPIN_DEFAULTS, 10)[0];
+  const exact = spinExactOmega(10)[0];
 
   it('modified, α = 0 follows the exact line ω_x = 10 + 5t to round-off, with zero energy error', () => {
     const row = finalRow('modified', 0);
@@ -36,12 +36,12 @@ describe('spin, defaults (J = diag(1,2,2), M = (5,0,0), ω0 = (10,0,0))', () => 
 
   it('classical HHT loses energy even at α = 0 (Sherif Eq. 28: −(M/I) ω² h³/4 per step)', () => {
     const row = finalRow('classical', 0, 0.01, 1);
-    expect(row[1]).toBeLessThan(spinExactOmega(SPIN_DEFAULTS, 1)[0] - 0.1);
+    expect(row[1]).toBeLessThan(spinExactOmega(1)[0] - 0.1);
     expect(row[5]).toBeLessThan(0);
   });
 
   it('classical HHT at α = 0 becomes unstable on the normalisation constraint and stops with a reason', () => {
-    const r = simulate(spinModel(SPIN_DEFAULTS), { method: 'classical', alpha: 0, h: 0.01, tEnd: 10, sampleEvery: 1 }, () => {});
+    const r = simulate(paperModel('spin'), { method: 'classical', alpha: 0, h: 0.01, tEnd: 10, sampleEvery: 1 }, () => {});
     expect(r.status).toBe('failed');
     expect(r.failure!.time).toBeGreaterThan(1);
     expect(r.failure!.time).toBeLessThan(2);

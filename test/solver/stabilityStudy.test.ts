@@ -4,7 +4,7 @@
  * real h·Ω limit (integrators/eulerVelocityMonitor.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { spinModel, SPIN_DEFAULTS } from '../../src/solver/scenarios/spin';
+import { paperModel } from '../support/paperModel';
 import {
   classifyStabilityRun, DEFAULT_STABILITY_BOUNDS, refinementSteps, scanSteps, spectrumSampleEvery, stabilityPoint, stabilityRounds,
   stabilityRunSettings, stabilityStudy, SPECTRUM_SAMPLES, type StabilityOutcome,
@@ -61,7 +61,7 @@ describe('a method\'s point from its runs', () => {
 });
 
 describe('classifying a run of the spin', () => {
-  const spin = spinModel(SPIN_DEFAULTS);
+  const spin = paperModel('spin');
   const settings = (method: 'classical' | 'modified', alpha: number, h: number, tEnd: number) => stabilityRunSettings(method, { alpha }, h, tEnd);
 
   it('classical HHT at α = 0 fails by the eᵀė mode; modified is stable, Ω = |ω|/2 of the spin', () => {
@@ -69,7 +69,7 @@ describe('classifying a run of the spin', () => {
     expect(classical).toMatchObject({ stable: false, mode: 'euler-velocity' });
     expect(classical.failureTime).toBeCloseTo(1.28, 10);
     // A constant spin at 40 rad/s: the Euler parameters turn at Ω = 20 rad/s; 400 samples, a 256-point FFT.
-    const constant = spinModel({ ...SPIN_DEFAULTS, M: [0, 0, 0], omega0: [40, 0, 0] });
+    const constant = paperModel('spin', { M: [0, 0, 0], omega0: [40, 0, 0] });
     const modified = classifyStabilityRun(constant, settings('modified', 0, 0.005, 2), DEFAULT_STABILITY_BOUNDS);
     expect(modified).toMatchObject({ stable: true, mode: null, failure: null });
     expect(Math.abs(modified.omega - 20)).toBeLessThanOrEqual((2 * Math.PI) / (256 * 0.005));
@@ -89,7 +89,7 @@ describe('classifying a run of the spin', () => {
 
 describe('the largest stable step of classical HHT on the spin at α = −0.05', () => {
   it('h_max ≈ 0.0148 s, h·Ω ≈ 0.1, the eᵀė mode above it; modified stable over the whole range', () => {
-    const points = stabilityStudy(spinModel(SPIN_DEFAULTS), {
+    const points = stabilityStudy(paperModel('spin'), {
       methods: ['classical', 'modified'], alpha: -0.05, hRange: [5e-3, 0.05], tEnd: 3, rtol: 0.02, bounds: DEFAULT_STABILITY_BOUNDS,
     });
     const [classical, modified] = points;

@@ -5,7 +5,7 @@ import { amplitudeSpectrum, dominantFrequencies, fft } from '../../src/solver/st
 import { classicalOneStepOmega, constantSpinOmega, fromRestOmega, modifiedOneStepE0, modifiedOneStepOmega } from '../../src/solver/studies/theory';
 import { AssembledSystem } from '../../src/solver/model/assembly';
 import { DEFAULT_NEWTON, HhtIntegrator } from '../../src/solver/integrators/hhtIntegrator';
-import { spinModel } from '../../src/solver/scenarios/spin';
+import { paperModel } from '../support/paperModel';
 import { seededRandom } from './helpers';
 import { statedInitialState } from '../../src/solver/model/prepare';
 
@@ -69,7 +69,7 @@ describe('spectrum', () => {
 describe('theory overlay formulas agree with the solver (same checks as test/solver/oneStep.test.ts)', () => {
   const TIGHT = { ...DEFAULT_NEWTON, maxIterations: 60, accelerationTolerance: 1e-13, positionTolerance: 1e-15, reuseFactorization: false };
   function oneStep(method: 'classical' | 'modified', alpha: number, h: number, w0: number, mu: number) {
-    const system = new AssembledSystem(spinModel({ J: [1, 2, 2], M: [mu, 0, 0], omega0: [w0, 0, 0] }));
+    const system = new AssembledSystem(paperModel('spin', { J: [1, 2, 2], M: [mu, 0, 0], omega0: [w0, 0, 0] }));
     const integ = new HhtIntegrator(system, method, alpha, TIGHT);
     const { q, qd } = statedInitialState(system);
     integ.initialize(q, qd, 0);
@@ -99,9 +99,8 @@ describe('theory overlay formulas agree with the solver (same checks as test/sol
 describe('convergence study and α sweep', () => {
   it('reproduces the heavy-top orders of test/solver/heavyTop.test.ts (short window) and reports progress', async () => {
     const { convergenceStudy } = await import('../../src/solver/studies/convergenceStudy');
-    const { heavyTopModel, HEAVY_TOP_DEFAULTS } = await import('../../src/solver/scenarios/heavyTop');
     const calls: number[] = [];
-    const points = convergenceStudy(heavyTopModel(HEAVY_TOP_DEFAULTS), {
+    const points = convergenceStudy(paperModel('heavy-top'), {
       methods: ['classical', 'modified'], alpha: -0.2, steps: [1e-4, 5e-5], tEnd: 0.2, sampleDt: 1e-3,
       reference: { method: 'modified', alpha: -0.2, h: 5e-6 },
     }, (done) => calls.push(done));
@@ -117,7 +116,7 @@ describe('convergence study and α sweep', () => {
 
   it('α sweep on spin: modified at α = 0 ends on the exact line; the classical final ω is below', async () => {
     const { alphaSweep } = await import('../../src/solver/studies/convergenceStudy');
-    const points = alphaSweep(spinModel({ J: [1, 2, 2], M: [5, 0, 0], omega0: [10, 0, 0] }), ['classical', 'modified'], [-0.3, -0.1, 0], 0.01, 1);
+    const points = alphaSweep(paperModel('spin', { J: [1, 2, 2], M: [5, 0, 0], omega0: [10, 0, 0] }), ['classical', 'modified'], [-0.3, -0.1, 0], 0.01, 1);
     const at = (m: string, a: number) => points.find((p) => p.method === m && p.alpha === a)!;
     expect(at('modified', 0).finalOmega[0]).toBeCloseTo(15, 9);
     expect(at('classical', -0.3).finalOmega[0]).toBeLessThan(at('modified', -0.3).finalOmega[0]);
@@ -129,9 +128,8 @@ describe('invariant monitors', () => {
   /** Largest Euler-norm drift, velocity-constraint residual and |L_z − L_z(0)| over a heavy-top run. */
   async function worst(method: 'classical' | 'modified', h: number) {
     const { InvariantMonitor } = await import('../../src/solver/studies/invariants');
-    const { heavyTopModel, HEAVY_TOP_DEFAULTS } = await import('../../src/solver/scenarios/heavyTop');
     const { Simulation } = await import('../../src/solver/simulate');
-    const sim = new Simulation(heavyTopModel(HEAVY_TOP_DEFAULTS), { method, alpha: -0.2, h, tEnd: 1, sampleEvery: Math.round(0.01 / h) });
+    const sim = new Simulation(paperModel('heavy-top'), { method, alpha: -0.2, h, tEnd: 1, sampleEvery: Math.round(0.01 / h) });
     const monitor = new InvariantMonitor(sim.system);
     const out = new Float64Array(3);
     let drift = 0, velocity = 0, l0 = NaN, dl = 0;

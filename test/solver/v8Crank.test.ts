@@ -4,10 +4,10 @@
  * test/long/v8Crank.long.test.ts (`npm run test:long`, part of `npm test`).
  */
 import { describe, expect, it } from 'vitest';
-import { v8CrankModel, V8_DEFAULTS } from '../../src/solver/scenarios/v8Crank';
+import { paperModel } from '../support/paperModel';
 import { runV8 } from './v8Runs';
 
-const model = v8CrankModel(V8_DEFAULTS);
+const model = paperModel('v8-crank');
 
 describe('V8 energy, t ∈ [0, 1]', () => {
   it('modified, α = −0.05: |E − E0 − W| ≤ 1e-4 J over 1 s (measured 7.2e-5 J; W = work of the crank torque)', () => {

@@ -6,7 +6,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { Quaternion, Vector3 } from 'three';
 import type { Vec3 } from '../../solver/model/types';
-import type { CylinderGeometry } from '../../solver/scenarios/v8Crank';
+import type { CylinderGeometry } from '../v8Geometry';
 import type { Palette } from '../theme';
 import type { V8Drawing } from '../v8Drawing';
 

@@ -8,7 +8,7 @@
  *                                                                  in both bodies while the joint holds)
  * so ∂θ/∂e_X = σ_X 2 a_Xᵀ L(e_X) and ∂θ̇/∂e_X = −σ_X 2 a_Xᵀ L(ė_X) (L(e)ė = −L(ė)e), σ_A = −1, σ_B = +1.
  */
-import { COORDS_PER_BODY, type Load } from './types';
+import { COORDS_PER_BODY, type Constraint, type Load } from './types';
 import { GROUND, rotatedVector } from './bodyKinematics';
 import { lTransposeTimes } from '../rotation/eulerParameters';
 import type { RevoluteAxes } from './springs';
@@ -125,5 +125,37 @@ export function torsionSpring(name: string, joint: RevoluteAxes, k: number, c: n
       const r = measure.rate(q, qd);
       return -c * r * r;
     },
+  };
+}
+
+/**
+ * An assembly driver that holds a revolute joint at the angle θ₀ (from the initial pose, rad) and the rate θ̇₀
+ * while the initial state is made consistent (model/prepare.ts): G = wrap(θ(q) − θ₀ − θ̇₀ t), so
+ * G_q = ∂θ/∂q (the rows above) has the same size at every angle, and C_q q̇ = −G_t asks for θ̇ = θ̇₀. Unlike a
+ * prescribed rotation's sin(φ − θ₀), which is flat at 90° and holds the wrong half turn beyond, it reaches any
+ * angle. For assembly only: it has no acceleration level and no multiplier stiffness.
+ */
+export function jointAngleDriver(name: string, joint: RevoluteAxes, angle: number, rate: number): Constraint {
+  const sides = ([[joint.bodyA, joint.axisA, -1], [joint.bodyB, joint.axisB, 1]] as const)
+    .filter(([body]) => body !== GROUND)
+    .map(([body, axis, sign]) => ({ body, axis: Float64Array.from(axis), sign }));
+  const measure = jointMeasure(joint);
+  const row4 = new Float64Array(4);
+  return {
+    name,
+    rows: 1,
+    bodies: sides.map((s) => s.body),
+    evaluate(q, t, out, row) { out[row] = wrapAngle(measure.angle(q) - angle - rate * t); },
+    jacobian(q, _t, out, offset) {
+      sides.forEach((s, slot) => {
+        const o = offset + slot * COORDS_PER_BODY;
+        out[o] = 0; out[o + 1] = 0; out[o + 2] = 0;
+        axisRow(q, s.body, s.axis, s.sign, row4, 0);
+        for (let k = 0; k < 4; k++) out[o + 3 + k] = row4[k];
+      });
+    },
+    addMultiplierStiffness() { throw new Error(`${name}: an assembly driver has no multiplier stiffness`); },
+    accelerationRhs() { throw new Error(`${name}: an assembly driver has no acceleration level`); },
+    velocityRhs(_q, _t, out, row) { out[row] = rate; },
   };
 }

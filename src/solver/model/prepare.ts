@@ -26,6 +26,8 @@ export interface BodyMove {
 export interface RemovedEquations {
   readonly constraint: string;
   readonly rows: number;
+  /** True for a prescribed motion, false for a joint. */
+  readonly prescribed: boolean;
 }
 
 export interface PreparationReport {
@@ -35,7 +37,7 @@ export interface PreparationReport {
 
 export type PrepareResult =
   | { readonly ok: true; readonly model: MultibodyModel; readonly report: PreparationReport }
-  | { readonly ok: false; readonly reason: string };
+  | { readonly ok: false; readonly reason: string; readonly constraint?: string };
 
 /** Moves smaller than these are round-off of an exact configuration, not assembly. */
 const MOVE_DISTANCE = 1e-12;
@@ -76,37 +78,83 @@ export function startingState(system: AssembledSystem): { q: Float64Array; qd: F
   return velocities.ok ? { q, qd } : { failure: velocities.reason };
 }
 
-/** Rows of C_q (constraint index, row within it) that are combinations of earlier rows at q. */
-export function dependentRows(constraints: readonly Constraint[], q: Float64Array, t: number): { constraint: number; row: number }[] {
+/**
+ * Rows of C_q (constraint index, row within it) that are combinations of earlier rows at q: Gram–Schmidt in the
+ * rows' order, a row dependent when less than REDUNDANCY_TOLERANCE of its length is left after projecting out
+ * the earlier rows. A row of C_q is non-zero in its bodies' columns only, so the projection coefficients are
+ * sums over those few columns (classical Gram–Schmidt), and the correction touches each basis vector's
+ * non-zero span only; a second projection (Gram–Schmidt twice, "twice is enough") runs when the first left
+ * less than half of the row, which is where cancellation can hide a dependence. A chain or a loop of n
+ * bodies costs about n² instead of the n³ of dense rows.
+ */
+export function dependentRows(
+  constraints: readonly Constraint[], q: Float64Array, t: number, tolerance = REDUNDANCY_TOLERANCE,
+): { constraint: number; row: number }[] {
   const n = q.length;
-  const { jac, owner, rows } = denseConstraintJacobian(constraints, q, t);
-  const basis: Float64Array[] = [];
+  const { jac, owner, rows, columns } = denseConstraintJacobian(constraints, q, t);
+  const basis: { readonly v: Float64Array; readonly lo: number; readonly hi: number }[] = [];
   const found: { constraint: number; row: number }[] = [];
   const firstRow = new Int32Array(constraints.length);
   for (let r = 0, c = 0; c < constraints.length; r += constraints[c].rows, c++) firstRow[c] = r;
+  const v = new Float64Array(n);
+  const coefficients = new Float64Array(rows);
   for (let r = 0; r < rows; r++) {
-    const v = jac.slice(r * n, (r + 1) * n);
+    const cols = columns[r];
+    const base = r * n;
     let norm = 0;
-    for (let j = 0; j < n; j++) norm += v[j] * v[j];
+    for (let k = 0; k < cols.length; k++) norm += jac[base + cols[k]] * jac[base + cols[k]];
     norm = Math.sqrt(norm);
-    for (let pass = 0; pass < 2; pass++) {
-      for (const b of basis) {
-        let d = 0;
-        for (let j = 0; j < n; j++) d += b[j] * v[j];
-        for (let j = 0; j < n; j++) v[j] -= d * b[j];
-      }
+    let lo = cols[0], hi = cols[cols.length - 1] + 1;
+    v.fill(0, 0, n);
+    for (let k = 0; k < cols.length; k++) v[cols[k]] = jac[base + cols[k]];
+    // First projection: coefficients against the row as it is (its few columns), then one correction.
+    for (let b = 0; b < basis.length; b++) {
+      const e = basis[b].v;
+      let d = 0;
+      for (let k = 0; k < cols.length; k++) d += e[cols[k]] * jac[base + cols[k]];
+      coefficients[b] = d;
     }
-    let rest = 0;
-    for (let j = 0; j < n; j++) rest += v[j] * v[j];
-    rest = Math.sqrt(rest);
-    if (norm === 0 || rest <= REDUNDANCY_TOLERANCE * norm) {
+    for (let b = 0; b < basis.length; b++) {
+      const d = coefficients[b];
+      if (d === 0) continue;
+      const { v: e, lo: elo, hi: ehi } = basis[b];
+      for (let j = elo; j < ehi; j++) v[j] -= d * e[j];
+      if (elo < lo) lo = elo;
+      if (ehi > hi) hi = ehi;
+    }
+    let rest = span(v, lo, hi);
+    if (rest < 0.5 * norm && rest > tolerance * norm) {
+      for (const { v: e, lo: elo, hi: ehi } of basis) {
+        const from = Math.max(lo, elo), to = Math.min(hi, ehi);
+        if (from >= to) continue;
+        let d = 0;
+        for (let j = from; j < to; j++) d += e[j] * v[j];
+        if (d === 0) continue;
+        for (let j = elo; j < ehi; j++) v[j] -= d * e[j];
+        if (elo < lo) lo = elo;
+        if (ehi > hi) hi = ehi;
+      }
+      rest = span(v, lo, hi);
+    }
+    if (norm === 0 || !(rest > tolerance * norm)) {
       found.push({ constraint: owner[r], row: r - firstRow[owner[r]] });
       continue;
     }
-    for (let j = 0; j < n; j++) v[j] /= rest;
-    basis.push(v);
+    // Keep the basis vector on its non-zero span only.
+    while (lo < hi && v[lo] === 0) lo++;
+    while (hi > lo && v[hi - 1] === 0) hi--;
+    const e = new Float64Array(n);
+    for (let j = lo; j < hi; j++) e[j] = v[j] / rest;
+    basis.push({ v: e, lo, hi });
   }
   return found;
+}
+
+/** |v| over v[lo .. hi) (zero outside). */
+function span(v: Float64Array, lo: number, hi: number): number {
+  let s = 0;
+  for (let j = lo; j < hi; j++) s += v[j] * v[j];
+  return Math.sqrt(s);
 }
 
 /** The model's constraints without the dependent rows, and the removed rows as their own constraints. */
@@ -122,9 +170,14 @@ function withoutRows(
     const keep = Array.from({ length: c.rows }, (_, r) => r).filter((r) => !drop.includes(r));
     if (keep.length > 0) kept.push(reducedConstraint(c, keep));
     removed.push(reducedConstraint(c, drop));
-    report.push({ constraint: c.name, rows: drop.length });
+    report.push({ constraint: c.name, rows: drop.length, prescribed: c.prescribed === true });
   });
   return { kept, removed, report };
+}
+
+function sameCoordinates(a: Float64Array, b: Float64Array): boolean {
+  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return false;
+  return true;
 }
 
 /** Rotation angle between two unit quaternions (scalar first), rad. */
@@ -175,12 +228,15 @@ export function prepareModel(model: MultibodyModel): PrepareResult {
       current = { ...current, constraints: split.kept };
       system = new AssembledSystem(current);
     }
+    const before = Float64Array.from(q);
     const positions = assemblePositions(system, drivers, q, 0);
-    if (!positions.ok) return { ok: false, reason: positions.reason };
+    if (!positions.ok) return positions;
+    // Unmoved, the kept rows are the ones just found independent at this q: nothing more to find.
+    if (sameCoordinates(before, q)) break;
     if (dependent.length === 0 && dependentRows(system.constraints, q, 0).length === 0) break;
   }
   const velocities = projectVelocities(system, drivers, q, qd, 0);
-  if (!velocities.ok) return { ok: false, reason: velocities.reason };
+  if (!velocities.ok) return velocities;
   const prepared: PreparedState = { q, qd, removed };
   return {
     ok: true,

@@ -8,6 +8,7 @@ import { AssembledSystem } from '../../model/assembly';
 import { maxAbs } from '../../linalg/dense';
 import { startingState } from '../../model/prepare';
 import { RemovedEquationsMonitor } from '../../model/removedEquations';
+import { singularityNote } from '../../model/singularity';
 import { SAMPLE_WIDTH, type FailureCause, type RunFailure, type RunStatus, type SampleSink } from '../../simulate';
 import { LieGroupIntegrator, VELOCITIES_PER_BODY } from './lieGroupIntegrator';
 import { failureAdvice } from '../multiplierMonitor';
@@ -64,7 +65,10 @@ export class LieGroupSimulation {
     while (this.stepsDone < end) {
       const result = integrator.step(settings.h);
       this.lastIterations = result.iterations;
-      if (!result.ok) return this.fail(`${result.reason}; ${failureAdvice({ rho: settings.rhoInf })}`, 'newton');
+      if (!result.ok) {
+        const singular = singularityNote(this.system.constraints, integrator.q, integrator.t);
+        return this.fail(singular ? `${result.reason}: ${singular}; try another step size` : `${result.reason}; ${failureAdvice({ rho: settings.rhoInf })}`, 'newton');
+      }
       this.stepsDone++;
       integrator.t = this.stepsDone * settings.h;
       const p = this.system.appliedPower(integrator.q, integrator.qd, integrator.t);
