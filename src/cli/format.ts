@@ -5,7 +5,9 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { SAMPLE_COLUMNS, type RunFailure, type RunStatus } from '../solver/simulate';
-import { csvCell, jsonCell, paramsObject, SAMPLE_HEADER, sampleLine } from '../run/rowText';
+import { csvCell, csvHeader, jsonCell, paramsObject, sampleLine } from '../run/rowText';
+import type { PreparationReport } from '../solver/model/prepare';
+import type { RemovedResidual } from '../scenario/preparationText';
 import type { SimOptions } from './args';
 
 /** Flush after this many characters are buffered (a few thousand rows). */
@@ -50,18 +52,33 @@ export interface RunStats {
   readonly newtonIterations: number;
 }
 
+/** A model output's column: its name as in the model, and its unit (SPEC §8). */
+export interface OutputColumn {
+  readonly name: string;
+  readonly unit: string;
+}
+
+/** What the model is beyond its rows: its output columns, what preparing it did, how the removed equations held. */
+export interface ModelFacts {
+  readonly outputs: readonly OutputColumn[];
+  /** How far the assembly moved each body (by name) and which equations were removed. */
+  readonly preparation?: { readonly moved: readonly { body: string; distance: number; angle: number }[]; readonly removed: PreparationReport['removed'] };
+  readonly warnings?: readonly string[];
+}
+
 /** Writes one run in one format: a header, each sample row, and a closing part. */
 export interface RunWriter {
   begin(): void;
   row(row: Float64Array): void;
-  end(status: RunStatus, failure: RunFailure | null, stats: RunStats): void;
+  end(status: RunStatus, failure: RunFailure | null, stats: RunStats, removed?: RemovedResidual): void;
 }
 
-/** CSV: the SAMPLE_COLUMNS header line, then one line per sample. */
-export function csvWriter(out: ChunkedOutput): RunWriter {
+/** CSV: the SAMPLE_COLUMNS header line and the model's outputs, then one line per sample. */
+export function csvWriter(out: ChunkedOutput, outputs: readonly OutputColumn[] = []): RunWriter {
+  const width = SAMPLE_COLUMNS.length + outputs.length;
   return {
-    begin: () => out.push(SAMPLE_HEADER + '\n'),
-    row: (row) => out.push(sampleLine(row, 0, csvCell) + '\n'),
+    begin: () => out.push(csvHeader(outputs.map((o) => o.name)) + '\n'),
+    row: (row) => out.push(sampleLine(row, 0, csvCell, width) + '\n'),
     end: () => {},
   };
 }
@@ -70,10 +87,15 @@ export function csvWriter(out: ChunkedOutput): RunWriter {
  * JSON: one object {scenario, method, alpha (HHT) or rho (ρ∞ methods), h, tEnd, sampleDt, tolerance, hMin, hMax, params,
  * columns, rows, status, failure, steps, stepsRejected, newtonIterations}, streamed so the rows
  * never have to be held in memory. tolerance, hMin and hMax are null for a fixed step (then h is
- * the step; for an adaptive run h is the initial step).
+ * the step; for an adaptive run h is the initial step). A model with outputs adds them to `columns`
+ * (named as in the model) and lists them with their units in `outputs`; a model the assembly moved or
+ * whose redundant equations were removed says so in `preparation`, with `warnings`, and the tail
+ * gives `removedEquations` {count, largestResidual, time}.
  */
-export function jsonWriter(out: ChunkedOutput, options: Omit<SimOptions, 'plan'>): RunWriter {
+export function jsonWriter(out: ChunkedOutput, options: Omit<SimOptions, 'plan'>, facts: ModelFacts = { outputs: [] }): RunWriter {
   let first = true;
+  const width = SAMPLE_COLUMNS.length + facts.outputs.length;
+  const changed = facts.preparation && (facts.preparation.moved.length > 0 || facts.preparation.removed.length > 0);
   return {
     begin() {
       const head = {
@@ -87,21 +109,27 @@ export function jsonWriter(out: ChunkedOutput, options: Omit<SimOptions, 'plan'>
         hMin: options.adaptive?.hMin ?? null,
         hMax: options.adaptive?.hMax ?? null,
         params: paramsObject(options.values),
-        columns: SAMPLE_COLUMNS,
+        columns: [...SAMPLE_COLUMNS, ...facts.outputs.map((o) => o.name)],
+        ...(facts.outputs.length > 0 ? { outputs: facts.outputs } : {}),
+        ...(changed ? { preparation: facts.preparation } : {}),
+        ...(facts.warnings && facts.warnings.length > 0 ? { warnings: facts.warnings } : {}),
       };
       out.push(JSON.stringify(head).slice(0, -1) + ',"rows":[');
     },
     row(row) {
-      out.push((first ? '\n[' : ',\n[') + sampleLine(row, 0, jsonCell) + ']');
+      out.push((first ? '\n[' : ',\n[') + sampleLine(row, 0, jsonCell, width) + ']');
       first = false;
     },
-    end(status, failure, stats) {
-      const tail = { status, failure, steps: stats.steps, stepsRejected: stats.stepsRejected, newtonIterations: stats.newtonIterations };
+    end(status, failure, stats, removed) {
+      const tail = {
+        status, failure, steps: stats.steps, stepsRejected: stats.stepsRejected, newtonIterations: stats.newtonIterations,
+        ...(removed && removed.count > 0 ? { removedEquations: { count: removed.count, largestResidual: removed.largest, time: removed.time } } : {}),
+      };
       out.push('\n],' + JSON.stringify(tail).slice(1) + '\n');
     },
   };
 }
 
-export function runWriter(out: ChunkedOutput, options: Omit<SimOptions, 'plan'>): RunWriter {
-  return options.format === 'json' ? jsonWriter(out, options) : csvWriter(out);
+export function runWriter(out: ChunkedOutput, options: Omit<SimOptions, 'plan'>, facts: ModelFacts = { outputs: [] }): RunWriter {
+  return options.format === 'json' ? jsonWriter(out, options, facts) : csvWriter(out, facts.outputs);
 }

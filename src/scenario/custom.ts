@@ -5,7 +5,7 @@
  */
 import { readModelText, type ModelIssue, type ReadResult } from '../modelfile/read';
 import { scenarioFromDocument } from './fromDocument';
-import { getScenario } from './registry';
+import { installCustomReader, scenarioOf } from './registry';
 import { CUSTOM_SCENARIO_ID, type ScenarioDef, type ScenarioState } from './types';
 
 export type CustomScenarioResult =
@@ -29,9 +29,11 @@ export function customScenario(text: string): CustomScenarioResult {
 
 /** The scenario a state runs: its custom model when it has one, else the shipped model of its id. */
 export function scenarioOfState(state: Pick<ScenarioState, 'scenario' | 'model'>): ScenarioDef | undefined {
-  if (state.model) {
-    const custom = customScenario(state.model.text);
-    return custom.ok ? custom.def : undefined;
-  }
-  return getScenario(state.scenario);
+  return scenarioOf(state);
 }
+
+// Loading this module is what lets the rest of the code read user models (registry.ts scenarioOf).
+installCustomReader((text) => {
+  const custom = customScenario(text);
+  return custom.ok ? { ok: true, def: custom.def } : { ok: false, issues: custom.issues };
+});
