@@ -6,8 +6,8 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { SAMPLE_COLUMNS, type RunFailure, type RunStatus } from '../solver/simulate';
 import { csvCell, csvHeader, jsonCell, paramsObject, sampleLine } from '../run/rowText';
-import type { PreparationReport } from '../solver/model/prepare';
 import type { RemovedResidual } from '../scenario/preparationText';
+import type { ModelFacts, OutputColumn } from '../run/modelFacts';
 import type { SimOptions } from './args';
 
 /** Flush after this many characters are buffered (a few thousand rows). */
@@ -52,19 +52,8 @@ export interface RunStats {
   readonly newtonIterations: number;
 }
 
-/** A model output's column: its name as in the model, and its unit (SPEC §8). */
-export interface OutputColumn {
-  readonly name: string;
-  readonly unit: string;
-}
-
-/** What the model is beyond its rows: its output columns, what preparing it did, how the removed equations held. */
-export interface ModelFacts {
-  readonly outputs: readonly OutputColumn[];
-  /** How far the assembly moved each body (by name) and which equations were removed. */
-  readonly preparation?: { readonly moved: readonly { body: string; distance: number; angle: number }[]; readonly removed: PreparationReport['removed'] };
-  readonly warnings?: readonly string[];
-}
+/** A model with no outputs that the assembly left as written. */
+const NO_FACTS: ModelFacts = { outputs: [], preparation: { moved: [], removed: [] }, warnings: [] };
 
 /** Writes one run in one format: a header, each sample row, and a closing part. */
 export interface RunWriter {
@@ -92,10 +81,10 @@ export function csvWriter(out: ChunkedOutput, outputs: readonly OutputColumn[] =
  * whose redundant equations were removed says so in `preparation`, with `warnings`, and the tail
  * gives `removedEquations` {count, largestResidual, time}.
  */
-export function jsonWriter(out: ChunkedOutput, options: Omit<SimOptions, 'plan'>, facts: ModelFacts = { outputs: [] }): RunWriter {
+export function jsonWriter(out: ChunkedOutput, options: Omit<SimOptions, 'plan'>, facts: ModelFacts = NO_FACTS): RunWriter {
   let first = true;
   const width = SAMPLE_COLUMNS.length + facts.outputs.length;
-  const changed = facts.preparation && (facts.preparation.moved.length > 0 || facts.preparation.removed.length > 0);
+  const changed = facts.preparation.moved.length > 0 || facts.preparation.removed.length > 0;
   return {
     begin() {
       const head = {
@@ -112,7 +101,7 @@ export function jsonWriter(out: ChunkedOutput, options: Omit<SimOptions, 'plan'>
         columns: [...SAMPLE_COLUMNS, ...facts.outputs.map((o) => o.name)],
         ...(facts.outputs.length > 0 ? { outputs: facts.outputs } : {}),
         ...(changed ? { preparation: facts.preparation } : {}),
-        ...(facts.warnings && facts.warnings.length > 0 ? { warnings: facts.warnings } : {}),
+        ...(facts.warnings.length > 0 ? { warnings: facts.warnings } : {}),
       };
       out.push(JSON.stringify(head).slice(0, -1) + ',"rows":[');
     },
@@ -130,6 +119,6 @@ export function jsonWriter(out: ChunkedOutput, options: Omit<SimOptions, 'plan'>
   };
 }
 
-export function runWriter(out: ChunkedOutput, options: Omit<SimOptions, 'plan'>, facts: ModelFacts = { outputs: [] }): RunWriter {
+export function runWriter(out: ChunkedOutput, options: Omit<SimOptions, 'plan'>, facts: ModelFacts = NO_FACTS): RunWriter {
   return options.format === 'json' ? jsonWriter(out, options, facts) : csvWriter(out, facts.outputs);
 }

@@ -39,7 +39,7 @@ async function readStream(stream: AsyncIterable<Uint8Array | string>, limit: num
 
 /** A model file's text ('-': standard input), or why it cannot be read. */
 export async function readModelFile(path: string): Promise<ModelTextResult> {
-  const tooLarge: ModelTextResult = { ok: false, message: `the file is larger than ${MODEL_FILE_BYTES} bytes, the limit of a model` };
+  const tooLarge: ModelTextResult = { ok: false, message: `the file is larger than ${MODEL_FILE_BYTES} bytes; a model may have at most ${MODEL_FILE_BYTES} bytes` };
   if (path === '-') {
     const bytes = await readStream(process.stdin, MODEL_FILE_BYTES);
     return bytes === 'too-large' ? tooLarge : utf8(bytes);

@@ -7,13 +7,14 @@ import type { RunStatus } from '../solver/simulate';
 import { scenarioOf } from '../scenario/registry';
 import { formatNumber } from '../scenario/validate';
 import type { BuiltModel } from '../scenario/fromDocument';
-import { preparationNotices, removedResidualText, type RemovedResidual } from '../scenario/preparationText';
+import { preparationNotices, removedResidualText } from '../scenario/preparationText';
+import { modelFactsOf, removedResidualOf, type ModelFacts } from '../run/modelFacts';
 import { ModelError } from '../modelfile/scope';
 import { solverSettings } from '../run/plan';
 import { createSimulation } from '../run/simulation';
 import { gridSink } from '../run/sampleGrid';
 import { inputsWanted, modelIssueLine, parseSimArgs, type SimOptions } from './args';
-import { ChunkedOutput, runWriter, type ModelFacts } from './format';
+import { ChunkedOutput, runWriter } from './format';
 import { readSimInputs } from './modelInput';
 import { EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK, EXIT_SOLVER_FAILED, printError, printNotice } from './exitCodes';
 import { helpText } from './help';
@@ -39,17 +40,10 @@ function buildModel(options: SimOptions): BuiltModel | null {
 
 /** What preparing the model did and what it warns of, one line each on stderr (SPEC §8); also for `--format json`. */
 function modelFacts(built: BuiltModel): ModelFacts {
-  const names = built.model.bodies.map((b) => b.name);
-  for (const line of preparationNotices(built.report, names)) printNotice('notice', line);
-  for (const warning of built.warnings) printNotice('warning', warning);
-  return {
-    outputs: (built.model.outputs ?? []).map((o) => ({ name: o.name, unit: o.unit })),
-    preparation: {
-      moved: built.report.moved.map((m) => ({ body: names[m.body], distance: m.distance, angle: m.angle })),
-      removed: built.report.removed,
-    },
-    warnings: built.warnings,
-  };
+  const facts = modelFactsOf(built);
+  for (const line of preparationNotices(facts.preparation)) printNotice('notice', line);
+  for (const warning of facts.warnings) printNotice('warning', warning);
+  return facts;
 }
 
 /** Runs the simulation, streaming rows; rows computed before a failure are still written. */
@@ -73,11 +67,11 @@ async function runAndPrint(options: SimOptions): Promise<number> {
       steps: simulation.stepsDone,
       stepsRejected: simulation.stepsRejected,
       newtonIterations: simulation.totalIterations,
-    }, removedOf(simulation.removedEquations));
+    }, removedResidualOf(simulation.removedEquations));
   } finally {
     await out.flush();
   }
-  const removed = removedOf(simulation.removedEquations);
+  const removed = removedResidualOf(simulation.removedEquations);
   if (removed.count > 0) printNotice('summary', removedResidualText(removed));
   const failure = simulation.failure;
   if (status === 'failed' && failure) {
@@ -85,10 +79,6 @@ async function runAndPrint(options: SimOptions): Promise<number> {
     return EXIT_SOLVER_FAILED;
   }
   return EXIT_OK;
-}
-
-function removedOf(monitor: { count: number; largestResidual: number; timeOfLargest: number }): RemovedResidual {
-  return { count: monitor.count, largest: monitor.largestResidual, time: monitor.timeOfLargest };
 }
 
 async function main(argv: readonly string[]): Promise<number> {

@@ -163,9 +163,9 @@ export async function fetchModelText(url: string, fetcher: Fetcher, where = `${M
     }
     if (!response.ok) return fail(`the server answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
     const declared = Number(response.headers.get('content-length'));
-    if (declared > limit) return fail(`the file has ${declared} bytes; a model may have ${limit}`);
+    if (declared > limit) return fail(`the file has ${declared} bytes; a model may have at most ${limit} bytes`);
     const body = await readLimited(response, limit);
-    if (body === 'too-large') return fail(`the file is larger than ${limit} bytes, the limit of a model`);
+    if (body === 'too-large') return fail(`the file is larger than ${limit} bytes; a model may have at most ${limit} bytes`);
     try {
       return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(body) };
     } catch {

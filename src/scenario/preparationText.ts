@@ -3,8 +3,13 @@
  * assembly moved each body, which equations were removed as redundant, and how well the removed equations held
  * along the run.
  */
-import type { PreparationReport } from '../solver/model/prepare';
 import { formatNumber } from './validate';
+
+/** What preparing a model did, with bodies by name (run/modelFacts.ts builds it from the solver's report). */
+export interface NamedPreparation {
+  readonly moved: readonly { readonly body: string; readonly distance: number; readonly angle: number }[];
+  readonly removed: readonly { readonly constraint: string; readonly rows: number }[];
+}
 
 /** A length in the unit that reads best: m, mm or µm, three significant digits. */
 export function lengthText(metres: number): string {
@@ -26,14 +31,14 @@ const SAY_ANGLE = 1e-9;
  * turned 5°; rocker by 43.6 mm." and "3 equations of joint D removed as redundant (dependent at the initial
  * configuration)." Empty when the model was consistent as written.
  */
-export function preparationNotices(report: PreparationReport, bodyNames: readonly string[]): string[] {
+export function preparationNotices(report: NamedPreparation): string[] {
   const notices: string[] = [];
   const moves = report.moved.filter((m) => m.distance > SAY_DISTANCE || m.angle > SAY_ANGLE);
   if (moves.length > 0) {
     const parts = moves.map((m) => {
       const what = [m.distance > SAY_DISTANCE ? `by ${lengthText(m.distance)}` : '', m.angle > SAY_ANGLE ? `turned ${angleText(m.angle)}` : '']
         .filter(Boolean).join(', ');
-      return `${bodyNames[m.body] ?? `body ${m.body + 1}`} ${what}`;
+      return `${m.body} ${what}`;
     });
     notices.push(`The assembly moved ${moves.length} bod${moves.length === 1 ? 'y' : 'ies'} to close the joints: ${parts.join('; ')}.`);
   }

@@ -6,9 +6,9 @@ import type { RunMethod } from './methods';
 import type { ModelDocument } from '../modelfile/schema';
 import { scenarioFromDocument } from './fromDocument';
 import { CUSTOM_SCENARIO_ID, type ParamValues, type ScenarioDef, type ScenarioId, type ScenarioState } from './types';
-import spinDocument from '../../models/spin.json';
-import heavyTopDocument from '../../models/heavy-top.json';
-import v8CrankDocument from '../../models/v8-crank.json';
+import spinDocument from '../../models/spin.json' with { type: 'json' };
+import heavyTopDocument from '../../models/heavy-top.json' with { type: 'json' };
+import v8CrankDocument from '../../models/v8-crank.json' with { type: 'json' };
 
 /** The shipped model files, in menu order. */
 export const SHIPPED_DOCUMENTS: readonly ModelDocument[] = [
@@ -87,6 +87,11 @@ let customInUse: ScenarioDef | null = null;
  */
 export function installCustomReader(reader: CustomReader): void {
   customReader = reader;
+}
+
+/** Whether user models can be read here (src/scenario/custom.ts is loaded). */
+export function canReadCustomModels(): boolean {
+  return customReader !== null;
 }
 
 /** A user's model text read through the installed reader; null where none is installed (custom.ts not loaded). */
