@@ -5,8 +5,9 @@
  */
 import { readModelText, type ModelIssue, type ReadResult } from '../modelfile/read';
 import { scenarioFromDocument } from './fromDocument';
-import { installCustomReader, scenarioOf } from './registry';
-import { CUSTOM_SCENARIO_ID, type ScenarioDef, type ScenarioState } from './types';
+import { defaultStateOf, installCustomReader, scenarioOf } from './registry';
+import { validateStateOf } from './state';
+import { CUSTOM_SCENARIO_ID, type InputIssue, type ScenarioDef, type ScenarioState } from './types';
 
 export type CustomScenarioResult =
   | { readonly ok: true; readonly def: ScenarioDef; readonly read: Extract<ReadResult, { ok: true }> }
@@ -14,14 +15,29 @@ export type CustomScenarioResult =
 
 const cache = new Map<string, CustomScenarioResult>();
 
+/** Where in the file a run setting or parameter of the default state comes from (for its issue's path). */
+function defaultsPath(found: InputIssue, def: ScenarioDef): string {
+  const run: Readonly<Record<string, string>> = { alpha: 'run.alpha', rho: 'run.rho', h: 'run.h', t: 'run.tEnd', methods: 'run.methods', tol: 'run' };
+  if (Object.hasOwn(run, found.key)) return run[found.key];
+  return def.params.some((p) => p.name === found.key) ? `parameters.${found.key}` : '';
+}
+
+/**
+ * The model's own defaults must make a valid run (a link of the model at its defaults opens without a notice):
+ * its run settings (α, ρ∞, h, t_end, methods) and its parameters' values within their bounds and checks.
+ */
+function defaultsIssues(def: ScenarioDef): ModelIssue[] {
+  return validateStateOf(def, defaultStateOf(def)).map((found) => ({ path: defaultsPath(found, def), message: found.message }));
+}
+
 /** The scenario of a model file's text, or the issues that keep it from being one. */
 export function customScenario(text: string): CustomScenarioResult {
   const hit = cache.get(text);
   if (hit) return hit;
   const read = readModelText(text);
-  const result: CustomScenarioResult = read.ok
-    ? { ok: true, def: scenarioFromDocument(read.document, CUSTOM_SCENARIO_ID), read }
-    : { ok: false, issues: read.issues };
+  const def = read.ok ? scenarioFromDocument(read.document, CUSTOM_SCENARIO_ID) : null;
+  const issues = read.ok ? defaultsIssues(def!) : read.issues;
+  const result: CustomScenarioResult = read.ok && issues.length === 0 ? { ok: true, def: def!, read } : { ok: false, issues };
   if (cache.size >= 4) cache.delete(cache.keys().next().value as string);
   cache.set(text, result);
   return result;

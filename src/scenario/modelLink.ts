@@ -131,8 +131,10 @@ export function checkModelUrl(text: string): { readonly ok: true; readonly url: 
   return { ok: false, message: `${key}=${shortText(text)}: a model is fetched over https only (http only from localhost)` };
 }
 
+/** A value as a message quotes it: control characters shown as '?', at most 60 characters. */
 function shortText(text: string): string {
-  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '?');
+  return clean.length > 60 ? `${clean.slice(0, 57)}…` : clean;
 }
 
 /** What fetching needs of the platform: the page's and Node's `fetch` both fit. */
@@ -143,7 +145,7 @@ export type Fetcher = (url: string, init: { signal: AbortSignal; redirect: 'foll
  * huge file is cut off, not downloaded. Failures name their kind: network or CORS (a browser does not tell the
  * two apart), HTTP status, too large, time-out, not UTF-8. `where` prefixes the messages (e.g. 'model=<url>').
  */
-export async function fetchModelText(url: string, fetcher: Fetcher, where = `${MODEL_LINK_KEYS.url}=${url}`): Promise<ModelTextResult> {
+export async function fetchModelText(url: string, fetcher: Fetcher, where = `${MODEL_LINK_KEYS.url}=${shortText(url)}`): Promise<ModelTextResult> {
   const limit = MODEL_LINK_LIMITS.fetchedBytes;
   const controller = new AbortController();
   let timedOut = false;

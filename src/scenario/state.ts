@@ -3,7 +3,7 @@
  * panels, tests): the same rules the link decoder and the CLI apply.
  */
 import { scenarioOf } from './registry';
-import type { InputIssue, ScenarioState } from './types';
+import type { InputIssue, ScenarioDef, ScenarioState } from './types';
 import { assignmentNamer, checkMethods, validateParamValues, validateRunSettings } from './validate';
 import { adaptiveIssue, checkRho } from './methods';
 
@@ -14,6 +14,11 @@ export function validateState(state: ScenarioState): InputIssue[] {
     const what = state.model ? 'the model does not read (or the model reader is not loaded)' : 'is not a known scenario';
     return [{ key: 'scenario', message: `scenario=${String(state.scenario)} ${what}` }];
   }
+  return validateStateOf(def, state);
+}
+
+/** Every problem of a state of the scenario `def` (validateState once the scenario is known). */
+export function validateStateOf(def: ScenarioDef, state: ScenarioState): InputIssue[] {
   const issues: InputIssue[] = [];
   const methodsIssue = checkMethods('methods', state.methods);
   if (methodsIssue) issues.push(methodsIssue);

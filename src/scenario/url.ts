@@ -292,6 +292,15 @@ type LinkModel =
   | { readonly ok: true; readonly def: ScenarioDef; readonly model: CustomModel }
   | { readonly ok: false; readonly issues: InputIssue[]; readonly failed: { text?: string; url?: string } };
 
+/** Longest model mistake in a link notice: the reader may quote the file (a line of JSON). */
+const MAX_MODEL_MESSAGE = 240;
+
+/** "the model: joints[1].bodies[1]: no body named …", on one line of bounded length whatever the file holds. */
+function modelIssueText(found: { path: string; message: string }): string {
+  const text = `the model: ${found.path ? `${found.path}: ` : ''}${found.message}`.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '?');
+  return text.length > MAX_MODEL_MESSAGE ? `${text.slice(0, MAX_MODEL_MESSAGE - 1)}…` : text;
+}
+
 /** At most this many of a failing model's mistakes are listed in the notice (the editor shows them all). */
 const MODEL_ISSUES_LISTED = 5;
 
@@ -301,13 +310,13 @@ function readLinkModel(source: Exclude<LinkModelSource, { kind: 'none' }>, hoste
   const url = source.kind === 'hosted' ? source.url : undefined;
   const text = source.kind === 'inline'
     ? decodeModelData(source.data)
-    : hosted ?? { ok: false as const, message: `${key}=${source.url}: the model was not fetched` };
+    : hosted ?? { ok: false as const, message: `${key}=${quoteText(source.url)}: the model was not fetched` };
   if (!text.ok) return { ok: false, issues: [issue(key, text.message)], failed: url === undefined ? {} : { url } };
   const read = readCustomModel(text.text);
   const failed = { text: text.text, ...(url === undefined ? {} : { url }) };
   if (!read) return { ok: false, issues: [issue(key, `${key}: user models cannot be read here`)], failed };
   if (!read.ok) {
-    const listed = read.issues.slice(0, MODEL_ISSUES_LISTED).map((found) => issue(key, `the model: ${found.path ? `${found.path}: ` : ''}${found.message}`));
+    const listed = read.issues.slice(0, MODEL_ISSUES_LISTED).map((found) => issue(key, modelIssueText(found)));
     const more = read.issues.length - listed.length;
     if (more > 0) listed.push(issue(key, `the model: ${more} more mistake${more === 1 ? '' : 's'} (the editor lists them all)`));
     return { ok: false, issues: listed, failed };
