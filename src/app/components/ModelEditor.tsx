@@ -24,12 +24,17 @@ import { startRun } from '../runner';
 /** Wait after the last keystroke before the text is read again, ms. */
 const LINT_DELAY_MS = 500;
 
-/** What the status line says about the text: nothing yet, it reads, or its mistakes. */
-type Status = { kind: 'idle' } | { kind: 'ok' } | { kind: 'mistakes'; count: number };
+/** What the status line says about the text: nothing yet, it reads, or its mistakes (the first with its line). */
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'ok' }
+  | { kind: 'mistakes'; count: number; first: { line: number; at: number; message: string } };
 
-function statusOf(diagnostics: readonly Diagnostic[]): Status {
-  const errors = diagnostics.filter((d) => d.severity === 'error').length;
-  return errors > 0 ? { kind: 'mistakes', count: errors } : { kind: 'ok' };
+function statusOf(diagnostics: readonly Diagnostic[], state: EditorState): Status {
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length === 0) return { kind: 'ok' };
+  const first = errors.reduce((a, b) => (b.from < a.from ? b : a));
+  return { kind: 'mistakes', count: errors.length, first: { line: state.doc.lineAt(first.from).number, at: first.from, message: first.message } };
 }
 
 /** The editor itself, in the dialog that ModelEditorDialog opens. */
@@ -44,7 +49,7 @@ export function ModelEditor() {
     const read = (text: string) => readCustomModel(text) ?? { ok: false as const, issues: [{ path: '', message: 'the model reader is not loaded' }] };
     const lint = linter((v) => {
       const found = modelDiagnostics(v.state, read);
-      setStatus(statusOf(found));
+      setStatus(statusOf(found, v.state));
       return found;
     }, { delay: LINT_DELAY_MS });
     const state = EditorState.create({
@@ -101,6 +106,14 @@ export function ModelEditor() {
     }
   };
 
+  /** Puts the cursor on a mistake (the status line's first one: touch screens have no hover). */
+  const goTo = (at: number) => {
+    const v = view.current;
+    if (!v) return;
+    v.dispatch({ selection: { anchor: at }, scrollIntoView: true });
+    v.focus();
+  };
+
   const save = () => {
     const text = view.current?.state.doc.toString() ?? '';
     downloadText(text, 'model.json', 'application/json');
@@ -110,10 +123,15 @@ export function ModelEditor() {
     <div className="model-editor">
       <div ref={host} className="model-editor-text" />
       <div className="model-editor-bar">
-        <p className={`model-editor-status${status.kind === 'mistakes' ? ' error' : ''}`} role="status" aria-live="polite" data-testid="model-editor-status">
+        <div className={`model-editor-status${status.kind === 'mistakes' ? ' error' : ''}`} role="status" aria-live="polite" data-testid="model-editor-status">
           {runMessage ||
-            (status.kind === 'idle' ? 'Checking the model as you type…' : status.kind === 'ok' ? 'The model reads: Run runs it.' : `${status.count} mistake${status.count === 1 ? '' : 's'}: marked at ${status.count === 1 ? 'its line' : 'their lines'} (hover or Ctrl+Shift+M).`)}
-        </p>
+            (status.kind === 'idle' ? 'Checking the model as you type…' : status.kind === 'ok' ? 'The model reads: Run runs it.' : `${status.count} mistake${status.count === 1 ? '' : 's'}, marked at ${status.count === 1 ? 'its line' : 'their lines'}:`)}
+          {!runMessage && status.kind === 'mistakes' && (
+            <button type="button" className="model-editor-mistake" onClick={() => goTo(status.first.at)} data-testid="model-editor-first-mistake">
+              line {status.first.line}: {status.first.message}
+            </button>
+          )}
+        </div>
         <button type="button" onClick={save} data-testid="model-editor-save" title="Save the text as a file">
           Save file
         </button>
