@@ -8,7 +8,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import '../src/scenario/custom';
 import { defaultStateOf, readCustomModel } from '../src/scenario/registry';
 import { encodeShareQuery } from '../src/scenario/url';
-import { encodeModelData } from '../src/scenario/modelLink';
+import { encodeModelData } from '../src/scenario/modelData';
 import { DOUBLE_PENDULUM, FOUR_BAR, MISSPELT_BODY } from '../test/support/customModels';
 import { expect, test, waitForApi, waitForSettled } from './fixtures';
 

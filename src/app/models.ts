@@ -6,7 +6,8 @@
  */
 import { createStore } from 'zustand/vanilla';
 import { canReadCustomModels, readCustomModel, type CustomModelIssue } from '../scenario/registry';
-import { fetchModelText, MODEL_LINK_LIMITS, type ModelTextResult } from '../scenario/modelLink';
+import { MODEL_LINK_LIMITS, type ModelTextResult } from '../scenario/modelLink';
+import { fetchModelText } from '../scenario/modelFetch';
 import { linkModelSource } from '../scenario/url';
 import type { CustomModel } from '../scenario/types';
 import { appStore, openCustomScenario, openShareQuery } from './store';
@@ -147,7 +148,7 @@ const fetched = new Map<string, ModelTextResult>();
 
 /**
  * Opens any share link: a shipped scenario at once; a link with a model after loading the reader and, for a
- * hosted one, fetching it (with the time and size limits of modelLink.ts). A model that does not read goes into
+ * hosted one, fetching it (modelFetch.ts, with the time and size limits of modelLink.ts). A model that does not read goes into
  * the editor's text, so nothing is lost, and the notice names what failed.
  */
 export async function openLink(query: string): Promise<void> {

@@ -1,10 +1,11 @@
 /**
  * Reading what `sim`'s arguments refer to before they are parsed: model files (`--model FILE`, `-` for standard
  * input) and the hosted models of links (`--url` with `model=<URL>`, fetched with the same time and size limits
- * as the page: src/scenario/modelLink.ts). Each comes back as its text or one sentence saying why not.
+ * as the page: src/scenario/modelFetch.ts). Each comes back as its text or one sentence saying why not.
  */
 import { open } from 'node:fs/promises';
-import { fetchModelText, MODEL_LINK_LIMITS, type ModelTextResult } from '../scenario/modelLink';
+import { MODEL_LINK_LIMITS, type ModelTextResult } from '../scenario/modelLink';
+import { fetchModelText } from '../scenario/modelFetch';
 import type { SimInputs } from './args';
 
 /** Bytes of a model file read from disk or standard input (the size limit of a hosted one). */

@@ -5,7 +5,8 @@
  */
 import { readModelText, type ModelIssue, type ReadResult } from '../modelfile/read';
 import { scenarioFromDocument } from './fromDocument';
-import { defaultStateOf, installCustomReader, scenarioOf } from './registry';
+import { defaultStateOf, installCustomModelSupport, scenarioOf } from './registry';
+import { decodeModelData, encodeModelData } from './modelData';
 import { validateStateOf } from './state';
 import { CUSTOM_SCENARIO_ID, type InputIssue, type ScenarioDef, type ScenarioState } from './types';
 
@@ -48,8 +49,12 @@ export function scenarioOfState(state: Pick<ScenarioState, 'scenario' | 'model'>
   return scenarioOf(state);
 }
 
-// Loading this module is what lets the rest of the code read user models (registry.ts scenarioOf).
-installCustomReader((text) => {
-  const custom = customScenario(text);
-  return custom.ok ? { ok: true, def: custom.def } : { ok: false, issues: custom.issues };
+// Loading this module is what lets the rest of the code read user models and their links (registry.ts).
+installCustomModelSupport({
+  read: (text) => {
+    const custom = customScenario(text);
+    return custom.ok ? { ok: true, def: custom.def } : { ok: false, issues: custom.issues };
+  },
+  encodeData: encodeModelData,
+  decodeData: decodeModelData,
 });

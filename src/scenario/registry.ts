@@ -3,6 +3,7 @@
  * (what a link without parameters opens).
  */
 import type { RunMethod } from './methods';
+import type { ModelTextResult } from './modelLink';
 import type { ModelDocument } from '../modelfile/schema';
 import { scenarioFromDocument } from './fromDocument';
 import { CUSTOM_SCENARIO_ID, type ParamValues, type ScenarioDef, type ScenarioId, type ScenarioState } from './types';
@@ -75,28 +76,45 @@ export interface CustomModelIssue {
 /** A user's model text read into its scenario, or the mistakes that keep it from being one. */
 export type CustomReadResult = { readonly ok: true; readonly def: ScenarioDef } | { readonly ok: false; readonly issues: readonly CustomModelIssue[] };
 
-/** Reads a user's model text (installed by src/scenario/custom.ts when it loads). */
-export type CustomReader = (text: string) => CustomReadResult;
+/**
+ * What user models need (installed by src/scenario/custom.ts when it loads): reading a model's text, and its
+ * inline link form (`model-data=`, modelData.ts). They bring the schema and compression libraries, so they are
+ * loaded only where a user's model appears; everything else asks through the functions below.
+ */
+export interface CustomModelSupport {
+  read(text: string): CustomReadResult;
+  /** The `model-data` value of a model's text. */
+  encodeData(text: string): string;
+  /** The text of a `model-data` value, or why it is not one. */
+  decodeData(data: string): ModelTextResult;
+}
 
-let customReader: CustomReader | null = null;
+let support: CustomModelSupport | null = null;
 let customInUse: ScenarioDef | null = null;
 
-/**
- * Installs the reader of user models. src/scenario/custom.ts installs it as it loads: it brings the schema
- * library, so it is loaded only where a user's model appears, and everything else asks through scenarioOf.
- */
-export function installCustomReader(reader: CustomReader): void {
-  customReader = reader;
+/** Installs what user models need; src/scenario/custom.ts does it as it loads. */
+export function installCustomModelSupport(installed: CustomModelSupport): void {
+  support = installed;
 }
 
 /** Whether user models can be read here (src/scenario/custom.ts is loaded). */
 export function canReadCustomModels(): boolean {
-  return customReader !== null;
+  return support !== null;
 }
 
 /** A user's model text read through the installed reader; null where none is installed (custom.ts not loaded). */
 export function readCustomModel(text: string): CustomReadResult | null {
-  return customReader ? customReader(text) : null;
+  return support ? support.read(text) : null;
+}
+
+/** The `model-data` value of a model's text; null where custom.ts is not loaded. */
+export function encodeCustomModelData(text: string): string | null {
+  return support ? support.encodeData(text) : null;
+}
+
+/** The text of a `model-data` value, or why it is not one; null where custom.ts is not loaded. */
+export function decodeCustomModelData(data: string): ModelTextResult | null {
+  return support ? support.decodeData(data) : null;
 }
 
 /** Makes `def` the scenario CUSTOM_SCENARIO_ID names (the page's, a worker's or `sim`'s current user model). */
@@ -110,7 +128,7 @@ export function useCustomScenario(def: ScenarioDef | null): void {
  */
 export function scenarioOf(state: Pick<ScenarioState, 'scenario' | 'model'>): ScenarioDef | undefined {
   if (state.model) {
-    const read = customReader?.(state.model.text);
+    const read = support?.read(state.model.text);
     return read?.ok ? read.def : undefined;
   }
   return isScenarioId(state.scenario) ? SCENARIOS[state.scenario] : undefined;

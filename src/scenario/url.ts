@@ -17,10 +17,11 @@ import {
   type RunMethod,
 } from './methods';
 import {
-  DEFAULT_METHODS, DEFAULT_SCENARIO_ID, defaultState, defaultStateOf, getScenario, isScenarioId, readCustomModel, SCENARIO_IDS, scenarioOf,
+  decodeCustomModelData, DEFAULT_METHODS, DEFAULT_SCENARIO_ID, defaultState, defaultStateOf, encodeCustomModelData, getScenario, isScenarioId,
+  readCustomModel, SCENARIO_IDS, scenarioOf,
 } from './registry';
 import { CUSTOM_SCENARIO_ID, type CustomModel, type InputIssue, type ParamDef, type ParamValues, type ScenarioDef, type ScenarioId, type ScenarioState } from './types';
-import { checkModelUrl, decodeModelData, encodeModelData, MODEL_LINK_KEYS, MODEL_LINK_LIMITS, type ModelTextResult } from './modelLink';
+import { checkModelUrl, MODEL_LINK_KEYS, MODEL_LINK_LIMITS, type ModelTextResult } from './modelLink';
 import {
   assignmentNamer,
   checkAlpha,
@@ -135,10 +136,16 @@ function viewPairs(view: Record<string, string> | undefined): [string, string][]
   return VIEW_KEYS.filter((key) => Object.hasOwn(view, key)).map((key) => [key, view[key]]);
 }
 
-/** A user's model as its link key: `model=<URL>` when it was fetched from one, else `model-data=` (inline). */
+/**
+ * A user's model as its link key: `model=<URL>` when it was fetched from one, else `model-data=` (inline). Only
+ * the reader makes a state with a model, so the codec it installs is there; without it the link would lose the model.
+ */
 function modelPairs(model: CustomModel | undefined): [string, string][] {
   if (!model) return [];
-  return [model.url !== undefined ? [MODEL_LINK_KEYS.url, model.url] : [MODEL_LINK_KEYS.data, encodeModelData(model.text)]];
+  if (model.url !== undefined) return [[MODEL_LINK_KEYS.url, model.url]];
+  const data = encodeCustomModelData(model.text);
+  if (data === null) throw new Error(`${MODEL_LINK_KEYS.data}: a state has a user's model but src/scenario/custom.ts is not loaded`);
+  return [[MODEL_LINK_KEYS.data, data]];
 }
 
 /**
@@ -309,7 +316,7 @@ function readLinkModel(source: Exclude<LinkModelSource, { kind: 'none' }>, hoste
   const key = source.kind === 'inline' ? MODEL_LINK_KEYS.data : MODEL_LINK_KEYS.url;
   const url = source.kind === 'hosted' ? source.url : undefined;
   const text = source.kind === 'inline'
-    ? decodeModelData(source.data)
+    ? decodeCustomModelData(source.data) ?? { ok: false as const, message: `${key}: user models cannot be read here` }
     : hosted ?? { ok: false as const, message: `${key}=${quoteText(source.url)}: the model was not fetched` };
   if (!text.ok) return { ok: false, issues: [issue(key, text.message)], failed: url === undefined ? {} : { url } };
   const read = readCustomModel(text.text);

@@ -9,7 +9,7 @@ import { openLessonStep } from '../../src/app/lessons/lessonStore';
 import { applyWorkerMessage, beginRun, clearResults, results } from '../../src/app/runs';
 import { chartView } from '../../src/app/chartViews';
 import { getScenario, readCustomModel, scenarioOf } from '../../src/scenario/registry';
-import { encodeModelData } from '../../src/scenario/modelLink';
+import { encodeModelData } from '../../src/scenario/modelData';
 import { SAMPLE_WIDTH } from '../../src/solver/simulate';
 import { SERIES_WIDTH } from '../../src/worker/protocol';
 import { DOUBLE_PENDULUM, MISSPELT_BODY } from '../support/customModels';

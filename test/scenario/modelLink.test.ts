@@ -1,7 +1,7 @@
 /**
- * A user's model in a share link (SPEC §4, §8; src/scenario/modelLink.ts and url.ts): inline (`model-data=`,
- * deflate-raw + base64url, inflated with a byte cap) and hosted (`model=<URL>`, fetched with a time-out and a
- * size limit). Every failure is one sentence naming what failed; the link opens its scenario or the default.
+ * A user's model in a share link (SPEC §4, §8; src/scenario/modelLink.ts, modelData.ts, modelFetch.ts and url.ts):
+ * inline (`model-data=`, deflate-raw + base64url, inflated with a byte cap) and hosted (`model=<URL>`, fetched with
+ * a time-out and a size limit). Every failure is one sentence naming what failed; the link opens its scenario or the default.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deflateSync } from 'fflate';
 import '../../src/scenario/custom';
 import { defaultStateOf, readCustomModel } from '../../src/scenario/registry';
-import {
-  base64url, checkModelUrl, decodeModelData, encodeModelData, fetchModelText, fromBase64url, MODEL_LINK_LIMITS,
-} from '../../src/scenario/modelLink';
+import { checkModelUrl, MODEL_LINK_LIMITS } from '../../src/scenario/modelLink';
+import { fetchModelText } from '../../src/scenario/modelFetch';
+import { base64url, decodeModelData, encodeModelData, fromBase64url } from '../../src/scenario/modelData';
 import { decodeShareQuery, encodeShareQuery, linkModelSource, MAX_QUERY_LENGTH } from '../../src/scenario/url';
 import { validateState } from '../../src/scenario/state';
 import { DOUBLE_PENDULUM, MISSPELT_BODY } from '../support/customModels';

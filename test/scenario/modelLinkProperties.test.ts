@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import '../../src/scenario/custom';
-import { decodeModelData, encodeModelData } from '../../src/scenario/modelLink';
+import { decodeModelData, encodeModelData } from '../../src/scenario/modelData';
 import { defaultStateOf, readCustomModel } from '../../src/scenario/registry';
 import { validateState } from '../../src/scenario/state';
 import type { ScenarioState } from '../../src/scenario/types';
