@@ -29,13 +29,7 @@ async function readStream(stream: AsyncIterable<Uint8Array | string>, limit: num
     if (size > limit) return 'too-large';
     chunks.push(bytes);
   }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
+  return Buffer.concat(chunks, size);
 }
 
 /** A model file's text ('-': standard input), or why it cannot be read. */
