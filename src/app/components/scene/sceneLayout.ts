@@ -1,146 +1,237 @@
 /**
- * Where things stand in the 3D view: the camera per scene kind, and how a scenario's bodies are
- * laid out (scale, spacing of the compared methods, ground height). Pure; no React.
+ * Where things stand in the 3D view, for any model: the model's envelope scaled to about one world unit, the
+ * compared methods' rigs side by side (or stacked, when that shows them larger, e.g. a long flat linkage on a
+ * narrow view), the camera fitted to them, the floor under each rig. Pure; no React.
  */
-import { Quaternion, Vector3 } from 'three';
-import { getScenario } from '../../../scenario/registry';
 import type { ScenarioState } from '../../../scenario/types';
-import { boxWithInertia } from '../../shapes';
-import { v8Drawing, type V8Drawing } from '../../v8Drawing';
+import { getScenario } from '../../../scenario/registry';
+import type { Vec3 } from '../../../solver/model/types';
+import { fitCamera, frustumDirections, supportPoints, type FitMargins } from './cameraFit';
+import { boxRadius, envelopeBox, envelopePoints, fromStage, glyphRadius, stageAxes, typicalBodySize, viewDirection, type StageAxes, type StageBox, type ViewDirection } from './sceneGeometry';
+import { add, dot, norm, normalize, scale, sub, type Floats } from './sceneMath';
+import { sceneModelOf, type SceneModel } from './sceneModel';
 
-/** How bodies are drawn: the scenarios with shapes of their own, or boxes for any model. */
-export type SceneKind = 'heavy-top' | 'spin' | 'v8-crank' | 'generic';
-
-export interface ViewSetup {
-  /** Camera start, the point it orbits (world units) and its vertical field of view (°). */
-  readonly camera: [number, number, number];
-  readonly target: [number, number, number];
-  readonly fov: number;
-  /** Horizontal unit vector along which the compared methods stand: across the line of sight. */
-  readonly across: [number, number];
-}
-
-export const FRONT_VIEW: ViewSetup = { camera: [0, -4.6, 1.9], target: [0, 0, -0.25], fov: 42, across: [1, 0] };
-const V8_YAW = (35 * Math.PI) / 180;
-
-export const VIEWS: Readonly<Record<SceneKind, ViewSetup>> = {
-  'heavy-top': FRONT_VIEW,
-  spin: FRONT_VIEW,
-  generic: FRONT_VIEW,
-  // Three-quarter view, 35° off the crank axis, from afar so both engines get the same perspective.
-  'v8-crank': { camera: [6.1, -4.3, 2.9], target: [0, 0, 0.3], fov: 24, across: [Math.sin(V8_YAW), Math.cos(V8_YAW)] },
-};
-
-export interface BodyLayout {
-  /** Box dimensions (m) with the body's inertia for its mass (generic scenes). */
-  readonly dims: readonly [number, number, number];
-  /** Pose at t = 0 (r, e), shown until the run's first sample arrives. */
-  readonly initialPose: Float64Array;
-  /** The inverse of the initial pose: parts drawn where they are at t = 0 then move with the body. */
-  readonly fromInitial: { readonly position: Vector3; readonly quaternion: Quaternion };
-}
-
-/** How a scenario is drawn: which bodies, where the ground is, how far apart the two methods stand. */
+/** How a model is drawn, independent of how many rigs and of the view's shape. */
 export interface SceneLayout {
-  readonly kind: SceneKind;
-  /** World units per metre, so any parameter set fits the same camera. */
+  readonly model: SceneModel;
+  readonly axes: StageAxes;
+  /** Points of the space the model sweeps (sceneGeometry.envelopePoints), global metres. */
+  readonly envelope: readonly Vec3[];
+  /** The envelope's box in stage coordinates (along h1, h2, up), m. */
+  readonly box: StageBox;
+  /** The global point (m) put at each rig's origin: the envelope's centre. */
+  readonly centre: Vec3;
+  /** World units per metre: the envelope's half diagonal is one world unit. */
   readonly scale: number;
-  readonly spacing: number;
-  readonly groundZ: number;
-  readonly primaryBody: number;
-  /** Bodies drawn: the primary one only for heavy-top and spin, all of them otherwise. */
-  readonly bodies: readonly { readonly index: number; readonly layout: BodyLayout }[];
-  /** Heavy top: centre of mass in body axes. */
-  readonly xcm: Vector3;
-  /** V8 crank: the parts' geometry. */
-  readonly v8: V8Drawing | null;
+  readonly view: ViewDirection;
+  /** Radius of joint glyphs, m. */
+  readonly glyph: number;
+  /** Height of the floor along up, m (stage coordinate): just under the envelope. */
+  readonly floor: number;
+  /** Length of the axes helper's arrows, world units: beside the envelope, and no bigger than about a body. */
+  readonly axesSize: number;
 }
 
-/** The transform taking a body's initial pose (r, e scalar first) back to the origin. */
-function inverseOfPose(pose: Float64Array): BodyLayout['fromInitial'] {
-  const quaternion = new Quaternion(pose[4], pose[5], pose[6], pose[3]).invert();
-  return { position: new Vector3(pose[0], pose[1], pose[2]).negate().applyQuaternion(quaternion), quaternion };
-}
-
-export function layoutFor(state: ScenarioState): SceneLayout {
-  const model = getScenario(state.scenario).buildModel(state.values);
-  const bodyLayout = (index: number): BodyLayout => {
-    const body = model.bodies[index];
-    const initialPose = Float64Array.from([...body.position, ...body.orientation]);
-    return { dims: boxWithInertia(body.mass, body.inertia), initialPose, fromInitial: inverseOfPose(initialPose) };
+/** Layout of a model's scene. Example: layoutOf(heavy top).model.up → [0, 0, 1]. */
+export function layoutOf(model: SceneModel): SceneLayout {
+  const axes = stageAxes(model.up);
+  const envelope = envelopePoints(model);
+  const box = envelopeBox(envelope, axes);
+  const radius = boxRadius(box);
+  const centre = fromStage(axes, scale(add(box.min, box.max), 0.5));
+  return {
+    model,
+    axes,
+    envelope,
+    box,
+    centre,
+    scale: radius > 0 ? 1 / radius : 1,
+    view: viewDirection(box, axes),
+    glyph: glyphRadius(model, box),
+    floor: box.min[2] - 0.02 * radius,
+    axesSize: Math.min(0.3, (3 * (typicalBodySize(model) || radius)) / (radius > 0 ? radius : 1)),
   };
-  const primary = [{ index: model.primaryBody, layout: bodyLayout(model.primaryBody) }];
-  const base = { primaryBody: model.primaryBody, xcm: new Vector3(0, 1, 0), v8: null };
-  if (state.scenario === 'heavy-top') {
-    const x = state.values.xcm;
-    const xcm = new Vector3(x[0], x[1], x[2]);
-    const length = xcm.length();
-    return { ...base, kind: 'heavy-top', scale: length > 1e-9 ? 1 / length : 1, spacing: 2.9, groundZ: -1.35, bodies: primary, xcm };
-  }
-  if (state.scenario === 'spin') return { ...base, kind: 'spin', scale: 1, spacing: 2.3, groundZ: -1.1, bodies: primary };
-  const bodies = model.bodies.map((_, index) => ({ index, layout: bodyLayout(index) }));
-  if (state.scenario === 'v8-crank') {
-    const v8 = v8Drawing(state.values);
-    const scale = 1.5 / v8.size;
-    return { ...base, kind: 'v8-crank', scale, spacing: 3.1, groundZ: -2.2 * v8.crankRadius * scale, bodies, v8 };
-  }
-  let extent = 0;
-  for (const { layout } of bodies) {
-    const r = layout.initialPose;
-    extent = Math.max(extent, Math.hypot(r[0], r[1], r[2]) + Math.max(...layout.dims) / 2);
-  }
-  const scale = extent > 1e-9 ? 1.1 / extent : 1;
-  // Boxes of bodies with (nearly) no rotational inertia in one axis get a visible minimum.
-  const minSide = 0.02 / scale;
-  const visible = bodies.map(({ index, layout }) => ({
-    index,
-    layout: { ...layout, dims: layout.dims.map((d) => Math.max(d, minSide)) as unknown as [number, number, number] },
-  }));
-  return { ...base, kind: 'generic', scale, spacing: 2.7, groundZ: -1.2, bodies: visible };
 }
 
+/** The layout of the state's model (a shipped one, or the user's when the registry knows it). */
+export function layoutFor(state: Pick<ScenarioState, 'scenario' | 'values'>): SceneLayout {
+  const def = getScenario(state.scenario);
+  if (!def) throw new Error(`no model "${state.scenario}" to draw`);
+  return layoutOf(sceneModelOf(def, state.values));
+}
+
+/** Vertical field of view of the camera, degrees: narrow, so rigs side by side get nearly the same perspective. */
+export const CAMERA_FOV = 20;
+
+/** Room left free around the model: the method labels over the view at the top, the time and legend at the bottom. */
+export const VIEW_MARGINS: FitMargins = { top: 0.24, bottom: 0.12, left: 0.04, right: 0.04 };
+
+/** Space between rigs, as a share of a rig's size. */
+const RIG_GAP = 0.15;
+
+/** Stacking must show the rigs this much larger than side by side to be chosen (side by side reads more easily). */
+const STACK_GAIN = 1.25;
+
+export interface CameraView {
+  readonly position: Vec3;
+  readonly target: Vec3;
+  readonly up: Vec3;
+  /** Vertical field of view, degrees. */
+  readonly fov: number;
+  readonly near: number;
+  readonly far: number;
+}
+
+/** Where the rigs stand (world units) and where the camera looks from. */
+export interface RigPlacement {
+  readonly offsets: readonly Vec3[];
+  /** True when the rigs are stacked up the view rather than side by side. */
+  readonly stacked: boolean;
+  /** Where the axes helper stands, world units. */
+  readonly axes: Vec3;
+  readonly camera: CameraView;
+}
+
+/** The envelope in world units for a rig at the origin, with the floor under its lowest point. */
+function worldPoints(layout: SceneLayout): Vec3[] {
+  const toWorld = (p: Vec3) => scale(sub(p, layout.centre), layout.scale);
+  const out = layout.envelope.map(toWorld);
+  const low = layout.envelope.reduce((best, p) => (dot(p, layout.axes.up) < dot(best, layout.axes.up) ? p : best), layout.envelope[0] ?? layout.centre);
+  out.push(toWorld(add(low, scale(layout.axes.up, layout.floor - dot(low, layout.axes.up)))));
+  return out;
+}
+
+function extentAlong(points: readonly Vec3[], d: Vec3): number {
+  let lo = Infinity, hi = -Infinity;
+  for (const p of points) { const x = dot(p, d); lo = Math.min(lo, x); hi = Math.max(hi, x); }
+  return hi - lo;
+}
+
+/** Offsets of `count` rigs, centred, `spacing` apart along `direction` (the first at the start). */
+function offsetsAlong(count: number, direction: Vec3, spacing: number): Vec3[] {
+  // + 0 turns −0 into 0 (a single rig stands at the origin).
+  return Array.from({ length: count }, (_, i) => scale(direction, (i - (count - 1) / 2) * spacing).map((x) => x + 0) as unknown as Vec3);
+}
 
 /**
- * The bodies a ghost draws (overlaid arrangement): all of them, except on the V8, where the
- * crankshaft and the pistons (bodies 0 and 2 + 2k) carry the crank angle and the rods would only
- * blur it. Example: on the V8's 17 bodies, 9.
+ * Where the axes helper stands (world units): on the floor just left of the first rig, at the depth of its
+ * middle, so it is in the picture the camera is fitted to.
  */
-export function ghostBodies(layout: SceneLayout): SceneLayout['bodies'] {
-  if (layout.kind !== 'v8-crank') return layout.bodies;
-  return layout.bodies.filter(({ index }) => index === 0 || index % 2 === 0);
+function axesOrigin(points: readonly Vec3[], layout: SceneLayout, offset: Vec3): Vec3 {
+  const { right } = layout.view;
+  const up = layout.model.up;
+  const level = scale(sub(fromStage(layout.axes, [0, 0, layout.floor]), layout.centre), layout.scale);
+  let left = Infinity;
+  const depth = sub(layout.view.forward, scale(up, dot(layout.view.forward, up)));
+  let near = Infinity, far = -Infinity;
+  for (const p of points) {
+    left = Math.min(left, dot(p, right));
+    near = Math.min(near, dot(p, depth));
+    far = Math.max(far, dot(p, depth));
+  }
+  const across = scale(right, left - 0.6 * layout.axesSize);
+  const middle = scale(depth, (near + far) / 2 / Math.max(1e-9, dot(depth, depth)));
+  return add(add(add(across, middle), scale(up, dot(level, up))), offset);
 }
 
 /**
- * Where each compared method's rig stands along the view's across axis (world units, before the layout's
- * scale): side by side, centred; overlaid, all at the centre. Example: three methods side by side on the
- * heavy top (spacing 2.9, scale 1) → [−2.9, 0, 2.9].
+ * Places `count` rigs (1 when the methods are overlaid) for a view of `aspect` (width / height): side by side
+ * across the view, or stacked up it when that shows them at least STACK_GAIN times larger, and fits the camera
+ * to all of them and the axes helper. Example: two heavy tops on a 1.6 view stand side by side.
  */
-export function rigOffsets(layout: SceneLayout, n: number, overlaid: boolean): number[] {
-  return Array.from({ length: n }, (_, i) => (overlaid ? 0 : ((i - (n - 1) / 2) * layout.spacing) / layout.scale));
+export function placeRigs(layout: SceneLayout, count: number, aspect: number): RigPlacement {
+  const envelope = worldPoints(layout);
+  const { forward, right } = layout.view;
+  const up = layout.model.up;
+  const fov = (CAMERA_FOV * Math.PI) / 180;
+  const safeAspect = aspect > 0 && Number.isFinite(aspect) ? aspect : 1.6;
+  // Rigs are moved copies of one: the points of one that bound the view (exact for the fit) stand for all.
+  const points = supportPoints(envelope, frustumDirections(forward, up, fov, safeAspect, VIEW_MARGINS));
+  const screenUp = normalize(sub(up, scale(forward, dot(up, forward))));
+  const side = offsetsAlong(count, right, extentAlong(envelope, right) * (1 + RIG_GAP));
+  // Stacked: the first rig on top, as far apart as the picture of one is tall (the view looks down a little,
+  // so a step up the model is cos(elevation) of a step up the picture).
+  const stack = offsetsAlong(count, scale(up, -1), (extentAlong(envelope, screenUp) / Math.max(1e-6, dot(screenUp, up))) * (1 + RIG_GAP));
+  const axesAt = axesOrigin(envelope, layout, [0, 0, 0]);
+  const scene = (offsets: readonly Vec3[]) => {
+    const axes = add(axesAt, offsets[0]);
+    const all = offsets.flatMap((o) => points.map((c) => add(c, o)));
+    all.push(axes, add(axes, scale(up, layout.axesSize)), add(axes, scale(right, layout.axesSize)));
+    return { axes, all };
+  };
+  const distance = (offsets: readonly Vec3[]) => fitCamera(scene(offsets).all, forward, up, fov, safeAspect, VIEW_MARGINS).distance;
+  const stacked = count > 1 && distance(stack) * STACK_GAIN < distance(side);
+  const offsets = stacked ? stack : side;
+  const { axes, all } = scene(offsets);
+  const fit = fitCamera(all, forward, up, fov, safeAspect, VIEW_MARGINS);
+  const reach = 2 + Math.max(...offsets.map((o) => norm(o)));
+  return {
+    offsets,
+    stacked,
+    axes,
+    camera: { position: fit.position, target: fit.target, up, fov: CAMERA_FOV, near: Math.max(1e-3, (fit.distance - reach) / 4, fit.distance / 200), far: fit.distance + 4 * reach + 10 },
+  };
 }
 
-/** The axes helper: beyond the first method's rig, a little towards the camera, on the ground. */
-export function axesPosition(layout: SceneLayout, n: number): [number, number, number] {
-  const [sx, sy] = VIEWS[layout.kind].across;
-  const along = -(n * layout.spacing) / 2 - 0.8;
-  return [sx * along + sy * 1.2, sy * along - sx * 1.2, layout.groundZ + 0.001];
+/** out[o..o+16) = the matrix taking global metres to a rig's world units: T(offset) · S(scale) · T(−centre). */
+export function rigBase(layout: SceneLayout, offset: Vec3, out: Floats, o: number): void {
+  const s = layout.scale;
+  const [cx, cy, cz] = layout.centre;
+  for (let k = 0; k < 16; k++) out[o + k] = 0;
+  out[o] = s; out[o + 5] = s; out[o + 10] = s; out[o + 15] = 1;
+  out[o + 12] = offset[0] - s * cx;
+  out[o + 13] = offset[1] - s * cy;
+  out[o + 14] = offset[2] - s * cz;
 }
 
-/** Width/height of the view the camera placements were chosen for; narrower views move the camera back. */
-export const DESIGN_ASPECT = 1.6;
-
-/** Rigs side by side the camera placements were chosen for (classical and modified). */
-export const DESIGN_RIGS = 2;
+/** A step of 1, 2 or 5 × 10^k, about `target`. Example: niceStep(4.2) === 5. */
+export function niceStep(target: number): number {
+  if (!(target > 0)) return 1;
+  const p = 10 ** Math.floor(Math.log10(target));
+  const m = target / p;
+  return (m < 1.5 ? 1 : m < 3.5 ? 2 : m < 7.5 ? 5 : 10) * p;
+}
 
 /**
- * How far the camera stands back, relative to its placement, so that a view of `aspect`
- * shows the same width of the scene as one of DESIGN_ASPECT (a phone's near-square view
- * would otherwise cut off the outer rigs), and so that `rigs` methods side by side fit as two
- * do (a rig's own width is about 0.8 of the spacing). Example: cameraDistanceFactor(0.8) === 2;
- * cameraDistanceFactor(1.6, 4) ≈ 2.1.
+ * The floors' grid lines in world units (pairs of end points, 6 floats per line): one floor under the rigs
+ * that stand side by side, one under each rig stacked. A floor covers its rigs' footprints and a little more;
+ * its lines lie on whole multiples of a 1-2-5 step in metres from the model's global origin, so a cell says how
+ * big the model is. Example: a footprint of 2 × 2 m gets a 0.2 m step.
  */
-export function cameraDistanceFactor(aspect: number, rigs = DESIGN_RIGS): number {
-  const narrow = aspect > 0 && aspect < DESIGN_ASPECT ? DESIGN_ASPECT / aspect : 1;
-  const wide = Math.max(1, (rigs - 1 + 0.8) / (DESIGN_RIGS - 1 + 0.8));
-  return narrow * wide;
+export function floorGrids(layout: SceneLayout, placement: RigPlacement): { positions: Float32Array; step: number }[] {
+  const { min, max } = layout.box;
+  const { h1, h2, up } = layout.axes;
+  const s = layout.scale;
+  const width = Math.max(max[0] - min[0], max[1] - min[1]);
+  const pad = 0.05 * width;
+  const step = niceStep(width / 10);
+  // Rigs on one floor share its height; their footprints (in metres of the first rig's frame) make the floor's.
+  const floors = new Map<string, Vec3[]>();
+  for (const o of placement.offsets) {
+    const key = (dot(o, up) / s).toFixed(9);
+    floors.set(key, [...(floors.get(key) ?? []), o]);
+  }
+  return [...floors.values()].map((offsets) => {
+    const along = (o: Vec3, axis: Vec3) => dot(o, axis) / s;
+    const lo = [Math.min(...offsets.map((o) => along(o, h1))) + min[0] - pad, Math.min(...offsets.map((o) => along(o, h2))) + min[1] - pad];
+    const hi = [Math.max(...offsets.map((o) => along(o, h1))) + max[0] + pad, Math.max(...offsets.map((o) => along(o, h2))) + max[1] + pad];
+    const [a0, b0] = [Math.floor(lo[0] / step) * step, Math.floor(lo[1] / step) * step];
+    const [a1, b1] = [Math.ceil(hi[0] / step) * step, Math.ceil(hi[1] / step) * step];
+    const height = along(offsets[0], up) + layout.floor;
+    // A rig standing at offset o is the model moved by o / scale metres: floor points in metres → world units.
+    const world = (a: number, b: number): Vec3 => scale(sub(fromStage(layout.axes, [a, b, height]), layout.centre), s);
+    const lines: number[] = [];
+    const push = (p: Vec3, q: Vec3) => lines.push(...p, ...q);
+    for (let a = a0, i = 0; a <= a1 + step / 2 && i < 400; a += step, i++) push(world(a, b0), world(a, b1));
+    for (let b = b0, i = 0; b <= b1 + step / 2 && i < 400; b += step, i++) push(world(a0, b), world(a1, b));
+    return { positions: Float32Array.from(lines), step };
+  });
+}
+
+/** The name of the up axis for the legend: 'z' for +z, '−y' for −y, null when up is not along an axis. */
+export function upAxisName(up: Vec3): string | null {
+  for (let k = 0; k < 3; k++) {
+    if (Math.abs(Math.abs(up[k]) - 1) < 1e-9) return `${up[k] < 0 ? '−' : ''}${'xyz'[k]}`;
+  }
+  return null;
 }
