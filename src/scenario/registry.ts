@@ -6,9 +6,9 @@ import type { RunMethod } from './methods';
 import type { ModelDocument } from '../modelfile/schema';
 import { scenarioFromDocument } from './fromDocument';
 import type { ParamValues, ScenarioDef, ScenarioId, ScenarioState } from './types';
-import spinDocument from '../../models/spin.json';
-import heavyTopDocument from '../../models/heavy-top.json';
-import v8CrankDocument from '../../models/v8-crank.json';
+import spinDocument from '../../models/spin.json' with { type: 'json' };
+import heavyTopDocument from '../../models/heavy-top.json' with { type: 'json' };
+import v8CrankDocument from '../../models/v8-crank.json' with { type: 'json' };
 
 /** The shipped model files, in menu order. */
 export const SHIPPED_DOCUMENTS: readonly ModelDocument[] = [

@@ -3,7 +3,7 @@
  * (instances.ts), springs as coils, the primary body's path, and the floors under the rigs. Posed at the playhead
  * time from the streamed poses; per frame only matrices and coil vertices are written into buffers made once.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo } from 'react';
 import { useFrame } from '@react-three/fiber';
 import {
   BoxGeometry, BufferAttribute, BufferGeometry, Color, ConeGeometry, CylinderGeometry, DoubleSide, DynamicDrawUsage, InstancedMesh,
@@ -149,6 +149,9 @@ function floorLines(layout: SceneLayout, placement: RigPlacement, palette: Palet
   return lines;
 }
 
+/** A spring's end point, written per frame (a scratch buffer, so nothing is allocated). */
+const END = new Float64Array(3);
+
 /** The global point (m) of body point `point` on a body whose pose is q[o..o+7), into END (m: scratch matrix). */
 function bodyPoint(q: Float64Array, o: number, point: readonly number[], m: Float64Array): void {
   poseMatrix(m, 0, q, o);
@@ -157,7 +160,8 @@ function bodyPoint(q: Float64Array, o: number, point: readonly number[], m: Floa
   END[2] = m[2] * point[0] + m[6] * point[1] + m[10] * point[2] + m[14];
 }
 
-function setMatrix(object: { matrix: { fromArray(a: ArrayLike<number>, o: number): unknown }; matrixWorldNeedsUpdate: boolean }, bases: Float64Array, rig: number): void {
+/** Puts an object drawn in global metres (a rig's coils, its path) where the rig stands. */
+function placeOnRig(object: Mesh | Line, bases: Float64Array, rig: number): void {
   object.matrix.fromArray(bases, 16 * rig);
   object.matrixWorldNeedsUpdate = true;
 }
@@ -197,9 +201,9 @@ export function SceneRigs({ layout, placement, rigs: specs, batches, palette }: 
   const floor = useMemo(() => floorLines(layout, placement, palette), [layout, placement, palette]);
   useEffect(() => () => { floor.geometry.dispose(); (floor.material as Material).dispose(); }, [floor]);
 
-  useEffect(() => {
-    springs.forEach((m, k) => setMatrix(m, bases, k));
-    traces.forEach((l, k) => setMatrix(l, bases, k));
+  useLayoutEffect(() => {
+    springs.forEach((m, k) => placeOnRig(m, bases, k));
+    traces.forEach((l, k) => placeOnRig(l, bases, k));
   }, [springs, traces, bases]);
 
   // Buffers of the frame loop, made once per model and rig set.
@@ -269,8 +273,6 @@ function writeSprings(mesh: Mesh, springs: SceneLayout['model']['springs'], q: F
   position.needsUpdate = true;
   normal.needsUpdate = true;
 }
-
-const END = new Float64Array(3);
 
 /** Extends the path with samples that arrived (growing its buffer by doubling) and draws it up to time t. */
 function drawTrace(line: Line, traced: { res: MethodResults | null; count: number }, source: RigSource | null, body: number, t: number): void {

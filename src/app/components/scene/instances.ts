@@ -11,7 +11,7 @@ import type { Palette } from '../../theme';
 import { composeMatrix, multiplyMatrices, poseMatrix, rotateVector, yToward, type Floats } from './sceneMath';
 import { resolveColor, type ThemeColor } from './sceneColors';
 import type { SceneLayout } from './sceneLayout';
-import { fromStage } from './sceneGeometry';
+import { fromStage, toStage } from './sceneGeometry';
 
 export type UnitGeometry = 'box' | 'sphere' | 'cylinder' | 'cone';
 
@@ -117,18 +117,16 @@ export function planInstances(layout: SceneLayout, rigs: readonly RigSpec[], pal
 /** Stands from the floor up to each spherical or universal joint to ground (global metres). */
 export function stands(layout: SceneLayout): DrawnShape[] {
   const { model, axes, floor, glyph: r } = layout;
+  const q = model.initialPoses;
   const out: DrawnShape[] = [];
   for (const j of model.joints) {
     if (!j.grounded || (j.type !== 'spherical' && j.type !== 'universal')) continue;
-    const q = model.initialPoses;
     const b = 7 * j.body;
     const offset = rotateVector(q, j.point, b + 3);
-    const top: Vec3 = [q[b] + offset[0], q[b + 1] + offset[1], q[b + 2] + offset[2]];
-    const height = top[0] * axes.up[0] + top[1] * axes.up[1] + top[2] * axes.up[2] - floor;
+    const top = toStage(axes, [q[b] + offset[0], q[b + 1] + offset[1], q[b + 2] + offset[2]]);
+    const height = top[2] - floor;
     if (height <= 2 * r) continue;
-    const base = fromStage(axes, [top[0] * axes.h1[0] + top[1] * axes.h1[1] + top[2] * axes.h1[2], top[0] * axes.h2[0] + top[1] * axes.h2[1] + top[2] * axes.h2[2], floor]);
-    const mid: Vec3 = [(base[0] + top[0]) / 2, (base[1] + top[1]) / 2, (base[2] + top[2]) / 2];
-    out.push(glyph('cylinder', mid, axes.up, [0.45 * r, height - r, 0.45 * r]));
+    out.push(glyph('cylinder', fromStage(axes, [top[0], top[1], floor + height / 2]), axes.up, [0.45 * r, height - r, 0.45 * r]));
   }
   return out;
 }
