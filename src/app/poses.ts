@@ -37,10 +37,9 @@ export function poseAt(
   t: number,
   out: Float64Array,
 ): boolean {
-  const count = sampleCount(rows, poses, coordinates);
-  if (count === 0) return false;
-  const i = Math.min(rowIndexAt(rows, t), count - 1);
-  blendPose(rows, poses, coordinates, i, count, body, t, out, 0);
+  const i = sampleIndex(rows, poses, coordinates, t);
+  if (i < 0) return false;
+  blendPose(rows, poses, coordinates, i, nextSample(rows, poses, coordinates, i), body, t, out, 0);
   return true;
 }
 
@@ -56,10 +55,10 @@ export function posesAt(
   t: number,
   out: Float64Array,
 ): boolean {
-  const count = sampleCount(rows, poses, coordinates);
-  if (count === 0) return false;
-  const i = Math.min(rowIndexAt(rows, t), count - 1);
-  for (let b = 0; b < bodies; b++) blendPose(rows, poses, coordinates, i, count, b, t, out, 7 * b);
+  const i = sampleIndex(rows, poses, coordinates, t);
+  if (i < 0) return false;
+  const j = nextSample(rows, poses, coordinates, i);
+  for (let b = 0; b < bodies; b++) blendPose(rows, poses, coordinates, i, j, b, t, out, 7 * b);
   return true;
 }
 
@@ -67,18 +66,29 @@ function sampleCount(rows: Float64Array, poses: Float64Array, coordinates: numbe
   return Math.min(Math.floor(rows.length / SAMPLE_WIDTH), Math.floor(poses.length / coordinates));
 }
 
-/** Body `body`'s pose between sample i and i + 1 (the last sample's from i = count − 1 on) into out[o..o+7). */
-function blendPose(rows: Float64Array, poses: Float64Array, coordinates: number, i: number, count: number, body: number, t: number, out: Float64Array, o: number): void {
+/** The sample at or before t (the last one after it), or −1 if there is none. */
+function sampleIndex(rows: Float64Array, poses: Float64Array, coordinates: number, t: number): number {
+  const count = sampleCount(rows, poses, coordinates);
+  return count === 0 ? -1 : Math.min(rowIndexAt(rows, t), count - 1);
+}
+
+/** The sample after sample i, or i itself when i is the last. */
+function nextSample(rows: Float64Array, poses: Float64Array, coordinates: number, i: number): number {
+  return i + 1 < sampleCount(rows, poses, coordinates) ? i + 1 : i;
+}
+
+/** Body `body`'s pose between samples i and j = i + 1 (sample i's when j === i, past the last) into out[o..o+7). */
+function blendPose(rows: Float64Array, poses: Float64Array, coordinates: number, i: number, j: number, body: number, t: number, out: Float64Array, o: number): void {
   const a = i * coordinates + body * COORDS_PER_BODY;
-  if (i === count - 1) {
+  if (j === i) {
     for (let k = 0; k < 7; k++) out[o + k] = poses[a + k];
     normalizeQuaternion(out, o + 3);
     return;
   }
   const t0 = rows[i * SAMPLE_WIDTH];
-  const t1 = rows[(i + 1) * SAMPLE_WIDTH];
+  const t1 = rows[j * SAMPLE_WIDTH];
   const s = t1 > t0 ? Math.min(1, Math.max(0, (t - t0) / (t1 - t0))) : 0;
-  const b = (i + 1) * coordinates + body * COORDS_PER_BODY;
+  const b = j * coordinates + body * COORDS_PER_BODY;
   for (let k = 0; k < 3; k++) out[o + k] = poses[a + k] + s * (poses[b + k] - poses[a + k]);
   // Slerp along the shorter arc, as three's Quaternion.slerpFlat, written out here: called per body every frame,
   // a call passing the weight as a number would box it (allocate) wherever the call is not inlined.

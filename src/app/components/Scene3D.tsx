@@ -1,6 +1,7 @@
 /**
  * The 3D view of any model, composed of its concerns: scene/sceneModel (what the model file draws),
- * scene/sceneLayout (where things stand, the camera's fit), scene/instances and scene/Bodies (what is
+ * scene/sceneLayout (the model's size and view), scene/rigPlacement (where the rigs stand, the camera's fit),
+ * scene/floorGrid (the floors), scene/instances and scene/Bodies (what is
  * drawn, posed at the playhead), scene/CameraControls (camera, orbit, frames on demand) and
  * scene/Overlays (names, ω and t readout, legend).
  */
@@ -16,7 +17,8 @@ import { drawnBodies, rigsOf, SceneRigs } from './scene/Bodies';
 import { CameraPlacement, Invalidator, OrbitCameraControls } from './scene/CameraControls';
 import { planInstances } from './scene/instances';
 import { AxesLegend, SceneReadout } from './scene/Overlays';
-import { layoutFor, placeRigs, upAxisName, type SceneLayout } from './scene/sceneLayout';
+import { placeRigs } from './scene/rigPlacement';
+import { layoutFor, upAxisName, type SceneLayout } from './scene/sceneLayout';
 
 /**
  * Whether WebGL runs in software (SwiftShader, e.g. no GPU or headless). There multisampling

@@ -18,7 +18,9 @@ import type { Palette } from '../../theme';
 import { coilIndices, coilVertexCount, writeCoil, type CoilShape } from './coil';
 import { FIXED, GHOST_OPACITY, writeBodyMatrices, writeInstanceMatrices, type InstanceBatch, type RigSpec, type UnitGeometry } from './instances';
 import { poseMatrix } from './sceneMath';
-import { floorGrids, rigBase, type RigPlacement, type SceneLayout } from './sceneLayout';
+import { floorGrids } from './floorGrid';
+import type { RigPlacement } from './rigPlacement';
+import { rigBase, type SceneLayout } from './sceneLayout';
 
 /** A rig: the method whose run it shows, its colour, and whether it is a ghost (overlaid on the first, translucent). */
 export interface Rig extends RigSpec {
@@ -133,7 +135,7 @@ function traceLine(color: string): Line {
   return line;
 }
 
-/** The floors under the rigs (world units, sceneLayout.floorGrids), one line set. */
+/** The floors under the rigs (world units, floorGrid.ts), one line set. */
 function floorLines(layout: SceneLayout, placement: RigPlacement, palette: Palette): LineSegments {
   const grids = floorGrids(layout, placement);
   const positions = new Float32Array(grids.reduce((n, g) => n + g.positions.length, 0));

@@ -9,7 +9,7 @@ import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { playheadStore } from '../../playhead';
 import { markPageReady } from '../../ready';
 import { appStore } from '../../store';
-import type { CameraView } from './sceneLayout';
+import type { CameraView } from './rigPlacement';
 
 /**
  * Orbit controls on the canvas, registered as the scene's default controls (`useThree().controls`). They orbit
@@ -40,7 +40,7 @@ export function OrbitCameraControls({ up }: { up: readonly [number, number, numb
 }
 
 /**
- * Puts the camera where the layout fitted it (sceneLayout.placeRigs) when the model, the rigs or the view's
+ * Puts the camera where the layout fitted it (rigPlacement.placeRigs) when the model, the rigs or the view's
  * shape change; an orbit is kept across reruns of the same model.
  */
 export function CameraPlacement({ camera: view }: { camera: CameraView }) {
