@@ -73,8 +73,9 @@ const SIZES = [
   { name: 'phone-390x844', width: 390, height: 844, projector: false, touch: true },
 ];
 
-/** What is photographed: the paper's two jointed models and the 81-body linkage (shipped, or the fixture). */
+/** What is photographed: the paper's three models and the 81-body linkage (shipped, or the fixture). */
 const SHOTS = [
+  { name: 'spin', query: 'scenario=spin&t=0.6', at: 0.6 },
   { name: 'heavy-top', query: 'scenario=heavy-top&t=0.6', at: 0.6 },
   { name: 'v8-crank', query: 'scenario=v8-crank&t=0.3&omega0=40', at: 0.3 },
   SHIPPED.includes('n-four-bar')

@@ -21,7 +21,8 @@ import { sceneModelOf, upFromGravity } from '../../src/app/components/scene/scen
 import { stageAxes, viewDirection } from '../../src/app/components/scene/sceneGeometry';
 import { layoutOf, rigBase, upAxisName, type SceneLayout } from '../../src/app/components/scene/sceneLayout';
 import { CAMERA_FOV, placeRigs, VIEW_MARGINS, type RigPlacement } from '../../src/app/components/scene/rigPlacement';
-import { floorGrids } from '../../src/app/components/scene/floorGrid';
+import { floorGrids, gridLines } from '../../src/app/components/scene/floorGrid';
+import { viewFrame } from '../../src/app/components/scene/overlayMargins';
 import { FIXED, planInstances, shapeMatrix, writeBodyMatrices, writeInstanceMatrices, type RigSpec } from '../../src/app/components/scene/instances';
 import { add, cross, dot, norm, normalize, scale, sub } from '../../src/app/components/scene/sceneMath';
 
@@ -248,6 +249,31 @@ describe('where the rigs stand and the camera looks from', () => {
     });
   }
 
+  it('keeps the room the text over a short view takes free, and chooses stacking as without it', () => {
+    const fov = (CAMERA_FOV * Math.PI) / 180;
+    // A 1046 × 268 px view (1366 × 768): names and ω down to 42 px, the legend 20 px tall.
+    const frame = viewFrame(1046, 268, 42, 20);
+    expect(frame.aspect).toBe(3.9);
+    expect(frame.margins.top).toBeCloseTo(0.36, 9);
+    expect(frame.margins.bottom).toBeCloseTo(0.2, 9);
+    for (const [name, layout] of Object.entries(layouts)) {
+      const placement = placeRigs(layout, 2, frame.aspect, frame.margins);
+      expect(placement.stacked, name).toBe(placeRigs(layout, 2, frame.aspect).stacked);
+      const shoot = projector(placement.camera, fov, frame.aspect);
+      const outside = [...rigPoints(layout, placement).flat().map(shoot), shoot(placement.axes)].filter((shot) => !insideWindow(shot, frame.margins));
+      expect(outside, name).toEqual([]);
+    }
+  });
+
+  it('frames the view by its text: shares of the half-height, never under the least, a fifth of the view kept', () => {
+    expect(viewFrame(0, 0, 10, 10)).toEqual({ aspect: 1.6, margins: VIEW_MARGINS });
+    expect(viewFrame(800, 800, 0, 0).margins).toEqual(VIEW_MARGINS);
+    expect(viewFrame(800, 800, 10, 10).margins).toEqual(VIEW_MARGINS);
+    const tiny = viewFrame(300, 60, 50, 50).margins;
+    expect(tiny.top).toBe(0.8);
+    expect(tiny.bottom).toBe(0.8);
+  });
+
   it('stacks the long flat linkage and stands the paper models side by side on landscape views', () => {
     for (const aspect of VIEW_ASPECTS) expect(placeRigs(layouts['n-four-bar fixture'], 2, aspect).stacked).toBe(true);
     for (const name of ['spin', 'heavy-top', 'v8-crank']) for (const aspect of [3.9, 1.78, 1.44]) expect(placeRigs(layouts[name], 2, aspect).stacked, `${name} ${aspect}`).toBe(false);
@@ -270,6 +296,31 @@ describe('where the rigs stand and the camera looks from', () => {
         expect(Number([...heights][0])).toBeCloseTo(floor, 4);
       });
     }
+  });
+
+  it('frames a floor by its edges, not by whole steps: the 42 m linkage gets a floor a few metres deep', () => {
+    expect(gridLines(-0.3, 1.05, 0.5)).toEqual([-0.3, 0, 0.5, 1.05]);
+    expect(gridLines(0, 1, 0.5)).toEqual([0, 0.5, 1]);
+    expect(gridLines(0.01, 0.09, 0.5)).toEqual([0.01, 0.09]);
+    const layout = layouts['n-four-bar fixture'];
+    const placement = placeRigs(layout, 1, 1.6);
+    const [grid] = floorGrids(layout, placement);
+    const { h1, h2 } = layout.axes;
+    const across = (axis: typeof h1) => {
+      let lo = Infinity, hi = -Infinity;
+      for (let i = 0; i < grid.positions.length; i += 3) {
+        const x = dot([grid.positions[i], grid.positions[i + 1], grid.positions[i + 2]], axis) / layout.scale;
+        lo = Math.min(lo, x); hi = Math.max(hi, x);
+      }
+      return hi - lo;
+    };
+    const long = layout.box.max[0] - layout.box.min[0], deep = layout.box.max[1] - layout.box.min[1];
+    expect(grid.step).toBe(5);
+    // Float32 positions: 4 decimals of 46 m.
+    expect(across(h1)).toBeCloseTo(1.1 * long, 4);
+    // Deep as the footprint and the same pad of 5 % of the length each side; a whole step each way would be 10 m.
+    expect(across(h2)).toBeCloseTo(deep + 0.1 * long, 4);
+    expect(across(h2)).toBeLessThan(2 * grid.step);
   });
 });
 

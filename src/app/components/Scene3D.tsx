@@ -12,11 +12,11 @@ import { markPageReady } from '../ready';
 import { results } from '../runs';
 import { appStore } from '../store';
 import { usePalette } from '../theme';
-import { useDerivedSize } from '../elementSize';
 import { drawnBodies, rigsOf, SceneRigs } from './scene/Bodies';
 import { CameraPlacement, Invalidator, OrbitCameraControls } from './scene/CameraControls';
 import { planInstances } from './scene/instances';
 import { AxesLegend, SceneReadout } from './scene/Overlays';
+import { useViewFrame } from './scene/overlayMargins';
 import { placeRigs } from './scene/rigPlacement';
 import { layoutFor, upAxisName, type SceneLayout } from './scene/sceneLayout';
 
@@ -69,9 +69,6 @@ export function Scene3D() {
   );
 }
 
-/** Width / height of the view before it is measured. */
-const DEFAULT_ASPECT = 1.6;
-
 /** The 3D view: the compared methods side by side (or stacked) or overlaid as ghosts, floors, axes, orbit controls. */
 function SceneView() {
   const palette = usePalette();
@@ -86,9 +83,9 @@ function SceneView() {
   const valuesKey = JSON.stringify(shownState.values);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the model is what the scenario, its text and values say
   const layout = useMemo(() => layoutFor(shownState), [shownState.scenario, shownState.model, valuesKey]);
-  // The view's shape, to a hundredth: resizing by a pixel does not move the camera.
-  const [sizeRef, aspect] = useDerivedSize(({ width, height }) => (width > 0 && height > 0 ? Math.round((100 * width) / height) / 100 : DEFAULT_ASPECT));
-  const placement = useMemo(() => placeRigs(layout, overlaid ? 1 : methods.length, aspect), [layout, overlaid, methods.length, aspect]);
+  // The view's shape and the room its text takes: the camera is fitted to what is left.
+  const [sizeRef, { aspect, margins }] = useViewFrame();
+  const placement = useMemo(() => placeRigs(layout, overlaid ? 1 : methods.length, aspect, margins), [layout, overlaid, methods.length, aspect, margins]);
   const rigs = useMemo(() => rigsOf(methods, overlaid, palette), [methods, overlaid, palette]);
   const batches = useMemo(() => planInstances(layout, rigs, palette), [layout, rigs, palette]);
   const up = upAxisName(layout.model.up);

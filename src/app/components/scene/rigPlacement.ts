@@ -12,7 +12,10 @@ import { add, dot, norm, normalize, scale, sub } from './sceneMath';
 /** Vertical field of view of the camera, degrees: narrow, so rigs side by side get nearly the same perspective. */
 export const CAMERA_FOV = 20;
 
-/** Room left free around the model: the method labels over the view at the top, the time and legend at the bottom. */
+/**
+ * Room left free around the model at the least: the method labels over the view at the top, the time and legend
+ * at the bottom (overlayMargins.ts measures how much more the text takes on a short view).
+ */
 export const VIEW_MARGINS: FitMargins = { top: 0.24, bottom: 0.12, left: 0.04, right: 0.04 };
 
 /** Space between rigs, as a share of a rig's size. */
@@ -86,9 +89,11 @@ function axesOrigin(points: readonly Vec3[], layout: SceneLayout): Vec3 {
 /**
  * Places `count` rigs (1 when the methods are overlaid) for a view of `aspect` (width / height): side by side
  * across the view, or stacked up it when that shows them at least STACK_GAIN times larger, and fits the camera
- * to all of them and the axes helper. Example: two heavy tops on a 1.6 view stand side by side.
+ * to all of them and the axes helper, keeping `margins` free for the text over the view. The choice between
+ * side by side and stacked is made with VIEW_MARGINS: the text changes with it (a list when stacked), and
+ * must not turn the choice back. Example: two heavy tops on a 1.6 view stand side by side.
  */
-export function placeRigs(layout: SceneLayout, count: number, aspect: number): RigPlacement {
+export function placeRigs(layout: SceneLayout, count: number, aspect: number, margins: FitMargins = VIEW_MARGINS): RigPlacement {
   const envelope = worldPoints(layout);
   const { forward, right } = layout.view;
   const up = layout.model.up;
@@ -112,7 +117,7 @@ export function placeRigs(layout: SceneLayout, count: number, aspect: number): R
   const stacked = count > 1 && distance(stack) * STACK_GAIN < distance(side);
   const offsets = stacked ? stack : side;
   const { axes, all } = scene(offsets);
-  const fit = fitCamera(all, forward, up, fov, safeAspect, VIEW_MARGINS);
+  const fit = fitCamera(all, forward, up, fov, safeAspect, margins);
   const reach = 2 + Math.max(...offsets.map((o) => norm(o)));
   return {
     offsets,
