@@ -23,11 +23,14 @@ export interface KernelExports {
     n: number, rowOrderPtr: number, colOrderPtr: number, rowStartPtr: number, diagPtr: number, columnPtr: number,
     inversePivotPtr: number, luPtr: number, workPtr: number, rhsPtr: number, flushBelow: number,
   ): void;
+  constraintsWithJacobian(programPtr: number, count: number, qPtr: number, valuesPtr: number, blocksPtr: number): void;
+  addJacobianTransposeTimes(m: number, rowEntriesPtr: number, entryColumnPtr: number, blocksPtr: number, lambdaPtr: number, outPtr: number): void;
+  jacobianTimes(m: number, rowEntriesPtr: number, entryColumnPtr: number, blocksPtr: number, vPtr: number, outPtr: number): void;
 }
 
 const PAGE_BYTES = 65536;
-/** The first bytes are left to the module (it has no static data today; the gap keeps it free to have some). */
-const RESERVED_BYTES = 1024;
+/** The first bytes are the module's: AssemblyScript puts its static data (kernel scratch) from byte 1024 on. */
+const RESERVED_BYTES = 4096;
 
 let compiled: WebAssembly.Module | null = null;
 
