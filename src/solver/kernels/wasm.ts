@@ -23,6 +23,7 @@ export interface KernelExports {
     n: number, rowOrderPtr: number, colOrderPtr: number, rowStartPtr: number, diagPtr: number, columnPtr: number,
     inversePivotPtr: number, luPtr: number, workPtr: number, rhsPtr: number, flushBelow: number,
   ): void;
+  constraintRecordLength(): number;
   constraintsWithJacobian(programPtr: number, count: number, qPtr: number, valuesPtr: number, blocksPtr: number): void;
   addJacobianTransposeTimes(m: number, rowEntriesPtr: number, entryColumnPtr: number, blocksPtr: number, lambdaPtr: number, outPtr: number): void;
   jacobianTimes(m: number, rowEntriesPtr: number, entryColumnPtr: number, blocksPtr: number, vPtr: number, outPtr: number): void;

@@ -177,3 +177,6 @@ export function constraintsWithJacobian(program: usize, count: i32, q: usize, va
     }
   }
 }
+
+/** RECORD_LENGTH, for the TypeScript side's check that both agree on the record layout. */
+export function constraintRecordLength(): i32 { return RECORD_LENGTH; }
