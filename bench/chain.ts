@@ -37,7 +37,7 @@ function logLogSlope(x: readonly number[], y: readonly number[]): number {
 }
 
 /** One line per N, then the fitted exponents; `repeats` timed runs per N after a warm-up, medians. */
-export function chainBench(sizes: readonly number[], repeats: number, tEnd = 0.02): void {
+export function chainBench(sizes: readonly number[], repeats: number, tEnd = 0.2): void {
   const wall: number[] = [], cpu: number[] = [];
   for (const links of sizes) {
     const make = () => new Simulation(chainModel(links), { method: 'modified', alpha: -0.3, h: 1e-4, tEnd, sampleEvery: 100 });
