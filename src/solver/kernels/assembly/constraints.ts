@@ -26,9 +26,9 @@ const COORDS_PER_BODY = 7;
 @inline function setF(ptr: usize, k: i32, v: f64): void { store<f64>(ptr + (<usize>k << 3), v); }
 @inline function addF(ptr: usize, k: i32, v: f64): void { setF(ptr, k, f(ptr, k) + v); }
 
-// Scratch of one primitive: A(e) (row-major 3×3), B(e, s) (row-major 3×4), two vectors and two points.
+// Scratch of one primitive: A(e) (row-major 3×3), B(e, s) (row-major 3×4), a rotated vector x, a and b, two points.
 let r0: f64 = 0, r1: f64 = 0, r2: f64 = 0, r3: f64 = 0, r4: f64 = 0, r5: f64 = 0, r6: f64 = 0, r7: f64 = 0, r8: f64 = 0;
-let a0: f64 = 0, a1: f64 = 0, a2: f64 = 0, b0: f64 = 0, b1: f64 = 0, b2: f64 = 0;
+let x0: f64 = 0, x1: f64 = 0, x2: f64 = 0, a0: f64 = 0, a1: f64 = 0, a2: f64 = 0, b0: f64 = 0, b1: f64 = 0, b2: f64 = 0;
 let pi0: f64 = 0, pi1: f64 = 0, pi2: f64 = 0, pj0: f64 = 0, pj1: f64 = 0, pj2: f64 = 0;
 const hess = memory.data(12 * 8);
 
@@ -47,43 +47,35 @@ function rotation(q: usize, body: i32): void {
   r8 = e0 * e0 + e3 * e3 - e1 * e1 - e2 * e2;
 }
 
-/** a = A(e_b) v (v for ground), v at rec[k..k+3). */
-function rotatedToA(q: usize, body: i32, rec: usize, k: i32): void {
+/** x = A(e_b) v (v for ground), v at rec[k..k+3). */
+function rotate(q: usize, body: i32, rec: usize, k: i32): void {
   const v0 = f(rec, k), v1 = f(rec, k + 1), v2 = f(rec, k + 2);
-  if (body < 0) { a0 = v0; a1 = v1; a2 = v2; return; }
+  if (body < 0) { x0 = v0; x1 = v1; x2 = v2; return; }
   rotation(q, body);
-  a0 = r0 * v0 + r1 * v1 + r2 * v2;
-  a1 = r3 * v0 + r4 * v1 + r5 * v2;
-  a2 = r6 * v0 + r7 * v1 + r8 * v2;
+  x0 = r0 * v0 + r1 * v1 + r2 * v2;
+  x1 = r3 * v0 + r4 * v1 + r5 * v2;
+  x2 = r6 * v0 + r7 * v1 + r8 * v2;
 }
 
-/** b = A(e_b) v (v for ground). */
-function rotatedToB(q: usize, body: i32, rec: usize, k: i32): void {
-  const v0 = f(rec, k), v1 = f(rec, k + 1), v2 = f(rec, k + 2);
-  if (body < 0) { b0 = v0; b1 = v1; b2 = v2; return; }
-  rotation(q, body);
-  b0 = r0 * v0 + r1 * v1 + r2 * v2;
-  b1 = r3 * v0 + r4 * v1 + r5 * v2;
-  b2 = r6 * v0 + r7 * v1 + r8 * v2;
-}
+/** a = A(e_b) v. */
+function rotatedToA(q: usize, body: i32, rec: usize, k: i32): void { rotate(q, body, rec, k); a0 = x0; a1 = x1; a2 = x2; }
 
-/** p_i = r_b + A(e_b) s (s for ground). */
-function pointToPi(q: usize, body: i32, rec: usize, k: i32): void {
-  rotatedToA(q, body, rec, k);
-  pi0 = a0; pi1 = a1; pi2 = a2;
+/** b = A(e_b) v. */
+function rotatedToB(q: usize, body: i32, rec: usize, k: i32): void { rotate(q, body, rec, k); b0 = x0; b1 = x1; b2 = x2; }
+
+/** x = r_b + A(e_b) s (s for ground), s at rec[k..k+3). */
+function point(q: usize, body: i32, rec: usize, k: i32): void {
+  rotate(q, body, rec, k);
   if (body < 0) return;
   const c = body * COORDS_PER_BODY;
-  pi0 += f(q, c); pi1 += f(q, c + 1); pi2 += f(q, c + 2);
+  x0 += f(q, c); x1 += f(q, c + 1); x2 += f(q, c + 2);
 }
 
-/** p_j = r_b + A(e_b) s (s for ground). */
-function pointToPj(q: usize, body: i32, rec: usize, k: i32): void {
-  rotatedToA(q, body, rec, k);
-  pj0 = a0; pj1 = a1; pj2 = a2;
-  if (body < 0) return;
-  const c = body * COORDS_PER_BODY;
-  pj0 += f(q, c); pj1 += f(q, c + 1); pj2 += f(q, c + 2);
-}
+/** p_i = r_b + A(e_b) s. */
+function pointToPi(q: usize, body: i32, rec: usize, k: i32): void { point(q, body, rec, k); pi0 = x0; pi1 = x1; pi2 = x2; }
+
+/** p_j = r_b + A(e_b) s. */
+function pointToPj(q: usize, body: i32, rec: usize, k: i32): void { point(q, body, rec, k); pj0 = x0; pj1 = x1; pj2 = x2; }
 
 /** B(e_b, s) (3×4, row-major) into hess, s at rec[k..k+3). */
 function rotationJacobian(q: usize, body: i32, rec: usize, k: i32): void {
@@ -152,9 +144,8 @@ export function constraintsWithJacobian(program: usize, count: i32, q: usize, va
       rotatedToA(q, bi, rec, 10);
       rotatedToB(q, bj, rec, 13);
       setF(values, row, a0 * b0 + a1 * b1 + a2 * b2 - f(rec, 9));
-      const x0 = a0, x1 = a1, x2 = a2;
       if (colI >= 0) addWeightedRow(q, bi, rec, 10, b0, b1, b2, 1, blocks, offset + colI + 3);
-      if (colJ >= 0) addWeightedRow(q, bj, rec, 13, x0, x1, x2, 1, blocks, offset + colJ + 3);
+      if (colJ >= 0) addWeightedRow(q, bj, rec, 13, a0, a1, a2, 1, blocks, offset + colJ + 3);
     } else {
       // VECTOR_TO_POINT_DOT: a = A_i u, d = p_j − p_i.
       pointToPi(q, bi, rec, 13);
@@ -165,9 +156,8 @@ export function constraintsWithJacobian(program: usize, count: i32, q: usize, va
       if (colI >= 0) {
         const o = offset + colI;
         addF(blocks, o, -a0); addF(blocks, o + 1, -a1); addF(blocks, o + 2, -a2);
-        const x0 = a0, x1 = a1, x2 = a2;
         addWeightedRow(q, bi, rec, 10, d0, d1, d2, 1, blocks, o + 3);
-        addWeightedRow(q, bi, rec, 13, x0, x1, x2, -1, blocks, o + 3);
+        addWeightedRow(q, bi, rec, 13, a0, a1, a2, -1, blocks, o + 3);
       }
       if (colJ >= 0) {
         const o = offset + colJ;
