@@ -9,10 +9,16 @@ import type { ParamValues, ScenarioDef, ScenarioId, ScenarioState } from './type
 import spinDocument from '../../models/spin.json';
 import heavyTopDocument from '../../models/heavy-top.json';
 import v8CrankDocument from '../../models/v8-crank.json';
+import pendulumDocument from '../../models/pendulum.json';
+import nFourBarDocument from '../../models/n-four-bar.json';
+import andrewsDocument from '../../models/andrews.json';
+import bricardDocument from '../../models/bricard.json';
+import flyballGovernorDocument from '../../models/flyball-governor.json';
 
-/** The shipped model files, in menu order. */
+/** The shipped model files, in menu order: the paper's three, then the benchmark library's Group A (SPEC §8). */
 export const SHIPPED_DOCUMENTS: readonly ModelDocument[] = [
   spinDocument, heavyTopDocument, v8CrankDocument,
+  pendulumDocument, nFourBarDocument, andrewsDocument, bricardDocument, flyballGovernorDocument,
 ] as unknown as ModelDocument[];
 
 export const SCENARIOS: Readonly<Record<ScenarioId, ScenarioDef>> = Object.fromEntries(
