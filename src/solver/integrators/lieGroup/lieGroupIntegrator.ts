@@ -12,8 +12,10 @@
  * Newton matrix (BCA Eq. 35 with the exact tangent operator):
  *   [ M + γ′ C_t + β″ K_t T̂ ,  Bᵀ ;  B T̂ ,  0 ],  γ′ = hγ(1−αf)/(1−αm),  T̂ = diag(I₃, T(hΔq_Θ)),
  *   C_t = ∂g/∂Ω = Ω̃J − (JΩ)~,  K_t = Pᵀ ∂(C_qᵀλ)/∂q P − ¼ L(C_eᵀλ) L(e)ᵀ (rotation block).
- * Load stiffness is left out of the Newton matrix (exact for gravity and constant body-fixed moments,
- * the loads of the spin and heavy-top scenarios; otherwise Newton converges linearly).
+ * The stiffness and damping of loads that couple bodies (spring-dampers) enter as −β″ Pᵀ(∂Q/∂q)P T̂ and
+ * −γ′ Pᵀ(∂Q/∂q̇)P: without them Newton diverges on stiff springs (the flyball governor's 8e5 N/m, 4e4 N s/m,
+ * SPEC §8 A05). Other loads are left out (exact for gravity and constant body-fixed moments, the loads of the
+ * spin and heavy-top scenarios; otherwise Newton converges linearly).
  * A rotation increment about a fixed axis composes exactly, so a constant angular acceleration is
  * integrated exactly (spin case), and on the heavy top Ω̇_y = 0 holds exactly, so Ω_y stays constant.
  */
@@ -83,6 +85,8 @@ export class LieGroupIntegrator {
   /** K_t (nv × nv) before the tangent operator and β″ are applied. */
   private readonly kScratch: Float64Array;
   private readonly tmp: Float64Array;
+  /** Loads that couple bodies (springs): their stiffness and damping enter the Newton matrix. */
+  private readonly couplingLoads: MultibodyModel['loads'];
   private readonly d4 = new Float64Array(4);
   private readonly lt = new Float64Array(12);
   private readonly c9 = new Float64Array(9);
@@ -123,6 +127,7 @@ export class LieGroupIntegrator {
     this.tangents = new Float64Array(9 * nb);
     this.kScratch = new Float64Array(nv * nv);
     this.tmp = new Float64Array(COORDS_PER_BODY * VELOCITIES_PER_BODY);
+    this.couplingLoads = model.loads.filter((load) => (load.bodies?.length ?? 0) > 0);
   }
 
   /** β″ = ∂(position increment)/∂v̇_{n+1} and γ′ = ∂v_{n+1}/∂v̇_{n+1} (scalar factors). */
@@ -397,12 +402,15 @@ export class LieGroupIntegrator {
       for (let r = 0; r < 3; r++) for (let k = 0; k < 3; k++) matrix[(o + r) * size + o + k] += gp * ct[3 * r + k];
     }
     this.addConstraintBlocks(true);
-    if (this.m === 0) return;
-    // β″ K_t T̂ with K_t = Pᵀ H P − ¼ L(C_eᵀλ) Lᵀ(e), H = ∂(C_qᵀλ)/∂q
+    const coupled = this.couplingLoads.length > 0;
+    if (this.m === 0 && !coupled) return;
+    if (coupled) this.addCouplingDamping(tNew, gp);
+    // β″ K_t T̂ with K_t = Pᵀ H P − ¼ L(C_eᵀλ) Lᵀ(e), H = ∂(C_qᵀλ)/∂q − ∂Q/∂q of the coupling loads
     stiffness7.fill(0);
     for (let i = 0; i < this.constraints.length; i++) {
       this.constraints[i].addMultiplierStiffness(this.qNew, tNew, lambdaNew, this.rows[i], 1, this.stiffnessAcc);
     }
+    for (const load of this.couplingLoads) load.addForceStiffness(this.qNew, this.qdNew, tNew, -1, this.stiffnessAcc);
     // K = Pᵀ H P block by block (P is block-diagonal: 7 × 6 per body); blocks of H that are zero are skipped
     this.kScratch.fill(0);
     for (let a = 0; a < this.bodies; a++) {
@@ -437,6 +445,18 @@ export class LieGroupIntegrator {
     }
   }
 
+
+  /** matrix += −γ′ Pᵀ (∂Q/∂q̇) P over the coupling loads' damping (the dynamics rows hold −Q). */
+  private addCouplingDamping(t: number, gp: number): void {
+    const { matrix, size, nv, stiffness7 } = this;
+    stiffness7.fill(0);
+    for (const load of this.couplingLoads) load.addForceDamping?.(this.qNew, this.qdNew, t, -1, this.stiffnessAcc);
+    this.kScratch.fill(0);
+    for (let a = 0; a < this.bodies; a++) {
+      for (let b = 0; b < this.bodies; b++) this.addProjectedBlock(a, b);
+    }
+    for (let r = 0; r < nv; r++) for (let c = 0; c < nv; c++) matrix[r * size + c] += gp * this.kScratch[r * nv + c];
+  }
 
   /** kScratch[6a.., 6b..] += P_aᵀ H_ab P_b for the 7×7 block H_ab of ∂(C_qᵀλ)/∂q. */
   private addProjectedBlock(a: number, b: number): void {
