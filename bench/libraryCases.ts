@@ -6,7 +6,10 @@
  */
 import { getScenario, defaultValues } from '../src/scenario/registry';
 import type { ParamValues } from '../src/scenario/types';
-import { Simulation, SAMPLE_WIDTH, type IntegratorMethod, type RunSettings } from '../src/solver/simulate';
+import { Simulation, SAMPLE_WIDTH, type RunSettings } from '../src/solver/simulate';
+import { LieGroupSimulation } from '../src/solver/integrators/lieGroup/lieGroupSimulation';
+import type { RunMethod } from '../src/scenario/methods';
+import type { MultibodyModel } from '../src/solver/model/types';
 
 /** The five problems, their model ids and the outputs the library judges. */
 export const LIBRARY_PROBLEMS = [
@@ -23,10 +26,10 @@ export type LibraryId = (typeof LIBRARY_PROBLEMS)[number]['id'];
 export const HIGH_PRECISION = 1e-3;
 
 /** Methods that take ρ∞ rather than HHT's α (SPEC §6). */
-const TAKES_RHO: ReadonlySet<IntegratorMethod> = new Set(['generalized-alpha', 'lie-group', 'ji-xing']);
+const TAKES_RHO: ReadonlySet<RunMethod> = new Set(['generalized-alpha', 'lie-group', 'ji-xing']);
 
 export interface LibrarySetting {
-  readonly method: IntegratorMethod;
+  readonly method: RunMethod;
   /** HHT's α (classical, modified) or ρ∞ (the others). */
   readonly damping: number;
   /** Step size, or the initial step of an adaptive run. */
@@ -66,12 +69,9 @@ export function libraryValues(id: LibraryId, changes: LibrarySetting['values'] =
   return { ...defaultValues(def), ...changes };
 }
 
-/** The run settings of a LibrarySetting (samples every sampleDt). */
-export function runSettingsOf(s: LibrarySetting): RunSettings {
-  const sampleEvery = Math.round(s.sampleDt / s.h);
-  if (sampleEvery < 1 || Math.abs(sampleEvery * s.h - s.sampleDt) > 1e-9 * s.sampleDt) {
-    throw new Error(`sampleDt ${s.sampleDt} is not a whole multiple of h ${s.h}`);
-  }
+/** The run settings of a LibrarySetting (samples every sampleDt) for the Euler-parameter methods. */
+export function runSettingsOf(s: LibrarySetting & { method: Exclude<RunMethod, 'lie-group'> }): RunSettings {
+  const sampleEvery = sampleEveryOf(s);
   return {
     method: s.method,
     alpha: TAKES_RHO.has(s.method) ? -0.1 : s.damping,
@@ -83,6 +83,24 @@ export function runSettingsOf(s: LibrarySetting): RunSettings {
   };
 }
 
+/** Samples per output step, checked to be whole. */
+function sampleEveryOf(s: LibrarySetting): number {
+  const every = Math.round(s.sampleDt / s.h);
+  if (every < 1 || Math.abs(every * s.h - s.sampleDt) > 1e-9 * s.sampleDt) throw new Error(`sampleDt ${s.sampleDt} is not a whole multiple of h ${s.h}`);
+  return every;
+}
+
+/** The stepper of a setting: the Lie-group method has its own (fixed steps only), the others share Simulation. */
+function simulationOf(model: MultibodyModel, s: LibrarySetting) {
+  if (s.method === 'lie-group') {
+    if (s.tolerance !== undefined) throw new Error('the Lie-group method runs fixed steps only');
+    const sim = new LieGroupSimulation(model, { rhoInf: s.damping, h: s.h, tEnd: s.tEnd, sampleEvery: sampleEveryOf(s) });
+    return { sim, rejected: () => 0, factorizations: () => NaN };
+  }
+  const sim = new Simulation(model, runSettingsOf({ ...s, method: s.method }));
+  return { sim, rejected: () => sim.stepsRejected, factorizations: () => sim.integrator.totalFactorizations };
+}
+
 /** Runs a shipped model and keeps its outputs at every sample. */
 export function runLibrary(id: LibraryId, setting: LibrarySetting): LibraryRun {
   const def = getScenario(id);
@@ -91,7 +109,7 @@ export function runLibrary(id: LibraryId, setting: LibrarySetting): LibraryRun {
   const names = (built.model.outputs ?? []).map((o) => o.name);
   const times: number[] = [], constraintError: number[] = [];
   const outputs: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
-  const sim = new Simulation(built.model, runSettingsOf(setting));
+  const { sim, rejected, factorizations } = simulationOf(built.model, setting);
   while (sim.advance(10_000, (row) => {
     times.push(row[0]);
     constraintError.push(row[6]);
@@ -100,9 +118,9 @@ export function runLibrary(id: LibraryId, setting: LibrarySetting): LibraryRun {
   return {
     times, outputs, constraintError,
     steps: sim.stepsDone,
-    rejected: sim.stepsRejected,
+    rejected: rejected(),
     iterations: sim.integrator.totalIterations,
-    factorizations: sim.integrator.totalFactorizations,
+    factorizations: factorizations(),
     failure: sim.failure,
     removedResidual: sim.removedEquations.largestResidual,
     removedCount: sim.removedEquations.count,

@@ -91,6 +91,12 @@ export interface ViewState {
   readonly studyRequest: number;
   /** The 3D view's arrangement of the methods' bodies. */
   readonly bodies: BodyArrangement;
+  /**
+   * The model outputs to plot (share-link `output`, comma list of output names, e.g. a benchmark preset's
+   * `output=s,omega_shaft`); null: the page's default plots. Kept as the link gave it: the plots use the names
+   * the model has.
+   */
+  readonly output: string | null;
 }
 
 export interface LinkNotice {
@@ -168,7 +174,7 @@ function initialAppState(): AppState {
   };
 }
 
-const DEFAULT_VIEW: ViewState = { component: 'y', lower: 'energy', panel: 'plots', projector: false, embed: false, preset: null, studyRequest: 0, bodies: 'side' };
+const DEFAULT_VIEW: ViewState = { component: 'y', lower: 'energy', panel: 'plots', projector: false, embed: false, preset: null, studyRequest: 0, bodies: 'side', output: null };
 
 export const appStore = createStore<AppState>()(initialAppState);
 
@@ -197,7 +203,7 @@ function oneOf<T extends string>(options: readonly T[], value: string | undefine
 /** Opens a share link's query; problems are listed in `notice` and safe defaults used. */
 export function openShareQuery(query: string): void {
   const decoded = decodeShareQuery(query);
-  const { component, show, panel, projector, embed, preset, bodies } = decoded.view;
+  const { component, show, panel, projector, embed, preset, bodies, output } = decoded.view;
   const previous = appStore.getState().view;
   const presetId = isPresetId(preset) ? preset : null;
   appStore.setState({
@@ -213,6 +219,7 @@ export function openShareQuery(query: string): void {
       preset: presetId,
       studyRequest: previous.studyRequest + (presetId && PRESETS[presetId].study ? 1 : 0),
       bodies: oneOf(BODY_ARRANGEMENTS, bodies, 'side'),
+      output: output ?? null,
     },
     notice: decoded.issues.length > 0 ? { issues: decoded.issues } : null,
   });
@@ -249,6 +256,7 @@ export function shareQueryFor(embed: boolean): string {
   if (view.panel !== 'plots') shared.panel = view.panel;
   if (view.preset) shared.preset = view.preset;
   if (view.bodies !== 'side') shared.bodies = view.bodies;
+  if (view.output !== null) shared.output = view.output;
   return encodeShareQuery(state, shared);
 }
 
@@ -261,7 +269,7 @@ export function selectScenario(id: ScenarioId): void {
   if (!getScenario(id)) return;
   const { state } = appStore.getState();
   const next: ScenarioState = { ...defaultState(id), methods: [...state.methods] };
-  appStore.setState({ state: next, fields: fieldsOf(next), adaptive: false, view: { ...appStore.getState().view, component: defaultComponent(next) } });
+  appStore.setState({ state: next, fields: fieldsOf(next), adaptive: false, view: { ...appStore.getState().view, component: defaultComponent(next), output: null } });
 }
 
 /** Sets the text of a field (run setting or parameter) and commits if the whole form is valid. */
