@@ -10,6 +10,7 @@ import { Simulation, SAMPLE_WIDTH, type RunSettings } from '../src/solver/simula
 import { LieGroupSimulation } from '../src/solver/integrators/lieGroup/lieGroupSimulation';
 import type { RunMethod } from '../src/scenario/methods';
 import type { MultibodyModel } from '../src/solver/model/types';
+import { InvariantMonitor } from '../src/solver/studies/invariants';
 
 /** The five problems, their model ids and the outputs the library judges. */
 export const LIBRARY_PROBLEMS = [
@@ -49,6 +50,10 @@ export interface LibraryRun {
   readonly outputs: Readonly<Record<string, number[]>>;
   /** Constraint residual column (SAMPLE_COLUMNS), sample by sample. */
   readonly constraintError: number[];
+  /** Energy error column (SAMPLE_COLUMNS): E − E0 − W, sample by sample. */
+  readonly energyError: number[];
+  /** Angular momentum of the whole system about the global z axis, sample by sample (kg m²/s). */
+  readonly angularMomentumZ: number[];
   readonly steps: number;
   readonly rejected: number;
   readonly iterations: number;
@@ -107,16 +112,22 @@ export function runLibrary(id: LibraryId, setting: LibrarySetting): LibraryRun {
   if (!def?.build) throw new Error(`no shipped model "${id}"`);
   const built = def.build(libraryValues(id, setting.values));
   const names = (built.model.outputs ?? []).map((o) => o.name);
-  const times: number[] = [], constraintError: number[] = [];
+  const times: number[] = [], constraintError: number[] = [], energyError: number[] = [], angularMomentumZ: number[] = [];
   const outputs: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
   const { sim, rejected, factorizations } = simulationOf(built.model, setting);
-  while (sim.advance(10_000, (row) => {
+  const invariants = new InvariantMonitor(sim.system);
+  const values = new Float64Array(3);
+  while (sim.advance(10_000, (row, q) => {
     times.push(row[0]);
     constraintError.push(row[6]);
+    energyError.push(row[5]);
+    // A fixed-step sample is the integrator's current state, whose q̇ is the integrator's.
+    invariants.evaluate(q, sim.integrator.qd, row[0], values);
+    angularMomentumZ.push(values[2]);
     names.forEach((n, k) => outputs[n].push(row[SAMPLE_WIDTH + k]));
   }) === 'running');
   return {
-    times, outputs, constraintError,
+    times, outputs, constraintError, energyError, angularMomentumZ,
     steps: sim.stepsDone,
     rejected: rejected(),
     iterations: sim.integrator.totalIterations,

@@ -56,7 +56,7 @@ test.describe('lesson mode in projector mode at 1280×720', () => {
     await expect(page.getByTestId('damping-chart')).toBeVisible();
     expect(await outlineWidth(page, 'damping-chart')).toBeGreaterThanOrEqual(3);
     await page.getByTestId('lesson-next').click();
-    await expect(page.getByTestId('lesson-step')).toHaveText('Step 5 of 6');
+    await expect(page.getByTestId('lesson-step')).toHaveText('Step 5 of 7');
     await expect.poll(() => page.url()).toContain('scenario=v8-crank');
     // Step 6 (the method family): four methods on the heavy top, generalized-α pointed at.
     await page.getByTestId('lesson-next').click();
@@ -82,7 +82,7 @@ test('an unknown lesson or step is named in the notice and the default scenario 
   expect(await page.evaluate(() => window.__hht!.state().scenario)).toBe('heavy-top');
   await expect(page.getByTestId('lesson-bar')).toHaveCount(0);
   await page.goto(`${appUrl}?v=1&scenario=spin&lesson=numerical-damping&step=9`);
-  await expect(page.getByTestId('link-notice')).toContainText("step '9' of lesson 'numerical-damping' does not exist (steps 1 to 6)");
+  await expect(page.getByTestId('link-notice')).toContainText("step '9' of lesson 'numerical-damping' does not exist (steps 1 to 7)");
   expect(await page.evaluate(() => window.__hht!.state().scenario)).toBe('heavy-top');
   expect(consoleErrors).toEqual([]);
 });
