@@ -88,6 +88,12 @@ export const PROBLEM_CASES: readonly ProblemCase[] = [
   },
 ];
 
+/** The cases a report runs: all, or those whose label contains BENCH_CASE (e.g. BENCH_CASE=N-four-bar). */
+export function selectedCases(): readonly ProblemCase[] {
+  const only = process.env.BENCH_CASE;
+  return only ? PROBLEM_CASES.filter((c) => c.label.includes(only)) : PROBLEM_CASES;
+}
+
 /** The setting of a case: method, its damping parameter, fixed h or a tolerance. */
 export interface CaseSetting {
   readonly method: RunMethod;

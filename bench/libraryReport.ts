@@ -1,19 +1,21 @@
 /**
  * `npm run bench:library [section …]`: the benchmark library's Group A against its references (docs/benchmarks.md).
  * Prints one JSON line per figure; needs the reference data (BENCHMARK_REFS, bench/libraryReferences.ts).
- * Sections (all but pendulum-2000 when none is named):
+ * BENCH_CASE=text limits the sections to the cases whose label contains it. Sections (all but pendulum-2000 and
+ * cost when none is named):
  *   reference    each case at its model's run defaults and at an eighth of that h: the largest deviation per output
  *   convergence  each case over a ladder of h (modified HHT, α = −0.1): the largest deviation and its order
  *   family       the five methods on the flyball governor and Andrews' squeezer at the preset's h
  *   search       the cheapest method and step control meeting the 1e-3 criterion per case (for CHEAPEST)
  *   singular     the N-four-bar through its singular positions: N = 2, 10, 40, 100 against the exact 1-DOF motion
  *   pendulum-2000  the pendulum over the library's 2000 s (about 2 minutes)
+ *   cost         what `npm run bench` prints for the library: CHEAPEST timed BENCH_REPEATS times, the N scaling
  */
 import { getScenario } from '../src/scenario/registry';
 import { HIGH_PRECISION, largestDeviations, libraryValues, runLibrary, worstDeviation, type LibrarySetting } from './libraryCases';
 import { readReference, referencesPresent, REFERENCE_DIR, REFERENCE_FILES } from './libraryReferences';
 import {
-  ALPHA, deviationFields, FAMILY, judge, PROBLEM_CASES, referenceOf, RHO_OF_ALPHA, RHO_OF_STRONG_ALPHA, settingFor, STRONG_ALPHA, TAKES_ALPHA,
+  ALPHA, deviationFields, FAMILY, judge, libraryCost, selectedCases, referenceOf, RHO_OF_ALPHA, RHO_OF_STRONG_ALPHA, settingFor, STRONG_ALPHA, TAKES_ALPHA,
   type CaseSetting, type ProblemCase,
 } from './benchmarks';
 import { machineLine, timed } from './stats';
@@ -50,7 +52,7 @@ function reportRun(section: string, c: ProblemCase, s: CaseSetting, extra: Recor
 }
 
 function referenceSection(): void {
-  for (const c of PROBLEM_CASES) {
+  for (const c of selectedCases()) {
     const preset = presetSetting(c);
     reportRun('reference', c, { ...preset, h: dividing(preset.h, c.outputStep) }, { setting: 'model run defaults' });
     reportRun('reference', c, { ...preset, h: dividing(preset.h / 8, c.outputStep) }, { setting: 'high accuracy (h / 8)' });
@@ -58,7 +60,7 @@ function referenceSection(): void {
 }
 
 function convergenceSection(): void {
-  for (const c of PROBLEM_CASES) {
+  for (const c of selectedCases()) {
     const h0 = presetSetting(c).h;
     let previous: number | null = null, previousH = NaN;
     for (const f of [4, 2, 1, 0.5, 0.25]) {
@@ -74,7 +76,7 @@ function convergenceSection(): void {
 
 /** The family at the preset's h with both damping levels; the governor also reports ω and L_z at the end. */
 function familySection(): void {
-  const cases = PROBLEM_CASES.filter((c) => c.label === 'flyball governor, 10 s' || c.label === 'Andrews, 0.03 s (test set)' || c.label === 'Andrews, 0.05 s (OpenSim\'s span)');
+  const cases = selectedCases().filter((c) => c.label === 'flyball governor, 10 s' || c.label === 'Andrews, 0.03 s (test set)' || c.label === 'Andrews, 0.05 s (OpenSim\'s span)');
   const flyballRef = referencesPresent() ? readReference(REFERENCE_FILES.flyball, 10) : null;
   for (const c of cases) {
     const h = presetSetting(c).h;
@@ -103,7 +105,7 @@ const LIE_GROUP_DENSE_BODIES = 20;
  * Euler-parameter method the loosest tolerance that meets it; all ranked by CPU time.
  */
 function searchSection(): void {
-  for (const c of PROBLEM_CASES) {
+  for (const c of selectedCases()) {
     const reference = referenceOf(c);
     if (!reference) return;
     const h0 = presetSetting(c).h;
@@ -164,6 +166,7 @@ function pendulum2000Section(): void {
 
 const SECTIONS: Record<string, () => void> = {
   reference: referenceSection, convergence: convergenceSection, family: familySection, search: searchSection, singular: singularSection, 'pendulum-2000': pendulum2000Section,
+  cost: () => libraryCost(Math.max(1, Number(process.env.BENCH_REPEATS ?? 5))),
 };
 
 function main(): void {
@@ -178,7 +181,7 @@ function main(): void {
     console.error(`the reference data are not in ${REFERENCE_DIR}; set BENCHMARK_REFS (docs/benchmarks.md, "Reference data")`);
     process.exit(2);
   }
-  const run = asked.length > 0 ? asked : Object.keys(SECTIONS).filter((s) => s !== 'pendulum-2000');
+  const run = asked.length > 0 ? asked : Object.keys(SECTIONS).filter((s) => s !== 'pendulum-2000' && s !== 'cost');
   for (const s of run) SECTIONS[s]();
 }
 

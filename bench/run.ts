@@ -4,7 +4,9 @@
  * warmed up on a shorter run, then run BENCH_REPEATS times (default 5) and reported by the median and
  * spread of its µs/step, by wall clock and by user CPU time (the latter less disturbed by other load).
  * The heavy top is also run in MuJoCo's official WebAssembly build (RK4, same h) in the same process,
- * as often. Last, one instrumented run per V8 method prints the per-phase times of a step.
+ * as often. Then one instrumented run per V8 method prints the per-phase times of a step, the method family is
+ * compared (bench/family.ts), and the benchmark library's five problems are timed at the cheapest setting that
+ * meets their 1e-3 criterion, with the N-four-bar's cost against N (bench/benchmarks.ts).
  */
 import { heavyTopModel, HEAVY_TOP_DEFAULTS } from '../src/solver/scenarios/heavyTop';
 import { v8CrankModel, V8_DEFAULTS } from '../src/solver/scenarios/v8Crank';
@@ -17,6 +19,7 @@ import { runMujocoHeavyTop } from './mujoco';
 import { machineLine, spreadFields, spreadOf, timed } from './stats';
 import { profilePhases } from './phases';
 import { familyBench } from './family';
+import { libraryCost } from './benchmarks';
 
 interface BenchCase {
   readonly scenario: string;
@@ -121,6 +124,7 @@ async function main(): Promise<void> {
   await mujocoLine(ours['heavy-top/modified']);
   for (const method of BENCH_METHODS) phaseLine(V8, method);
   familyBench(REPEATS); // every method's µs/step and work–precision (bench/family.ts)
+  libraryCost(REPEATS); // the benchmark library's five problems and the N-four-bar's cost against N (bench/benchmarks.ts)
 }
 
 await main();

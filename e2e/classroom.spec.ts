@@ -60,14 +60,19 @@ test.describe('lesson mode in projector mode at 1280×720', () => {
     await expect.poll(() => page.url()).toContain('scenario=v8-crank');
     // Step 6 (the method family): four methods on the heavy top, generalized-α pointed at.
     await page.getByTestId('lesson-next').click();
-    await expect(page.getByTestId('lesson-step')).toHaveText('Step 6 of 6');
+    await expect(page.getByTestId('lesson-step')).toHaveText('Step 6 of 7');
     await expect.poll(() => page.url()).toContain('methods=classical,modified,generalized-alpha,lie-group');
     expect(await outlineWidth(page, 'omega-chart-generalized-alpha')).toBeGreaterThanOrEqual(3);
+    // Step 7 (a real machine): the same four methods on the flyball governor, classical's energy pointed at.
+    await page.getByTestId('lesson-next').click();
+    await expect(page.getByTestId('lesson-step')).toHaveText('Step 7 of 7');
+    await expect.poll(() => page.url()).toContain('scenario=flyball-governor');
+    expect(await outlineWidth(page, 'energy-chart-classical')).toBeGreaterThanOrEqual(3);
     await expect(page.getByTestId('lesson-next')).toBeDisabled();
     // The tabs keep their own arrow keys: focus on a tab moves tabs, not steps.
     await page.getByTestId('tab-plots').focus();
     await page.keyboard.press('ArrowLeft');
-    await expect(page.getByTestId('lesson-step')).toHaveText('Step 6 of 6');
+    await expect(page.getByTestId('lesson-step')).toHaveText('Step 7 of 7');
     await page.getByTestId('lesson-exit').click();
     await expect(page.getByTestId('lesson-bar')).toHaveCount(0);
     await expect.poll(() => page.url()).not.toContain('lesson=');
@@ -114,7 +119,7 @@ test('first visit: the page explains itself in a dialog (keyboard, Esc, Help but
   await page.getByTestId('help-button').click();
   await expect(dialog).toBeVisible();
   await page.getByTestId('help-start-lesson').click();
-  await expect(page.getByTestId('lesson-step')).toHaveText('Step 1 of 6');
+  await expect(page.getByTestId('lesson-step')).toHaveText('Step 1 of 7');
   await context.close();
 
   const projector = await browser.newContext({ viewport: { width: 1280, height: 720 } });

@@ -76,6 +76,11 @@ export interface MethodRun {
 
 export interface ViewState {
   readonly component: OmegaComponent;
+  /**
+   * A model output plotted in place of ω (its name as in the model; share-link `output`), or null for ω.
+   * A name the running model does not have is shown as ω.
+   */
+  readonly output: string | null;
   readonly lower: LowerPlot;
   readonly panel: MainPanel;
   /** Projector mode: large type, thick lines, high contrast (share-link `projector=on`). */
@@ -91,12 +96,6 @@ export interface ViewState {
   readonly studyRequest: number;
   /** The 3D view's arrangement of the methods' bodies. */
   readonly bodies: BodyArrangement;
-  /**
-   * The model outputs to plot (share-link `output`, comma list of output names, e.g. a benchmark preset's
-   * `output=s,omega_shaft`); null: the page's default plots. Kept as the link gave it: the plots use the names
-   * the model has.
-   */
-  readonly output: string | null;
 }
 
 export interface LinkNotice {
@@ -174,7 +173,7 @@ function initialAppState(): AppState {
   };
 }
 
-const DEFAULT_VIEW: ViewState = { component: 'y', lower: 'energy', panel: 'plots', projector: false, embed: false, preset: null, studyRequest: 0, bodies: 'side', output: null };
+const DEFAULT_VIEW: ViewState = { component: 'y', output: null, lower: 'energy', panel: 'plots', projector: false, embed: false, preset: null, studyRequest: 0, bodies: 'side' };
 
 export const appStore = createStore<AppState>()(initialAppState);
 
@@ -203,7 +202,7 @@ function oneOf<T extends string>(options: readonly T[], value: string | undefine
 /** Opens a share link's query; problems are listed in `notice` and safe defaults used. */
 export function openShareQuery(query: string): void {
   const decoded = decodeShareQuery(query);
-  const { component, show, panel, projector, embed, preset, bodies, output } = decoded.view;
+  const { component, output, show, panel, projector, embed, preset, bodies } = decoded.view;
   const previous = appStore.getState().view;
   const presetId = isPresetId(preset) ? preset : null;
   appStore.setState({
@@ -212,6 +211,7 @@ export function openShareQuery(query: string): void {
     adaptive: decoded.state.tolerance !== undefined,
     view: {
       component: oneOf(['x', 'y', 'z'] as const, component, defaultComponent(decoded.state)),
+      output: output ?? null,
       lower: oneOf(LOWER_PLOTS, show, 'energy'),
       panel: oneOf(MAIN_PANELS, panel, 'plots'),
       projector: projector === 'on',
@@ -219,7 +219,6 @@ export function openShareQuery(query: string): void {
       preset: presetId,
       studyRequest: previous.studyRequest + (presetId && PRESETS[presetId].study ? 1 : 0),
       bodies: oneOf(BODY_ARRANGEMENTS, bodies, 'side'),
-      output: output ?? null,
     },
     notice: decoded.issues.length > 0 ? { issues: decoded.issues } : null,
   });
@@ -250,13 +249,13 @@ export function shareQueryFor(embed: boolean): string {
   const { state, view } = appStore.getState();
   const shared: Record<string, string> = {};
   if (view.component !== defaultComponent(state)) shared.component = view.component;
+  if (view.output !== null) shared.output = view.output;
   if (view.lower !== 'energy') shared.show = view.lower;
   if (view.projector) shared.projector = 'on';
   if (embed) shared.embed = 'on';
   if (view.panel !== 'plots') shared.panel = view.panel;
   if (view.preset) shared.preset = view.preset;
   if (view.bodies !== 'side') shared.bodies = view.bodies;
-  if (view.output !== null) shared.output = view.output;
   return encodeShareQuery(state, shared);
 }
 
@@ -269,7 +268,7 @@ export function selectScenario(id: ScenarioId): void {
   if (!getScenario(id)) return;
   const { state } = appStore.getState();
   const next: ScenarioState = { ...defaultState(id), methods: [...state.methods] };
-  appStore.setState({ state: next, fields: fieldsOf(next), adaptive: false, view: { ...appStore.getState().view, component: defaultComponent(next), output: null } });
+  appStore.setState({ state: next, fields: fieldsOf(next), adaptive: false, view: { ...appStore.getState().view, component: defaultComponent(next) } });
 }
 
 /** Sets the text of a field (run setting or parameter) and commits if the whole form is valid. */

@@ -37,15 +37,15 @@ import {
 export const SHARE_SCHEMA_VERSION = 1;
 
 /** View-state keys the web app may share; passed through in `view`, never interpreted here. */
-export const VIEW_KEYS = ['component', 'show', 'output', 'projector', 'embed', 'panel', 'preset', 'lesson', 'step', 'bodies'] as const;
+export const VIEW_KEYS = ['component', 'output', 'show', 'projector', 'embed', 'panel', 'preset', 'lesson', 'step', 'bodies'] as const;
 export type ViewKey = (typeof VIEW_KEYS)[number];
 
 /** What each view key may hold: component is one axis; the others are short token lists. */
 export const VIEW_VALUE_PATTERNS: Readonly<Record<ViewKey, RegExp>> = {
   component: /^[xyz]$/,
+  // A model output's name as the model writes it (any printable text; modelfile names have at most 120 characters).
+  output: /^[^\u0000-\u001f\u007f]{1,120}$/,
   show: /^[A-Za-z0-9_.:-]+(,[A-Za-z0-9_.:-]+)*$/,
-  // Model outputs to plot, by name (a benchmark model's x_P1, y_P1): a comma list.
-  output: /^[A-Za-z0-9_.:-]+(,[A-Za-z0-9_.:-]+)*$/,
   projector: /^[A-Za-z0-9_.:-]+$/,
   embed: /^[A-Za-z0-9_.:-]+$/,
   panel: /^[A-Za-z0-9_.:-]+$/,
