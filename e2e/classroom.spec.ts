@@ -18,6 +18,8 @@ test.describe('lesson mode in projector mode at 1280×720', () => {
   test.use({ viewport: { width: 1280, height: 720 } });
 
   test('a lesson link opens its step; → / ← and the buttons move through the steps and the link follows', async ({ page, appUrl, consoleErrors }, testInfo) => {
+    // Seven steps, each starting its runs (the V8 and four methods on the governor among them).
+    test.setTimeout(120_000);
     await page.goto(`${appUrl}?${lessonLink(1)}&projector=on`);
     await waitForSettled(page);
     const bar = page.getByTestId('lesson-bar');
