@@ -117,16 +117,20 @@ export function settingFor(c: ProblemCase, s: CaseSetting): LibrarySetting {
 
 /**
  * The cheapest setting found per case to meet the 1e-3 criterion against its reference (`npm run bench:library --
- * search`, docs/benchmarks.md "Cost"), keyed by the case label.
+ * search`, 2026-11-25, docs/benchmarks.md "Cost"), keyed by the case label: the ρ∞ methods at ρ∞ = 9/11, HHT at
+ * α = −0.1. Generalized-α needs the steps HHT needs with a smaller error constant; adaptive steps win only on
+ * Andrews' squeezer over the test set's 0.03 s, whose fast start and slower rest suit them. Bricard's h = 1e-2 (its
+ * output step) lies beyond the search's fixed-step ladder, which stops at 5e-3; adaptive steps capped at the output
+ * step pointed to it, and the cost figure confirms it meets the criterion (5.7e-4).
  */
 export const CHEAPEST: Readonly<Record<string, CaseSetting>> = {
-  'pendulum, 10 s (SPEC)': { method: 'modified', h: 2e-3 },
-  'N-four-bar, N = 40, 20 s (library)': { method: 'modified', h: 1e-3 },
-  'N-four-bar, N = 2, 10 s (OpenSim\'s case)': { method: 'modified', h: 2e-3 },
-  'Andrews, 0.03 s (test set)': { method: 'modified', h: 2e-5 },
+  'pendulum, 10 s (SPEC)': { method: 'generalized-alpha', h: 2e-3 },
+  'N-four-bar, N = 40, 20 s (library)': { method: 'generalized-alpha', h: 1e-3 },
+  'N-four-bar, N = 2, 10 s (OpenSim\'s case)': { method: 'generalized-alpha', h: 2e-3 },
+  'Andrews, 0.03 s (test set)': { method: 'modified', h: 1e-6, tolerance: 1e-6 },
   'Andrews, 0.05 s (OpenSim\'s span)': { method: 'modified', h: 1e-5 },
-  'Bricard, 10 s': { method: 'modified', h: 1e-2 },
-  'flyball governor, 10 s': { method: 'modified', h: 2e-3 },
+  'Bricard, 10 s': { method: 'generalized-alpha', h: 1e-2 },
+  'flyball governor, 10 s': { method: 'generalized-alpha', h: 2e-3 },
 };
 
 export interface JudgedRun {
@@ -178,7 +182,7 @@ function costLine(c: ProblemCase, setting: CaseSetting, repeats: number): void {
   console.log(JSON.stringify({
     figure: 'benchmark library: cost to meet the 1e-3 criterion', problem: c.problem, case: c.label,
     method: setting.method, h: setting.h, ...(setting.tolerance !== undefined ? { tol: setting.tolerance } : {}),
-    steps, rejected: run.rejected, newton_iterations_per_step: +(run.iterations / steps).toFixed(2), repeats,
+    steps, rejected: run.rejected, newton_iterations_per_step: +(run.iterations / steps).toFixed(2), factorizations: run.factorizations, repeats,
     ...spreadFields('wall_s', wall, 4), ...spreadFields('cpu_s', cpu, 4),
     us_per_step_median: +((spreadOf(wall).median / steps) * 1e6).toFixed(1),
     cpu_us_per_step_median: +((spreadOf(cpu).median / steps) * 1e6).toFixed(1),
