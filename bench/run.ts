@@ -5,7 +5,9 @@
  * spread of its µs/step, by wall clock and by user CPU time (the latter less disturbed by other load).
  * The heavy top is also run in MuJoCo's official WebAssembly build (RK4, same h) in the same process,
  * as often. Then one instrumented run per V8 method prints the per-phase times of a step, a chain of N links
- * the cost against model size (bench/chain.ts), and last the method family (bench/family.ts).
+ * the cost against model size (bench/chain.ts), the method family is compared (bench/family.ts), and the
+ * benchmark library's five problems are timed at the cheapest setting that meets their 1e-3 criterion, with the
+ * N-four-bar's cost against N (bench/benchmarks.ts).
  */
 import { Simulation, type IntegratorMethod, type RunSettings } from '../src/solver/simulate';
 import { SparseNewtonSolver } from '../src/solver/linalg/newtonSolver';
@@ -19,6 +21,7 @@ import { profilePhases } from './phases';
 import { familyBench } from './family';
 import { paperModel } from '../test/support/paperModel';
 import { chainBench } from './chain';
+import { libraryCost } from './benchmarks';
 
 /** Chain lengths of the cost-against-size figure (bench/chain.ts); BENCH_CHAIN=2,10 overrides, 0 skips it. */
 const CHAIN_SIZES = (process.env.BENCH_CHAIN ?? '2,10,40,100').split(',').map(Number).filter((n) => n > 0);
@@ -145,6 +148,7 @@ async function main(): Promise<void> {
   for (const method of BENCH_METHODS) phaseLine(V8, method);
   if (CHAIN_SIZES.length > 1) chainBench(CHAIN_SIZES, REPEATS);
   familyBench(REPEATS); // every method's µs/step and work–precision (bench/family.ts)
+  libraryCost(REPEATS); // the benchmark library's five problems and the N-four-bar's cost against N (bench/benchmarks.ts)
 }
 
 await main();

@@ -18,6 +18,8 @@ test.describe('lesson mode in projector mode at 1280×720', () => {
   test.use({ viewport: { width: 1280, height: 720 } });
 
   test('a lesson link opens its step; → / ← and the buttons move through the steps and the link follows', async ({ page, appUrl, consoleErrors }, testInfo) => {
+    // Seven steps, each starting its runs (the V8 and four methods on the governor among them).
+    test.setTimeout(120_000);
     await page.goto(`${appUrl}?${lessonLink(1)}&projector=on`);
     await waitForSettled(page);
     const bar = page.getByTestId('lesson-bar');
@@ -57,18 +59,23 @@ test.describe('lesson mode in projector mode at 1280×720', () => {
     await expect(page.getByTestId('damping-chart')).toBeVisible();
     expect(await outlineWidth(page, 'damping-chart')).toBeGreaterThanOrEqual(3);
     await page.getByTestId('lesson-next').click();
-    await expect(page.getByTestId('lesson-step')).toHaveText('Step 5 of 6');
+    await expect(page.getByTestId('lesson-step')).toHaveText('Step 5 of 7');
     await expect.poll(() => page.url()).toContain('scenario=v8-crank');
     // Step 6 (the method family): four methods on the heavy top, generalized-α pointed at.
     await page.getByTestId('lesson-next').click();
-    await expect(page.getByTestId('lesson-step')).toHaveText('Step 6 of 6');
+    await expect(page.getByTestId('lesson-step')).toHaveText('Step 6 of 7');
     await expect.poll(() => page.url()).toContain('methods=classical,modified,generalized-alpha,lie-group');
     expect(await outlineWidth(page, 'omega-chart-generalized-alpha')).toBeGreaterThanOrEqual(3);
+    // Step 7 (a real machine): the same four methods on the flyball governor, classical's energy pointed at.
+    await page.getByTestId('lesson-next').click();
+    await expect(page.getByTestId('lesson-step')).toHaveText('Step 7 of 7');
+    await expect.poll(() => page.url()).toContain('scenario=flyball-governor');
+    expect(await outlineWidth(page, 'energy-chart-classical')).toBeGreaterThanOrEqual(3);
     await expect(page.getByTestId('lesson-next')).toBeDisabled();
     // The tabs keep their own arrow keys: focus on a tab moves tabs, not steps.
     await page.getByTestId('tab-plots').focus();
     await page.keyboard.press('ArrowLeft');
-    await expect(page.getByTestId('lesson-step')).toHaveText('Step 6 of 6');
+    await expect(page.getByTestId('lesson-step')).toHaveText('Step 7 of 7');
     await page.getByTestId('lesson-exit').click();
     await expect(page.getByTestId('lesson-bar')).toHaveCount(0);
     await expect.poll(() => page.url()).not.toContain('lesson=');
@@ -83,7 +90,7 @@ test('an unknown lesson or step is named in the notice and the default scenario 
   expect(await page.evaluate(() => window.__hht!.state().scenario)).toBe('heavy-top');
   await expect(page.getByTestId('lesson-bar')).toHaveCount(0);
   await page.goto(`${appUrl}?v=1&scenario=spin&lesson=numerical-damping&step=9`);
-  await expect(page.getByTestId('link-notice')).toContainText("step '9' of lesson 'numerical-damping' does not exist (steps 1 to 6)");
+  await expect(page.getByTestId('link-notice')).toContainText("step '9' of lesson 'numerical-damping' does not exist (steps 1 to 7)");
   expect(await page.evaluate(() => window.__hht!.state().scenario)).toBe('heavy-top');
   expect(consoleErrors).toEqual([]);
 });
@@ -115,7 +122,7 @@ test('first visit: the page explains itself in a dialog (keyboard, Esc, Help but
   await page.getByTestId('help-button').click();
   await expect(dialog).toBeVisible();
   await page.getByTestId('help-start-lesson').click();
-  await expect(page.getByTestId('lesson-step')).toHaveText('Step 1 of 6');
+  await expect(page.getByTestId('lesson-step')).toHaveText('Step 1 of 7');
   await context.close();
 
   const projector = await browser.newContext({ viewport: { width: 1280, height: 720 } });

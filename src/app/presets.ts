@@ -4,7 +4,10 @@
  * these settings (e2e/presets.spec.ts opens every link).
  */
 
-export const PRESET_IDS = ['fig4-5', 'fig8', 'spin-alpha0', 'fig2'] as const;
+export const PRESET_IDS = [
+  'fig4-5', 'fig8', 'spin-alpha0', 'fig2',
+  'a01-pendulum', 'a02-n-four-bar', 'a03-andrews', 'a04-bricard', 'a05-flyball', 'governor-family',
+] as const;
 export type PresetId = (typeof PRESET_IDS)[number];
 
 export interface LecturePreset {
@@ -18,6 +21,8 @@ export interface LecturePreset {
   readonly why: string;
   /** The study to start when the link opens (the plot of this preset is the study's). */
   readonly study?: 'convergence';
+  /** For the benchmark library's presets (SPEC §8): what the problem tests, in one sentence. */
+  readonly tests?: string;
 }
 
 export const PRESETS: Readonly<Record<PresetId, LecturePreset>> = {
@@ -62,6 +67,72 @@ export const PRESETS: Readonly<Record<PresetId, LecturePreset>> = {
     ],
     why: 'The paper’s text calls the order two, but its Fig. 2 shows slope 1: with α ≠ 0 HHT is first order in the velocities. The reference run (a million steps) takes a few seconds; switch the plot to positions for e_q.',
     study: 'convergence',
+  },
+  'a01-pendulum': {
+    id: 'a01-pendulum',
+    title: 'Benchmark A01: simple pendulum',
+    tests: 'Drift: a plain pendulum run for 2000 s, judged every 0.5 s.',
+    query: 'v=1&scenario=pendulum&component=z&output=x_P1&preset=a01-pendulum',
+    look: [
+      'The output x_P1, the bob’s x (m; y_P1 is its y, in the output menu): it swings between −1 and 1 with a period of 2.37 s. With ω plotted (component z) the bob’s ωz swings between ±4.43 rad/s.',
+      'Over these 10 s at h = 1e-3 s both methods stay within 1.6e-4 m of the library’s data (the criterion is 1e-3 m), and agree with each other to 1e-8 m: the bob barely turns about its own centre, so there is little rotation for the Euler-parameter update to damp.',
+    ],
+    why: 'A second-order method’s phase error grows linearly with time: 1.5e-4 m after 10 s becomes about 3e-2 m after the library’s 2000 s, so the full run needs h ≈ 1.25e-4 s (docs/benchmarks.md).',
+  },
+  'a02-n-four-bar': {
+    id: 'a02-n-four-bar',
+    title: 'Benchmark A02: N-four-bar (81 bodies)',
+    tests: 'Singular positions: whenever the rockers are horizontal the degrees of freedom jump from 1 to N + 1.',
+    query: 'v=1&scenario=n-four-bar&component=z&output=x_B0&preset=a02-n-four-bar',
+    look: [
+      'The output x_B0 (m; also y_B0 and B0’s velocity in the output menu): B0 circles the first pin, the mechanism going over the top every 1.97 s, and every 0.98 s its 41 rockers pass the horizontal together.',
+      'At h = 1e-3 s modified HHT stays within 6.9e-4 m of the library’s ADAMS data over the 20 s; the notice names the 120 joint equations removed as dependent (3 per window).',
+    ],
+    why: 'At the horizontal rockers the Newton matrix is singular; near them Newton stalls at a round-off floor of about 1e-12 m, which the solver accepts, so the run steps through the singular positions instead of failing. 20,000 steps of 81 bodies take a while: the curves grow as it computes.',
+  },
+  'a03-andrews': {
+    id: 'a03-andrews',
+    title: 'Benchmark A03: Andrews’ squeezing mechanism',
+    tests: 'A stiff, fast planar mechanism: the crank turns 2.5 times in 0.03 s, reaching about 1140 rad/s.',
+    query: 'v=1&scenario=andrews&component=z&output=beta&preset=a03-andrews',
+    look: [
+      'The output β (rad), the crank angle; Θ, x_F and y_F are in the output menu, and with ω plotted (component z) the crank speed β̇ reaches about 1140 rad/s.',
+      'At h = 1e-5 s modified HHT ends 1.4e-4 rad from the test set’s β(0.03) = 15.8108 rad; classical HHT at the same h ends 3.3e-2 rad behind: 30 times the library’s 1e-3.',
+    ],
+    why: 'Classical HHT’s Newmark update of the Euler parameters damps the crank’s fast rotation (Sherif Eq. 28); the modified update integrates ω instead. The same equations are the Test Set for IVP Solvers’ problem “andrews”, whose published values at t = 0.03 are the reference.',
+  },
+  'a04-bricard': {
+    id: 'a04-bricard',
+    title: 'Benchmark A04: Bricard’s mechanism',
+    tests: 'Over-constraint: Grübler counts 0 degrees of freedom, the mechanism moves with 1.',
+    query: 'v=1&scenario=bricard&output=x_P3&preset=a04-bricard',
+    look: [
+      'The output x_P3 (m; y_P3 and z_P3 in the output menu): P3 swings from (1, −1, 0) to x = −1 and back every 4.99 s.',
+      'The notice names the equation removed as dependent (one row of joint J6). Over 10 s at h = 1e-3 s modified HHT stays within 6.6e-6 m of the converged reference (classical within 1.3e-4 m), and the removed equation still holds to 1e-14.',
+    ],
+    why: 'An over-constrained mechanism has a rank-deficient constraint Jacobian at every configuration: the dependent row is found at the start and removed, and the run watches how well it still holds.',
+  },
+  'a05-flyball': {
+    id: 'a05-flyball',
+    title: 'Benchmark A05: stiff flyball governor',
+    tests: 'A free shaft spinning with stiff spring-dampers: numerical damping of a rotation, on a real machine.',
+    query: 'v=1&scenario=flyball-governor&component=z&output=s&preset=a05-flyball',
+    look: [
+      'The output s, the slider height (m; omega_shaft, the shaft speed, in the output menu): the balls fall and fly out, the slider rises to 0.74 m and the shaft slows from 2π to 5.10 rad/s as its inertia grows; then both oscillate with a period of about 1.03 s.',
+      'At h = 1e-3 s, α = −0.1, modified HHT stays within 2.1e-4 rad/s of the converged reference; classical HHT is 1.1e-3 rad/s off after 10 s, missing the library’s 1e-3, and its energy error falls steadily to −0.041 J (modified: −1e-4 J).',
+    ],
+    why: 'No torque acts about the shaft axis, so the angular momentum about z is conserved: classical HHT loses 1.3e-4 of it in 10 s by damping the rotation of the Euler parameters, the modified method 2e-7.',
+  },
+  'governor-family': {
+    id: 'governor-family',
+    title: 'The method family on the flyball governor',
+    tests: 'Classical against modified HHT and the ρ∞ methods on a free spinning shaft, at a coarse step.',
+    query: 'v=1&scenario=flyball-governor&methods=classical,modified,generalized-alpha,lie-group&alpha=-0.2&h=0.005&component=z&output=omega_shaft&preset=governor-family',
+    look: [
+      'At h = 5e-3 s with the same high-frequency damping (α = −0.2 ↔ ρ∞ = 2/3) the energy error (lower plots) of classical HHT falls steadily to −0.43 J (−0.18 %) in 10 s; modified HHT’s stays within 0.03 J, generalized-α’s and the Lie group’s within 0.012 J.',
+      'The shaft speed at 10 s: classical 5.533 rad/s, modified 5.542, generalized-α and Lie group 5.543, converged 5.548. The angular momentum about z, which no torque changes, drifts by −1.4e-3 (classical), −5.9e-5 (modified) and −6e-6 (generalized-α, Lie group).',
+    ],
+    why: 'The shaft turns at only 6 rad/s, so the effect is smaller than on the heavy top, but it is the same one: classical HHT damps the rotation of the Euler parameters (Sherif Eq. 28); the modified update, generalized-α’s second-order update and the Lie group barely do.',
   },
 };
 

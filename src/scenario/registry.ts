@@ -10,10 +10,16 @@ import { CUSTOM_SCENARIO_ID, type ParamValues, type ScenarioDef, type ScenarioId
 import spinDocument from '../../models/spin.json' with { type: 'json' };
 import heavyTopDocument from '../../models/heavy-top.json' with { type: 'json' };
 import v8CrankDocument from '../../models/v8-crank.json' with { type: 'json' };
+import pendulumDocument from '../../models/pendulum.json' with { type: 'json' };
+import nFourBarDocument from '../../models/n-four-bar.json' with { type: 'json' };
+import andrewsDocument from '../../models/andrews.json' with { type: 'json' };
+import bricardDocument from '../../models/bricard.json' with { type: 'json' };
+import flyballGovernorDocument from '../../models/flyball-governor.json' with { type: 'json' };
 
-/** The shipped model files, in menu order. */
+/** The shipped model files, in menu order: the paper's three, then the benchmark library's Group A (SPEC §8). */
 export const SHIPPED_DOCUMENTS: readonly ModelDocument[] = [
   spinDocument, heavyTopDocument, v8CrankDocument,
+  pendulumDocument, nFourBarDocument, andrewsDocument, bricardDocument, flyballGovernorDocument,
 ] as unknown as ModelDocument[];
 
 export const SCENARIOS: Readonly<Record<ScenarioId, ScenarioDef>> = Object.fromEntries(

@@ -5,7 +5,8 @@
  */
 import type { IntegratorMethod } from '../solver/simulate';
 import type { RunMethod } from './methods';
-import { SCENARIOS } from './registry';
+import { SCENARIOS, SHIPPED_DOCUMENTS } from './registry';
+import type { ModelDocument } from '../modelfile/schema';
 import type { ScenarioId } from './types';
 import { MAX_STEPS } from './validate';
 
@@ -35,36 +36,39 @@ export interface ConvergenceDefaults {
   readonly note: string;
 }
 
-const PAPER_STEPS = [1e-3, 5e-4, 1e-4, 5e-5] as const;
+/**
+ * A model without a `studies` section: four steps from its own h down to a tenth, its own run, and a modified-HHT
+ * reference at a hundredth of its h.
+ */
+function derivedConvergence(doc: ModelDocument): ConvergenceDefaults {
+  const h = doc.run?.h ?? SCENARIOS[doc.id as string].defaultH;
+  const alpha = doc.run?.alpha ?? -0.1;
+  return {
+    alpha,
+    steps: [h, h / 2, h / 5, h / 10],
+    tEnd: doc.run?.tEnd ?? 1,
+    sampleDt: h,
+    reference: { method: 'modified', alpha, h: h / 100 },
+    note: 'derived from the model\'s run defaults',
+  };
+}
 
-export const CONVERGENCE_DEFAULTS: Readonly<Record<ScenarioId, ConvergenceDefaults>> = {
-  // The single-axis spin under a constant moment: modified HHT at α = 0 is exact here (SPEC §5),
-  // so its reference error is rounding only and the steps can be coarse.
-  spin: {
-    alpha: -0.3,
-    steps: [1e-2, 5e-3, 2e-3, 1e-3],
-    tEnd: 1,
-    sampleDt: 1e-2,
-    reference: { method: 'modified', alpha: 0, h: 1e-4 },
-    note: 'reference exact for the single-axis case; under a second',
-  },
-  'heavy-top': {
-    alpha: -0.2,
-    steps: PAPER_STEPS,
-    tEnd: 1,
-    sampleDt: 1e-3,
-    reference: { method: 'modified', alpha: -0.1, h: 1e-6 },
-    note: 'paper Fig. 2; about 4 s, almost all of it the 1e6-step reference',
-  },
-  'v8-crank': {
-    alpha: -0.3,
-    steps: PAPER_STEPS,
-    tEnd: 9,
-    sampleDt: 1e-3,
-    reference: { method: 'modified', alpha: -0.1, h: 1e-5 },
-    note: 'paper Fig. 9; SLOW: about 3.5 min, 1.5 of them the 9e5-step reference; --t-end 1 takes 15 s',
-  },
-};
+function convergenceOf(doc: ModelDocument): ConvergenceDefaults {
+  const c = doc.studies?.convergence;
+  return c ? { ...c, reference: { ...c.reference } } : derivedConvergence(doc);
+}
+
+/** A sweep's step and end time: the model's `studies` entry where it gives them, else the model's own run. */
+function sweepOf(doc: ModelDocument, sweep: { h?: number; tEnd?: number; note: string } | undefined): AlphaSweepDefaults {
+  const def = SCENARIOS[doc.id as string];
+  return { h: sweep?.h ?? def.defaultH, tEnd: sweep?.tEnd ?? def.defaultTEnd, note: sweep?.note ?? 'the model\'s own run' };
+}
+
+const byScenario = <T>(f: (doc: ModelDocument) => T): Readonly<Record<ScenarioId, T>> =>
+  Object.fromEntries(SHIPPED_DOCUMENTS.map((doc) => [doc.id as string, f(doc)]));
+
+/** From each shipped model file's `studies.convergence` (the paper's figures for the paper's models). */
+export const CONVERGENCE_DEFAULTS: Readonly<Record<ScenarioId, ConvergenceDefaults>> = byScenario(convergenceOf);
 
 export interface AlphaSweepDefaults {
   readonly h: number;
@@ -72,27 +76,18 @@ export interface AlphaSweepDefaults {
   readonly note: string;
 }
 
-/** The scenario's own run settings, except the V8 crank, which Fig. 10 runs to 15 s. */
-export const ALPHA_SWEEP_DEFAULTS: Readonly<Record<ScenarioId, AlphaSweepDefaults>> = {
-  spin: { h: SCENARIOS.spin.defaultH, tEnd: SCENARIOS.spin.defaultTEnd, note: 'about 1 s' },
-  'heavy-top': {
-    h: SCENARIOS['heavy-top'].defaultH,
-    tEnd: SCENARIOS['heavy-top'].defaultTEnd,
-    note: 'energy drift over alpha as in paper Fig. 5, which uses --h 1e-5; alpha = 0 diverges, SPEC §5',
-  },
-  'v8-crank': { h: SCENARIOS['v8-crank'].defaultH, tEnd: 15, note: 'final crank speed, paper Fig. 10; SLOW, about 8 min: --t-end 2 takes about 1 min' },
-};
+/** The model's own run settings unless its file says otherwise (the V8 crank: Fig. 10 runs to 15 s). */
+export const ALPHA_SWEEP_DEFAULTS: Readonly<Record<ScenarioId, AlphaSweepDefaults>> = byScenario((doc) => sweepOf(doc, doc.studies?.alphaSweep));
 
 /**
- * The ρ∞ sweep: the α sweep's step and end time (the scenario's own run; the V8 to 15 s as Fig. 10), so the
- * two sweeps compare the families on the same runs. Ji–Xing fails on jointed scenarios as ρ∞ → 1 (SPEC §6):
- * a row with its failure text.
+ * The ρ∞ sweep: the α sweep's step and end time unless the file says otherwise, so the two sweeps compare the
+ * families on the same runs. Ji–Xing fails on jointed scenarios as ρ∞ → 1 (SPEC §6): a row with its failure text.
  */
-export const RHO_SWEEP_DEFAULTS: Readonly<Record<ScenarioId, AlphaSweepDefaults>> = {
-  spin: { ...ALPHA_SWEEP_DEFAULTS.spin, note: 'about 1 s' },
-  'heavy-top': { ...ALPHA_SWEEP_DEFAULTS['heavy-top'], note: 'energy drift over ρ∞; ji-xing near ρ∞ = 1 may fail (a row, not an error)' },
-  'v8-crank': { ...ALPHA_SWEEP_DEFAULTS['v8-crank'], note: 'final crank speed over ρ∞; SLOW (lie-group especially): use --t-end 1' },
-};
+export const RHO_SWEEP_DEFAULTS: Readonly<Record<ScenarioId, AlphaSweepDefaults>> = byScenario((doc) => {
+  const alpha = ALPHA_SWEEP_DEFAULTS[doc.id as string];
+  const rho = doc.studies?.rhoSweep;
+  return { h: rho?.h ?? alpha.h, tEnd: rho?.tEnd ?? alpha.tEnd, note: rho?.note ?? alpha.note };
+});
 
 /** Default number of ρ∞ values: 0, 0.1, …, 1. */
 export const DEFAULT_RHO_COUNT = 11;

@@ -16,9 +16,11 @@ describe('lesson numerical-damping (SPEC §7)', () => {
       expect(step.narration.length).toBeGreaterThan(100);
       expect(step.highlight.testId).toMatch(/^[a-z-]+$/);
     }
-    expect(NUMERICAL_DAMPING.steps.map((s) => decodeShareQuery(s.query).state.scenario)).toEqual(['spin', 'heavy-top', 'spin', 'spin', 'v8-crank', 'heavy-top']);
-    // Step 6: the family on the heavy top, two HHT and two ρ∞ methods.
+    expect(NUMERICAL_DAMPING.steps.map((s) => decodeShareQuery(s.query).state.scenario)).toEqual(['spin', 'heavy-top', 'spin', 'spin', 'v8-crank', 'heavy-top', 'flyball-governor']);
+    // Step 6: the family on the heavy top, two HHT and two ρ∞ methods; step 7: the same four on the flyball governor.
     expect(decodeShareQuery(NUMERICAL_DAMPING.steps[5].query).state.methods).toEqual(['classical', 'modified', 'generalized-alpha', 'lie-group']);
+    expect(decodeShareQuery(NUMERICAL_DAMPING.steps[6].query).state.methods).toEqual(['classical', 'modified', 'generalized-alpha', 'lie-group']);
+    expect(decodeShareQuery(NUMERICAL_DAMPING.steps[6].query).view.output).toBe('omega_shaft');
     expect(decodeShareQuery(NUMERICAL_DAMPING.steps[0].query).state.alpha).toBe(0);
   });
 
@@ -59,11 +61,11 @@ describe('lesson numerical-damping (SPEC §7)', () => {
       kind: 'bad',
       message: "lesson 'numerical-dampnig' does not exist (lessons: numerical-damping); the default scenario was opened",
     });
-    // The lesson has six steps (step 6: the method family; it documents the lesson's length).
-    for (const step of ['0', '7', '2.5', 'two', '-1']) {
+    // The lesson has seven steps (6: the method family, 7: the flyball governor; it documents the lesson's length).
+    for (const step of ['0', '8', '2.5', 'two', '-1']) {
       expect(lessonFromLink('numerical-damping', step)).toEqual({
         kind: 'bad',
-        message: `step '${step}' of lesson 'numerical-damping' does not exist (steps 1 to 6); the default scenario was opened`,
+        message: `step '${step}' of lesson 'numerical-damping' does not exist (steps 1 to 7); the default scenario was opened`,
       });
     }
     expect(lessonFromLink(undefined, '2')).toMatchObject({ kind: 'bad' });

@@ -122,7 +122,7 @@ describe('parseSimArgs', () => {
   });
 
   it.each([
-    [['--scenario', 'moon'], '--scenario moon is not a known scenario (spin, heavy-top, v8-crank)'],
+    [['--scenario', 'moon'], '--scenario moon is not a known scenario (spin, heavy-top, v8-crank, pendulum, n-four-bar, andrews, bricard, flyball-governor)'],
     [['--scenario', 'spin', '--set', 'm=1'], "--set m=1: 'm' is not a parameter of scenario spin (parameters: J, M, omega0)"],
     [['--alpha', 'NaN'], '--alpha NaN is not a finite number'],
     [['--alpha', '0.5'], '--alpha 0.5 is outside [-1/3, 0]'],

@@ -30,13 +30,14 @@ describe('scenario registry', () => {
     }
   });
 
-  it('has sensible bounds: every default inside, positive quantities bounded away from 0', () => {
+  it('has sensible bounds and units: every default inside, positive quantities bounded away from 0, a unit unless a count', () => {
     for (const id of SCENARIO_IDS) {
       for (const p of SCENARIOS[id].params) {
         expect(p.min).toBeLessThan(p.max);
         for (const x of p.default) expect(x >= p.min && x <= p.max, `${id}.${p.name}`).toBe(true);
         if (p.name === 'm' || p.name === 'J') expect(p.min).toBeGreaterThan(0);
-        expect(p.unit, `${id}.${p.name}`).not.toBe('');
+        // A count (the N-four-bar's N) has no unit; every physical quantity has one (SPEC §8, the model file).
+        if (!p.integer) expect(p.unit, `${id}.${p.name}`).not.toBe('');
       }
     }
   });

@@ -81,7 +81,7 @@ describe('parseStudyArgs: convergence', () => {
   });
 
   it.each([
-    [['--scenario', 'moon'], '--scenario moon is not a known scenario (spin, heavy-top, v8-crank)'],
+    [['--scenario', 'moon'], '--scenario moon is not a known scenario (spin, heavy-top, v8-crank, pendulum, n-four-bar, andrews, bricard, flyball-governor)'],
     [['--alpha', '0.1'], '--alpha 0.1 is outside [-1/3, 0]'],
     [['--ref-alpha', '-0.5'], '--ref-alpha -0.5 is outside [-1/3, 0]'],
     [['--ref-method', 'rk4'], '--ref-method rk4 is not a method (classical or modified or generalized-alpha or lie-group or ji-xing)'],

@@ -32,6 +32,12 @@ export function PresetBanner() {
     <section className="preset-banner" aria-labelledby="preset-banner-title" data-testid="preset-banner" data-changed="false">
       <div>
         <h2 id="preset-banner-title">{preset.title}</h2>
+        {preset.tests && (
+          <p data-testid="preset-tests">
+            <strong>What it tests: </strong>
+            {preset.tests}
+          </p>
+        )}
         <ul>
           {preset.look.map((line) => (
             <li key={line}>{line}</li>

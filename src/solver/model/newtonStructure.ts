@@ -52,10 +52,11 @@ export function newtonSolverFor(system: AssembledSystem): SparseNewtonSolver {
 /**
  * A block structure for a Newton matrix in other coordinates than the Euler-parameter form (the Lie-group
  * method's velocities): body b's `perBody` unknowns b·perBody …, then one block per constraint, its rows at
- * rowBase + first row …; bodies sharing a constraint are coupled, and each constraint to its bodies.
+ * rowBase + first row …; bodies sharing a constraint or a load (a spring: `loadBodies`) are coupled, and each
+ * constraint to its bodies.
  */
 export function bodyBlockStructure(
-  bodyCount: number, perBody: number, constraints: readonly Constraint[], rowBase: number,
+  bodyCount: number, perBody: number, constraints: readonly Constraint[], rowBase: number, loadBodies: readonly (readonly number[])[] = [],
 ): BlockStructure {
   const blockIndices: number[][] = Array.from({ length: bodyCount }, (_, b) => Array.from({ length: perBody }, (_, k) => b * perBody + k));
   const coupled: [number, number][] = [];
@@ -67,6 +68,11 @@ export function bodyBlockStructure(
     c.bodies.forEach((b, s) => {
       coupled.push([b, block]);
       for (const other of c.bodies.slice(s + 1)) if (other !== b) coupled.push([b, other]);
+    });
+  }
+  for (const bodies of loadBodies) {
+    bodies.forEach((b, s) => {
+      for (const other of bodies.slice(s + 1)) if (other !== b) coupled.push([b, other]);
     });
   }
   return { blockIndices, coupled };

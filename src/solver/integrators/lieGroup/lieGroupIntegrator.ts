@@ -12,8 +12,10 @@
  * Newton matrix (BCA Eq. 35 with the exact tangent operator):
  *   [ M + γ′ C_t + β″ K_t T̂ ,  Bᵀ ;  B T̂ ,  0 ],  γ′ = hγ(1−αf)/(1−αm),  T̂ = diag(I₃, T(hΔq_Θ)),
  *   C_t = ∂g/∂Ω = Ω̃J − (JΩ)~,  K_t = Pᵀ ∂(C_qᵀλ)/∂q P − ¼ L(C_eᵀλ) L(e)ᵀ (rotation block).
- * Load stiffness is left out of the Newton matrix (exact for gravity and constant body-fixed moments,
- * the loads of the spin and heavy-top scenarios; otherwise Newton converges linearly).
+ * The stiffness and damping of loads that couple bodies (spring-dampers) enter as −β″ Pᵀ(∂Q/∂q)P T̂ and
+ * −γ′ Pᵀ(∂Q/∂q̇)P: without them Newton diverges on stiff springs (the flyball governor's 8e5 N/m, 4e4 N s/m,
+ * SPEC §8 A05). Other loads are left out (exact for gravity and constant body-fixed moments, the loads of the
+ * spin and heavy-top scenarios; otherwise Newton converges linearly).
  * A rotation increment about a fixed axis composes exactly, so a constant angular acceleration is
  * integrated exactly (spin case), and on the heavy top Ω̇_y = 0 holds exactly, so Ω_y stays constant.
  */
@@ -82,8 +84,10 @@ export class LieGroupIntegrator {
   /** The Newton matrix's storage and sparse LU; the start system's, made on first use. */
   private readonly solver: SparseNewtonSolver;
   private startSolver: SparseNewtonSolver | null = null;
-  /** H = ∂(C_qᵀλ)/∂q in 7×7 blocks per body pair. */
+  /** H = ∂(C_qᵀλ)/∂q − ∂Q/∂q (coupling loads) in 7×7 blocks per body pair. */
   private readonly hessian: BlockSparseMatrix;
+  /** −∂Q/∂q̇ of the coupling loads, in the same blocks. */
+  private readonly damping: BlockSparseMatrix;
   /** P(e) = diag(I₃, ½ L(e)ᵀ), 7 × 6 row-major per body. */
   private readonly projector: Float64Array;
   private readonly tangents: Float64Array;
@@ -93,6 +97,8 @@ export class LieGroupIntegrator {
   private readonly kBlock = new Float64Array(VELOCITIES_PER_BODY * VELOCITIES_PER_BODY);
   private readonly ktBlock = new Float64Array(VELOCITIES_PER_BODY * VELOCITIES_PER_BODY);
   private readonly tmp: Float64Array;
+  /** Loads that couple bodies (springs): their stiffness and damping enter the Newton matrix. */
+  private readonly couplingLoads: MultibodyModel['loads'];
   private readonly d4 = new Float64Array(4);
   private readonly lt = new Float64Array(12);
   private readonly c9 = new Float64Array(9);
@@ -125,8 +131,11 @@ export class LieGroupIntegrator {
     this.qNew = new Float64Array(n7); this.qdNew = new Float64Array(n7);
     this.force = new Float64Array(n7); this.reaction = new Float64Array(n7);
     this.rhs = new Float64Array(this.size);
-    this.solver = new SparseNewtonSolver(bodyBlockStructure(nb, VELOCITIES_PER_BODY, this.constraints, nv));
-    this.hessian = new BlockSparseMatrix(bodyBlockStructure(nb, COORDS_PER_BODY, this.constraints, n7));
+    this.couplingLoads = model.loads.filter((load) => (load.bodies?.length ?? 0) > 0);
+    const loadBodies = this.couplingLoads.map((load) => load.bodies ?? []);
+    this.solver = new SparseNewtonSolver(bodyBlockStructure(nb, VELOCITIES_PER_BODY, this.constraints, nv, loadBodies));
+    this.hessian = new BlockSparseMatrix(bodyBlockStructure(nb, COORDS_PER_BODY, this.constraints, n7, loadBodies));
+    this.damping = new BlockSparseMatrix(bodyBlockStructure(nb, COORDS_PER_BODY, [], n7, loadBodies));
     this.projector = new Float64Array(COORDS_PER_BODY * VELOCITIES_PER_BODY * nb);
     for (let b = 0; b < nb; b++) for (let k = 0; k < 3; k++) this.projector[PROJECTOR_SIZE * b + VELOCITIES_PER_BODY * k + k] = 1;
     this.tangents = new Float64Array(9 * nb);
@@ -405,13 +414,17 @@ export class LieGroupIntegrator {
       acc.addBlock(o, o, 3, 3, ct, 0, gp);
     }
     this.addConstraintBlocks(true, acc);
-    if (this.m === 0) return;
-    // β″ K_t T̂ with K_t = Pᵀ H P − ¼ L(C_eᵀλ) Lᵀ(e), H = ∂(C_qᵀλ)/∂q, one body pair (a, b) of H at a time
+    const coupled = this.couplingLoads.length > 0;
+    if (this.m === 0 && !coupled) return;
+    if (coupled) this.addCouplingDamping(tNew, gp);
+    // β″ K_t T̂ with K_t = Pᵀ H P − ¼ L(C_eᵀλ) Lᵀ(e), H = ∂(C_qᵀλ)/∂q − ∂Q/∂q of the coupling loads, one body
+    // pair (a, b) of H at a time
     const hessian = this.hessian;
     hessian.zero();
     for (let i = 0; i < this.constraints.length; i++) {
       this.constraints[i].addMultiplierStiffness(this.qNew, tNew, lambdaNew, this.rows[i], 1, hessian);
     }
+    for (const load of this.couplingLoads) load.addForceStiffness(this.qNew, this.qdNew, tNew, -1, hessian);
     for (let a = 0; a < this.bodies; a++) {
       this.addStiffnessBlock(a, a);
       const neighbours = hessian.neighbours[a];
@@ -424,27 +437,11 @@ export class LieGroupIntegrator {
    * a = b, y = (C_qᵀλ)_e); nothing for a pair of distinct bodies whose H_ab is zero.
    */
   private addStiffnessBlock(a: number, b: number): void {
-    const { hBlock, hp, kBlock, ktBlock, projector, tangents } = this;
+    const { kBlock, ktBlock, tangents } = this;
     const V = VELOCITIES_PER_BODY, C = COORDS_PER_BODY;
-    this.hessian.readBlock(a, b, hBlock);
-    let any = false;
-    for (let e = 0; e < C * C && !any; e++) if (hBlock[e] !== 0) any = true;
-    if (!any && a !== b) return;
-    const pa = PROJECTOR_SIZE * a, pb = PROJECTOR_SIZE * b;
-    // hp (7 × 6) = H_ab P_b, then K_ab = P_aᵀ hp
-    for (let r = 0; r < C; r++) {
-      for (let c = 0; c < V; c++) {
-        let s = 0;
-        for (let k = 0; k < C; k++) s += hBlock[C * r + k] * projector[pb + V * k + c];
-        hp[V * r + c] = s;
-      }
-    }
-    for (let i = 0; i < V; i++) {
-      for (let c = 0; c < V; c++) {
-        let s = 0;
-        for (let r = 0; r < C; r++) s += projector[pa + V * r + i] * hp[V * r + c];
-        kBlock[V * i + c] = s;
-      }
+    if (!this.projectBlock(this.hessian, a, b)) {
+      if (a !== b) return;
+      kBlock.fill(0);
     }
     if (a === b) {
       const c = a * C + 3;
@@ -471,6 +468,52 @@ export class LieGroupIntegrator {
       }
     }
     this.solver.accumulator.addBlock(V * a, V * b, V, V, ktBlock, 0, 1);
+  }
+
+  /**
+   * kBlock = P_aᵀ M_ab P_b for the 7×7 block M_ab of a matrix over the Euler-parameter coordinates (P(e) =
+   * diag(I₃, ½ L(e)ᵀ)); false, with kBlock untouched, when M_ab is zero.
+   */
+  private projectBlock(source: BlockSparseMatrix, a: number, b: number): boolean {
+    const { hBlock, hp, kBlock, projector } = this;
+    const V = VELOCITIES_PER_BODY, C = COORDS_PER_BODY;
+    if (!source.readBlock(a, b, hBlock)) return false;
+    let any = false;
+    for (let e = 0; e < C * C && !any; e++) if (hBlock[e] !== 0) any = true;
+    if (!any) return false;
+    const pa = PROJECTOR_SIZE * a, pb = PROJECTOR_SIZE * b;
+    // hp (7 × 6) = M_ab P_b, then P_aᵀ hp
+    for (let r = 0; r < C; r++) {
+      for (let c = 0; c < V; c++) {
+        let s = 0;
+        for (let k = 0; k < C; k++) s += hBlock[C * r + k] * projector[pb + V * k + c];
+        hp[V * r + c] = s;
+      }
+    }
+    for (let i = 0; i < V; i++) {
+      for (let c = 0; c < V; c++) {
+        let s = 0;
+        for (let r = 0; r < C; r++) s += projector[pa + V * r + i] * hp[V * r + c];
+        kBlock[V * i + c] = s;
+      }
+    }
+    return true;
+  }
+
+  /** Newton matrix += −γ′ Pᵀ (∂Q/∂q̇) P over the coupling loads' damping (the dynamics rows hold −Q). */
+  private addCouplingDamping(t: number, gp: number): void {
+    const damping = this.damping;
+    const V = VELOCITIES_PER_BODY;
+    damping.zero();
+    for (const load of this.couplingLoads) load.addForceDamping?.(this.qNew, this.qdNew, t, -1, damping);
+    const add = (a: number, b: number): void => {
+      if (this.projectBlock(damping, a, b)) this.solver.accumulator.addBlock(V * a, V * b, V, V, this.kBlock, 0, gp);
+    };
+    for (let a = 0; a < this.bodies; a++) {
+      add(a, a);
+      const neighbours = damping.neighbours[a];
+      for (let k = 0; k < neighbours.length; k++) if (neighbours[k] < this.bodies) add(a, neighbours[k]);
+    }
   }
 
   /** Dense copy of the current Newton matrix (size × size, row-major), for tests: call before it is factorised. */

@@ -1,0 +1,27 @@
+/**
+ * The benchmark library's presets (SPEC §8): each opens with what its problem tests, and the method family on the
+ * flyball governor ends on the numbers its preset and the lesson quote (the same bits as `sim`, SPEC §4).
+ */
+import { PRESETS } from '../src/app/presets';
+import { expect, test, waitForSettled } from './fixtures';
+
+test('the benchmark presets say what they test; the governor family ends where its preset says', async ({ page, appUrl, consoleErrors }) => {
+  test.setTimeout(120_000);
+  await page.goto(`${appUrl}?${PRESETS['a03-andrews'].query}`);
+  await expect(page.getByTestId('preset-banner')).toContainText('Benchmark A03');
+  await expect(page.getByTestId('preset-tests')).toContainText('1140 rad/s');
+  await expect(page.getByTestId('component-z')).toBeChecked();
+  await waitForSettled(page);
+  // β̇ of the crank at 0.03 s (test set: 1139.92 rad/s).
+  expect((await page.evaluate(() => window.__hht!.finalOmega('modified')))![2]).toBeCloseTo(1139.9, 0);
+
+  await page.goto(`${appUrl}?${PRESETS['governor-family'].query}`);
+  await expect(page.getByTestId('preset-banner')).toContainText('The method family on the flyball governor');
+  await waitForSettled(page);
+  const final = async (m: 'classical' | 'modified' | 'generalized-alpha' | 'lie-group') => (await page.evaluate((x) => window.__hht!.finalOmega(x), m))![2];
+  expect(await final('classical')).toBeCloseTo(5.533, 3);
+  expect(await final('modified')).toBeCloseTo(5.542, 3);
+  expect(await final('generalized-alpha')).toBeCloseTo(5.543, 3);
+  expect(await final('lie-group')).toBeCloseTo(5.543, 3);
+  expect(consoleErrors).toEqual([]);
+});
