@@ -80,6 +80,25 @@ describe('worker and `sim --url` run the same computation', () => {
     }
   });
 
+  /** The benchmark library's models, whose rows carry their outputs after the fixed columns. */
+  const LIBRARY_LINKS = [
+    '?v=1&scenario=pendulum&t=0.05',
+    '?v=1&scenario=n-four-bar&N=2&t=0.05',
+    '?v=1&scenario=n-four-bar&t=0.01',
+    '?v=1&scenario=andrews&t=0.001',
+    '?v=1&scenario=bricard&t=0.05',
+    '?v=1&scenario=flyball-governor&t=0.05',
+  ];
+  it.each(LIBRARY_LINKS)('%s: same final row with the model\'s outputs, web and CLI', (link) => {
+    for (const method of ['classical', 'modified'] as const) {
+      const web = workerRun(link, method);
+      const cli = cliRun(link, method);
+      expect(cli.row.length).toBeGreaterThan(SAMPLE_WIDTH);
+      expect(web.row).toEqual(cli.row);
+      expect(web.steps).toBe(cli.steps);
+    }
+  });
+
   /** The ρ∞ methods (and the Lie-group stepper) run from a link exactly as `sim --url … --method M`. */
   const FAMILY_LINKS: readonly [string, readonly RunMethod[]][] = [
     ['?v=1&scenario=heavy-top&methods=modified,generalized-alpha&rho=0.5&t=0.05', ['modified', 'generalized-alpha']],
