@@ -24,7 +24,7 @@ test.describe('lesson mode in projector mode at 1280×720', () => {
     await waitForSettled(page);
     const bar = page.getByTestId('lesson-bar');
     await expect(page.getByTestId('lesson-step')).toHaveText(`Step 1 of ${NUMERICAL_DAMPING.steps.length}`);
-    await expect(page.getByTestId('lesson-narration')).toContainText('exact line');
+    await expect(page.getByTestId('lesson-narration')).toContainText('the exact answer is the dashed line');
     expect(await page.evaluate(() => window.__hht!.state().alpha)).toBe(0);
     // The step's element is pointed at (classical's failure box: the run fails honestly at 1.28 s); the others are not.
     await expect(page.getByTestId('failure-classical')).toContainText('Failed at t = 1.28 s');
