@@ -1,6 +1,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { buildKernels } from './scripts/kernelsHook';
+
+buildKernels();
 
 /** Largest file the service worker precaches: the app bundle is ~1.7 MB raw. */
 const PRECACHE_LIMIT_BYTES = 4 * 1024 * 1024;

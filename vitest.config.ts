@@ -3,6 +3,9 @@
  * test/long/ and run with `npm run test:long` (vitest.long.config.ts); `npm test` runs both.
  */
 import { defineConfig } from 'vitest/config';
+import { buildKernels } from './scripts/kernelsHook';
+
+buildKernels();
 
 export default defineConfig({
   test: {

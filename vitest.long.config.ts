@@ -3,6 +3,9 @@
  * runs over many seconds of simulated time that would slow the inner loop of `npx vitest run`.
  */
 import { defineConfig } from 'vitest/config';
+import { buildKernels } from './scripts/kernelsHook';
+
+buildKernels();
 
 export default defineConfig({
   test: {

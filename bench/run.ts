@@ -4,7 +4,8 @@
  * warmed up on a shorter run, then run BENCH_REPEATS times (default 5) and reported by the median and
  * spread of its µs/step, by wall clock and by user CPU time (the latter less disturbed by other load).
  * The heavy top is also run in MuJoCo's official WebAssembly build (RK4, same h) in the same process,
- * as often. Last, one instrumented run per V8 method prints the per-phase times of a step.
+ * as often. Then one instrumented run per V8 method prints the per-phase times of a step, a chain of N links
+ * the cost against model size (bench/chain.ts), and last the method family (bench/family.ts).
  */
 import { Simulation, type IntegratorMethod, type RunSettings } from '../src/solver/simulate';
 import { SparseNewtonSolver } from '../src/solver/linalg/newtonSolver';
@@ -17,6 +18,10 @@ import { machineLine, spreadFields, spreadOf, timed } from './stats';
 import { profilePhases } from './phases';
 import { familyBench } from './family';
 import { paperModel } from '../test/support/paperModel';
+import { chainBench } from './chain';
+
+/** Chain lengths of the cost-against-size figure (bench/chain.ts); BENCH_CHAIN=2,10 overrides, 0 skips it. */
+const CHAIN_SIZES = (process.env.BENCH_CHAIN ?? '2,10,40,100').split(',').map(Number).filter((n) => n > 0);
 
 interface BenchCase {
   readonly scenario: string;
@@ -138,6 +143,7 @@ async function main(): Promise<void> {
   }
   await mujocoLine(ours['heavy-top/modified']);
   for (const method of BENCH_METHODS) phaseLine(V8, method);
+  if (CHAIN_SIZES.length > 1) chainBench(CHAIN_SIZES, REPEATS);
   familyBench(REPEATS); // every method's µs/step and work–precision (bench/family.ts)
 }
 

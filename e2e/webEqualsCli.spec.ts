@@ -2,20 +2,25 @@
  * Every link runs the same computation in the web app and in `sim --url`, to the
  * last bit — fixed and adaptive steps, on spin, the heavy top and the V8 (short t_end). The app's
  * final row of each method (window.__hht.finalRow) is compared with the last row `sim` writes; the
- * CSV export is compared byte for byte with the `sim` command the run plan gives for it.
+ * CSV export is compared byte for byte with the `sim` command the run plan gives for it. A user's model carried
+ * by the link runs alike.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { simCommand } from '../src/app/export/samplesCsv';
-import { decodeShareQuery } from '../src/scenario/url';
+import '../src/scenario/custom';
+import { defaultStateOf, readCustomModel } from '../src/scenario/registry';
+import { decodeShareQuery, encodeShareQuery } from '../src/scenario/url';
+import { DOUBLE_PENDULUM, FOUR_BAR } from '../test/support/customModels';
 import { expect, test, waitForSettled } from './fixtures';
 
 const METHODS = ['classical', 'modified'] as const;
 
 /** `sim` with these arguments: its CSV text. */
 function sim(args: readonly string[]): string {
-  return execFileSync('node_modules/.bin/tsx', ['src/cli/sim.ts', ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  // stderr (a user model's notices) is kept out of the test log.
+  return execFileSync('node_modules/.bin/tsx', ['src/cli/sim.ts', ...args], { encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 /** The last CSV row as numbers (each cell is the shortest text of its double, so this is exact). */
@@ -100,6 +105,42 @@ for (const query of ['?v=1&scenario=heavy-top&t=2', '?v=1&scenario=spin&alpha=-0
         expect(times.slice(0, 4)).toEqual(['0', '0.0002', '0.0004', '0.0006']);
         expect(times.every((t) => t.length <= 6)).toBe(true);
       }
+    }
+    expect(consoleErrors).toEqual([]);
+  });
+}
+
+/**
+ * A user's own model carried by the link (inline, `model-data=`): the app's workers read the model's text from
+ * the link as `sim --url` does, and end on the same rows, the model's outputs included; the CSV export (with
+ * the output columns) is byte for byte the `sim` command the export panel shows.
+ */
+function userModelQuery(text: string, settings: string): string {
+  const read = readCustomModel(text);
+  if (!read?.ok) throw new Error('the test model does not read');
+  return `?${encodeShareQuery(decodeShareQuery(`${encodeShareQuery(defaultStateOf(read.def, { text }))}&${settings}`).state)}`;
+}
+
+const USER_MODEL_LINKS = [
+  userModelQuery(DOUBLE_PENDULUM, 't=0.5'),
+  userModelQuery(FOUR_BAR, 'methods=modified,generalized-alpha&t=0.2&tol=1e-5'),
+];
+
+for (const [k, query] of USER_MODEL_LINKS.entries()) {
+  test(`user model ${k + 1} (inline in the link): the app's final rows, outputs included, equal \`sim --url\`'s to the bit; the CSV export equals the shown command`, async ({ page, appUrl, consoleErrors }) => {
+    test.setTimeout(120_000);
+    await openSettled(page, appUrl, query);
+    const link = page.url();
+    expect(link).toContain('model-data=');
+    for (const method of linkMethods(query)) {
+      const web = await page.evaluate((m) => window.__hht!.finalRow(m), method);
+      const cli = lastRow(sim(['--url', link, '--method', method]));
+      expect(web!.length).toBeGreaterThan(9);
+      expect(web, method).toEqual(cli);
+      const csv = await downloadCsv(page, method);
+      const shown = (await page.getByTestId(`export-command-${method}`).textContent()) ?? '';
+      expect(csv.split('\n')[0].split(',').length).toBe(web!.length);
+      expect(csv === sim(commandArgs(shown.replace(/^npm run --silent sim -- /, 'sim '))), shown).toBe(true);
     }
     expect(consoleErrors).toEqual([]);
   });

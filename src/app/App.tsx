@@ -19,6 +19,8 @@ import { StudiesPanel } from './components/StudiesPanel';
 import { TheoryPanel } from './components/TheoryPanel';
 import { UpdateNotice } from './components/UpdateNotice';
 import { Timeline } from './components/Timeline';
+import { ModelDropZone } from './components/ModelMenu';
+import { ModelEditorDialog } from './components/ModelEditorDialog';
 import { appStore } from './store';
 
 const PANELS = {
@@ -72,6 +74,8 @@ function FullApp() {
         <MainTabs panels={PANELS} />
       </main>
       <HelpDialog />
+      <ModelEditorDialog />
+      <ModelDropZone />
     </div>
   );
 }

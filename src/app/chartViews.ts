@@ -9,6 +9,8 @@ import type { ScenarioState } from '../scenario/types';
 import type { MethodResults } from './runs';
 import type { LowerPlot, OmegaComponent } from './store';
 import { SAMPLE_WIDTH } from '../solver/simulate';
+import { SERIES_WIDTH } from '../worker/protocol';
+import type { OutputColumn } from '../run/modelFacts';
 import { formatTime } from './runs';
 import { METHOD_SHORT } from './methodInfo';
 import { COLUMN, differenceSeries, energyMetric, logDomain, logTicks, mergePairs, niceDomain, niceTicks, RPM_PER_RAD_S, type PairPoint } from './plotData';
@@ -17,8 +19,8 @@ export interface Point extends PairPoint {
   exact?: number;
 }
 
-/** The plots: ω component of the primary body, or one of the lower plots. */
-export type ChartKind = 'omega' | LowerPlot;
+/** The plots: ω component of the primary body, a model output (in ω's place), or one of the lower plots. */
+export type ChartKind = 'omega' | 'output' | LowerPlot;
 
 const COMPONENTS: readonly OmegaComponent[] = ['x', 'y', 'z'];
 
@@ -94,10 +96,20 @@ function differencePoints(res: MethodResults, component: OmegaComponent, referen
   return base && base !== res ? differenceSeries(res.rows.view(), base.rows.view(), COLUMN[`omega_${component}`]) : [];
 }
 
-function pointsFor(kind: ChartKind, res: MethodResults, component: OmegaComponent, results: Partial<Record<IntegratorMethod, MethodResults>>, reference: 'exact' | IntegratorMethod): Point[] {
+/** The output named `name` of a run's model and its series index (after the fixed series), or null. */
+export function outputOf(res: Pick<MethodResults, 'facts'>, name: string | undefined): { column: OutputColumn; series: number } | null {
+  const k = name === undefined ? -1 : res.facts.outputs.findIndex((o) => o.name === name);
+  return k < 0 ? null : { column: res.facts.outputs[k], series: SERIES_WIDTH + k };
+}
+
+function pointsFor(kind: ChartKind, res: MethodResults, component: OmegaComponent, results: Partial<Record<IntegratorMethod, MethodResults>>, reference: 'exact' | IntegratorMethod, output?: string): Point[] {
   switch (kind) {
     case 'omega':
       return omegaPoints(res, component);
+    case 'output': {
+      const found = outputOf(res, output);
+      return found ? seriesPoints(res.series[found.series].view(), (v) => v) : [];
+    }
     case 'energy':
       return energyPoints(res);
     // Step size (v, log axis) and Newton iterations of the step (w).
@@ -175,6 +187,8 @@ export interface ChartViewOptions {
   readonly policy?: DomainPolicy;
   /** Most y ticks that fit the chart's height (default 11: as many as the nice step gives). */
   readonly maxTicks?: number;
+  /** The model output a chart of kind 'output' plots (its name). */
+  readonly output?: string;
 }
 
 /** Labels of the lower plots, as the plot choice names them. */
@@ -218,12 +232,12 @@ export function chartView(
   results: Partial<Record<IntegratorMethod, MethodResults>>, fallbackState: ScenarioState, label: string,
   options: ChartViewOptions = {},
 ): ChartView {
-  const { policy = TIGHT, maxTicks } = options;
+  const { policy = TIGHT, maxTicks, output } = options;
   const own = results[method];
   const state = own?.state ?? methods.map((m) => results[m]?.state).find(Boolean) ?? fallbackState;
   const reference = differenceReference(state, methods);
-  const data = own ? pointsFor(kind, own, component, results, reference) : [];
-  const sets = methods.map((m) => (m === method ? data : results[m] ? pointsFor(kind, results[m]!, component, results, reference) : []));
+  const data = own ? pointsFor(kind, own, component, results, reference, output) : [];
+  const sets = methods.map((m) => (m === method ? data : results[m] ? pointsFor(kind, results[m]!, component, results, reference, output) : []));
   const base = { kind, data, state };
   switch (kind) {
     case 'steps': {
@@ -256,6 +270,12 @@ export function chartView(
       // Every difference chart shares one y axis (the reference's own set is empty), so they compare at a glance.
       const name = reference === 'exact' ? `${label} ω${component} − exact` : `${METHOD_SHORT[method]} − ${METHOD_SHORT[reference]} ω${component}`;
       return linearView({ ...base, yLabel: `Δω${component} (rad/s)`, seriesName: name }, valueRange(sets, 'v'), options);
+    }
+    case 'output': {
+      const found = methods.map((m) => results[m]).find((r) => r && outputOf(r, output));
+      const column = found ? outputOf(found, output)!.column : { name: output ?? 'output', unit: '' };
+      const yLabel = column.unit ? `${column.name} (${column.unit})` : column.name;
+      return linearView({ ...base, yLabel, seriesName: `${label} ${column.name}` }, valueRange(sets, 'v'), options);
     }
     case 'omega': {
       const range = valueRange(sets, 'v');

@@ -9,7 +9,8 @@ import { openHelpOnFirstVisit } from './lessons/helpStore';
 import { lessonStore, openLessonFromQuery } from './lessons/lessonStore';
 import { startPlayback } from './playback';
 import { startAutoRun, startRun, warmUpWorkers } from './runner';
-import { appStore, openShareQuery } from './store';
+import { appStore } from './store';
+import { openLink } from './models';
 import { whenPageReady } from './ready';
 import { installTestApi } from './testApi';
 import { startPaletteSync } from './theme';
@@ -18,23 +19,28 @@ import { startServiceWorkerAfterFirstRun } from './offline/serviceWorker';
 import { isBusy } from './runs';
 import './styles.css';
 
-openShareQuery(window.location.search);
 startPaletteSync();
-const { embed, projector } = appStore.getState().view;
-// An embedded page (`embed=on`) shows no lesson and no first-visit dialog, and adds no history
-// entries: the course page's Back button stays its own.
-if (!embed) openLessonFromQuery(window.location.search);
-openHelpOnFirstVisit(embed || projector || lessonStore.getState().lesson !== null);
-startUrlSync({ pushEntries: !embed, onRestore: startRun });
-startPlayback();
-startAutoRun();
-installTestApi();
 warmUpWorkers();
-whenPageReady(startRun);
-startServiceWorkerAfterFirstRun(
-  (listener) => appStore.subscribe(listener),
-  () => Object.values(appStore.getState().runs).some((r) => r.phase !== 'idle') && !isBusy(),
-);
+
+/** Everything after the link is open (a link with a user's model loads its reader, a hosted one is fetched first). */
+function startPage(): void {
+  const { embed, projector } = appStore.getState().view;
+  // An embedded page (`embed=on`) shows no lesson and no first-visit dialog, and adds no history
+  // entries: the course page's Back button stays its own.
+  if (!embed) openLessonFromQuery(window.location.search);
+  openHelpOnFirstVisit(embed || projector || lessonStore.getState().lesson !== null);
+  startUrlSync({ pushEntries: !embed, onRestore: startRun });
+  startPlayback();
+  startAutoRun();
+  installTestApi();
+  whenPageReady(startRun);
+  startServiceWorkerAfterFirstRun(
+    (listener) => appStore.subscribe(listener),
+    () => Object.values(appStore.getState().runs).some((r) => r.phase !== 'idle') && !isBusy(),
+  );
+}
+
+void openLink(window.location.search).then(startPage);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

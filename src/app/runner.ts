@@ -65,6 +65,7 @@ export function startRun(): void {
       kind: 'start',
       runId,
       scenario: state.scenario,
+      ...(state.model ? { model: state.model } : {}),
       values: state.values,
       method,
       alpha: state.alpha,

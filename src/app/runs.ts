@@ -9,6 +9,7 @@ import type { RunMethod as IntegratorMethod } from '../scenario/methods';
 import type { ScenarioState } from '../scenario/types';
 import { Float64Builder } from '../run/float64Builder';
 import { SERIES_WIDTH, type RunProgress, type WorkerToMain } from '../worker/protocol';
+import type { ModelFacts } from '../run/modelFacts';
 import { appStore, IDLE_RUN, type MethodRun, type RunPhase } from './store';
 
 /** Everything streamed for one method of one run. */
@@ -20,12 +21,16 @@ export interface MethodResults {
   readonly coordinates: number;
   /** The body whose ω the samples report. */
   readonly primaryBody: number;
-  /** Decimated (t, value) pairs per SERIES_COLUMNS column (index 0 unused). */
+  /** The model's outputs (their series follow SERIES_WIDTH), its assembly and warnings. */
+  readonly facts: ModelFacts;
+  /** Values per full sample row (`exportRows`, `finalRow`): SAMPLE_WIDTH, then one per model output. */
+  readonly width: number;
+  /** Decimated (t, value) pairs per SERIES_COLUMNS column (index 0 unused), then per model output. */
   readonly series: Float64Builder[];
-  /** Full sample rows (SAMPLE_WIDTH each) at uniform times, and the poses at those times. */
+  /** The SAMPLE_COLUMNS of sample rows (SAMPLE_WIDTH each) at uniform times, and the poses at those times. */
   readonly rows: Float64Builder;
   readonly poses: Float64Builder;
-  /** Sample rows at full resolution (every exportStride-th sample and the last), for CSV export. */
+  /** Full sample rows (`width` each, as `sim` writes them) at full resolution (every exportStride-th sample and the last), for CSV export. */
   readonly exportRows: Float64Builder;
   readonly exportStride: number;
   /** The first samples as (row, pose) pairs (HEAD_SAMPLES of them once known), else empty. */
@@ -42,6 +47,8 @@ const incoming: Partial<Record<IntegratorMethod, MethodResults>> = {};
 
 /** The state the run with id runId was started for. */
 let runState: ScenarioState | null = null;
+/** The run whose model facts the page shows. */
+let factsRunId = 0;
 
 /**
  * Shortest time between two screen updates while data streams in, ms. Chunks and progress
@@ -146,21 +153,28 @@ export function applyWorkerMessage(message: WorkerToMain): void {
         totalSteps: message.totalSteps,
         coordinates: message.coordinates,
         primaryBody: message.primaryBody,
-        series: Array.from({ length: SERIES_WIDTH }, () => new Float64Builder(1024)),
+        facts: message.facts,
+        width: message.width,
+        series: Array.from({ length: SERIES_WIDTH + message.facts.outputs.length }, () => new Float64Builder(1024)),
         rows: new Float64Builder(SAMPLE_WIDTH * 512),
         poses: new Float64Builder(message.coordinates * 512),
-        exportRows: new Float64Builder(SAMPLE_WIDTH * 4096),
+        exportRows: new Float64Builder(message.width * 4096),
         exportStride: message.exportStride,
         head: new Float64Array(0),
         finalRow: null,
         finalPose: null,
       };
       setRun(method, { phase: 'running', progress: { time: 0, stepsDone: 0, totalSteps: message.totalSteps, stepsRejected: 0, elapsedMs: 0 } });
+      // Every method of a run reports the same model: the first to start tells the page.
+      if (factsRunId !== message.runId) {
+        factsRunId = message.runId;
+        appStore.setState({ modelFacts: message.facts });
+      }
       return;
     case 'chunk': {
       const target = incoming[method] ?? results.current[method];
       if (!target || target.runId !== message.runId) return;
-      for (let c = 1; c < SERIES_WIDTH && c < message.series.length; c++) target.series[c].append(message.series[c]);
+      for (let c = 1; c < target.series.length && c < message.series.length; c++) target.series[c].append(message.series[c]);
       target.rows.append(message.rows);
       target.poses.append(message.poses);
       target.exportRows.append(message.exportRows);
@@ -186,7 +200,7 @@ export function applyWorkerMessage(message: WorkerToMain): void {
         target.finalRow = message.finalRow;
         target.finalPose = message.finalPose;
       }
-      setRun(method, { phase: 'finished', progress: message.progress, reason: null });
+      setRun(method, { phase: 'finished', progress: message.progress, reason: null, removed: message.removed });
       bumpPlots(true);
       return;
     }
@@ -202,6 +216,7 @@ export function applyWorkerMessage(message: WorkerToMain): void {
         progress: message.progress,
         reason: `failed at t = ${formatTime(message.time)} s: ${message.reason}`,
         failure: { time: message.time, reason: message.reason, ...(message.cause ? { cause: message.cause } : {}) },
+        ...(message.removed ? { removed: message.removed } : {}),
       });
       bumpPlots(true);
       return;
@@ -259,6 +274,7 @@ export function clearResults(): void {
   results.current = {};
   for (const m of Object.keys(incoming) as IntegratorMethod[]) delete incoming[m];
   runState = null;
+  factsRunId = 0;
   if (plotTimer !== null) clearTimeout(plotTimer);
   plotTimer = null;
   lastPlotAt = -Infinity;

@@ -10,10 +10,12 @@
 import { createStore } from 'zustand/vanilla';
 // The app's per-method tables cover the whole family (src/scenario/methods.ts).
 import { checkRho, DEFAULT_RHO, RUN_METHODS, takesParameter, type MethodParameterKey, type RunMethod, type RunMethod as IntegratorMethod } from '../scenario/methods';
-import { DEFAULT_SCENARIO_ID, defaultState, getScenario } from '../scenario/registry';
+import { DEFAULT_SCENARIO_ID, defaultState, defaultStateOf, getScenario, scenarioOf, useCustomScenario } from '../scenario/registry';
 import { validateState } from '../scenario/state';
-import type { InputIssue, ScenarioId, ScenarioState } from '../scenario/types';
-import { decodeShareQuery, encodeShareQuery } from '../scenario/url';
+import { CUSTOM_SCENARIO_ID, type CustomModel, type InputIssue, type ScenarioDef, type ScenarioId, type ScenarioState } from '../scenario/types';
+import { decodeShareQuery, encodeShareQuery, type DecodedShareQuery, type DecodeOptions } from '../scenario/url';
+import type { ModelFacts } from '../run/modelFacts';
+import type { RemovedResidual } from '../scenario/preparationText';
 import {
   checkAlpha,
   checkPositiveTime,
@@ -74,10 +76,17 @@ export interface MethodRun {
   readonly reason: string | null;
   /** Set when the run failed: time of the last good state (s), the solver's reason and, when known, its cause. */
   readonly failure: { readonly time: number; readonly reason: string; readonly cause?: FailureCause } | null;
+  /** When the run ended: how well the equations removed as redundant held (count 0: none removed). */
+  readonly removed?: RemovedResidual;
 }
 
 export interface ViewState {
   readonly component: OmegaComponent;
+  /**
+   * A model output plotted in place of ω (its name as in the model; share-link `output`), or null for ω.
+   * A name the running model does not have is shown as ω.
+   */
+  readonly output: string | null;
   readonly lower: LowerPlot;
   readonly panel: MainPanel;
   /** Projector mode: large type, thick lines, high contrast (share-link `projector=on`). */
@@ -96,8 +105,10 @@ export interface ViewState {
 }
 
 export interface LinkNotice {
-  /** One specific sentence per problem found in the opened link. */
+  /** One specific sentence per problem found in the opened link (or the opened model). */
   readonly issues: readonly InputIssue[];
+  /** What failed: the opened link (default), or a model opened from a file, the editor or a drop. */
+  readonly source?: 'link' | 'model';
 }
 
 export interface AppState {
@@ -109,6 +120,13 @@ export interface AppState {
   readonly errorNorm: ErrorNorm;
   readonly view: ViewState;
   readonly notice: LinkNotice | null;
+  /**
+   * What the latest run's model is beyond its rows (run/modelFacts.ts): its outputs, how far the assembly moved
+   * each body, which equations it removed, its warnings. Set when the first method's run has started.
+   */
+  readonly modelFacts: ModelFacts | null;
+  /** What the page is fetching or loading before it can run (a hosted model, the model reader), or null. */
+  readonly loading: string | null;
   /** Id of the latest run started (0 before the first). */
   readonly runId: number;
   /** A rerun is waiting for the debounce after a change. */
@@ -164,6 +182,8 @@ function initialAppState(): AppState {
     errorNorm: DEFAULT_ERROR_NORM,
     view: DEFAULT_VIEW,
     notice: null,
+    modelFacts: null,
+    loading: null,
     runId: 0,
     runScheduled: false,
     runs: Object.fromEntries(RUN_METHODS.map((m) => [m, IDLE_RUN])) as Record<RunMethod, MethodRun>,
@@ -173,7 +193,7 @@ function initialAppState(): AppState {
   };
 }
 
-const DEFAULT_VIEW: ViewState = { component: 'y', lower: 'energy', panel: 'plots', projector: false, embed: false, preset: null, studyRequest: 0, bodies: 'side' };
+const DEFAULT_VIEW: ViewState = { component: 'y', output: null, lower: 'energy', panel: 'plots', projector: false, embed: false, preset: null, studyRequest: 0, bodies: 'side' };
 
 export const appStore = createStore<AppState>()(initialAppState);
 
@@ -199,12 +219,16 @@ function oneOf<T extends string>(options: readonly T[], value: string | undefine
   return (options as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
 }
 
-/** Opens a share link's query; problems are listed in `notice` and safe defaults used. */
-export function openShareQuery(query: string): void {
-  const decoded = decodeShareQuery(query);
-  const { component, show, panel, projector, embed, preset, bodies } = decoded.view;
+/**
+ * Opens a share link's query; problems are listed in `notice` and safe defaults used. A link with a user's model
+ * needs its reader loaded and a hosted model's text fetched (app/models.ts openLink does both, then calls this).
+ */
+export function openShareQuery(query: string, options: DecodeOptions = {}): DecodedShareQuery {
+  const decoded = decodeShareQuery(query, options);
+  const { component, output, show, panel, projector, embed, preset, bodies } = decoded.view;
   const previous = appStore.getState().view;
   const presetId = isPresetId(preset) ? preset : null;
+  useCustomScenario(decoded.state.model ? scenarioOf(decoded.state) ?? null : null);
   appStore.setState({
     state: decoded.state,
     fields: fieldsOf(decoded.state),
@@ -212,6 +236,7 @@ export function openShareQuery(query: string): void {
     errorNorm: errorNormOf(decoded.state),
     view: {
       component: oneOf(['x', 'y', 'z'] as const, component, defaultComponent(decoded.state)),
+      output: output ?? null,
       lower: oneOf(LOWER_PLOTS, show, 'energy'),
       panel: oneOf(MAIN_PANELS, panel, 'plots'),
       projector: projector === 'on',
@@ -222,6 +247,7 @@ export function openShareQuery(query: string): void {
     },
     notice: decoded.issues.length > 0 ? { issues: decoded.issues } : null,
   });
+  return decoded;
 }
 
 /** Opens a lecture preset: its link, as if it had been opened (projector mode is kept). */
@@ -249,6 +275,7 @@ export function shareQueryFor(embed: boolean): string {
   const { state, view } = appStore.getState();
   const shared: Record<string, string> = {};
   if (view.component !== defaultComponent(state)) shared.component = view.component;
+  if (view.output !== null) shared.output = view.output;
   if (view.lower !== 'energy') shared.show = view.lower;
   if (view.projector) shared.projector = 'on';
   if (embed) shared.embed = 'on';
@@ -262,12 +289,27 @@ export function dismissNotice(): void {
   appStore.setState({ notice: null });
 }
 
-/** Switches scenario: its defaults, keeping the compared methods. */
+/** Switches to a shipped scenario: its defaults, keeping the compared methods. */
 export function selectScenario(id: ScenarioId): void {
-  if (!getScenario(id)) return;
-  const { state } = appStore.getState();
-  const next: ScenarioState = { ...defaultState(id), methods: [...state.methods] };
-  appStore.setState({ state: next, fields: fieldsOf(next), adaptive: false, view: { ...appStore.getState().view, component: defaultComponent(next) } });
+  if (id === CUSTOM_SCENARIO_ID || !getScenario(id)) return;
+  useCustomScenario(null);
+  openState({ ...defaultState(id), methods: [...appStore.getState().state.methods] });
+}
+
+/**
+ * Opens a user's model read into `def` (src/scenario/custom.ts): its defaults, keeping the compared methods, as
+ * `scenario=custom` with the model's text (and its URL when it was fetched from one, so the link stays short).
+ */
+export function openCustomScenario(def: ScenarioDef, model: CustomModel): void {
+  useCustomScenario(def);
+  openState({ ...defaultStateOf(def, model), methods: [...appStore.getState().state.methods] });
+}
+
+function openState(next: ScenarioState): void {
+  appStore.setState({
+    state: next, fields: fieldsOf(next), adaptive: false,
+    view: { ...appStore.getState().view, component: defaultComponent(next), output: null },
+  });
 }
 
 /** Sets the text of a field (run setting or parameter) and commits if the whole form is valid. */
@@ -280,7 +322,8 @@ export function setField(key: string, text: string): void {
 /** Resets one field to the scenario's default. */
 export function resetField(key: string): void {
   const { state } = appStore.getState();
-  const def = getScenario(state.scenario);
+  const def = scenarioOf(state);
+  if (!def) return;
   if (key === 'alpha') return setField(key, formatNumber(def.defaultAlpha));
   if (key === 'h') return setField(key, formatNumber(def.defaultH));
   if (key === 't') return setField(key, formatNumber(def.defaultTEnd));
@@ -326,8 +369,14 @@ export function setBodyArrangement(bodies: BodyArrangement): void {
   appStore.setState({ view: { ...appStore.getState().view, bodies } });
 }
 
+/** Plots ω's `component` (and no model output). */
 export function setComponent(component: OmegaComponent): void {
-  appStore.setState({ view: { ...appStore.getState().view, component } });
+  appStore.setState({ view: { ...appStore.getState().view, component, output: null } });
+}
+
+/** Plots the model output `name` in place of ω, or ω again (null). */
+export function setOutput(output: string | null): void {
+  appStore.setState({ view: { ...appStore.getState().view, output } });
 }
 
 export function setLowerPlot(lower: LowerPlot): void {
@@ -364,7 +413,8 @@ export function setErrorNorm(errorNorm: ErrorNorm): void {
  */
 function commitFields(fields: Record<string, FieldState>): void {
   const { state, adaptive, errorNorm } = appStore.getState();
-  const def = getScenario(state.scenario);
+  const def = scenarioOf(state);
+  if (!def) return;
   const issues: Record<string, string> = {};
   const run = { alpha: state.alpha, h: state.h, tEnd: state.tEnd };
   for (const key of RUN_FIELD_KEYS) {

@@ -9,12 +9,16 @@ import { playheadStore, seek } from './playhead';
 import { cancelRun, startRun } from './runner';
 import { isBusy, results } from './runs';
 import { COLUMN } from './plotData';
+import { outputOf } from './chartViews';
+import { modelStore, openLink, openModel, type OpenModelResult } from './models';
+import type { ModelFacts } from '../run/modelFacts';
 import {
   appStore,
   setAlpha,
   setComponent,
   setField,
   setMethods,
+  setOutput,
   selectScenario,
   type MethodRun,
   type OmegaComponent,
@@ -43,8 +47,17 @@ export interface HhtTestApi {
   timing(): RunTiming;
   /** Full sample rows (SAMPLE_COLUMNS) at uniform times, as shown by the 3D view. */
   samples(method: IntegratorMethod): number[][];
-  /** The decimated (t, value) pairs of one sample column, as plotted. */
+  /** The decimated (t, value) pairs of one sample column or model output (by name), as plotted. */
   series(method: IntegratorMethod, column: string): number[][];
+  /** The latest run's model facts: outputs, assembly moves, removed equations, warnings. */
+  modelFacts(): ModelFacts | null;
+  /** Opens a user's model text as Open model… does (resolves when it runs or has failed). */
+  openModel(text: string): Promise<OpenModelResult>;
+  /** Opens a share link as the page does on load (a model is read, a hosted one fetched). */
+  openLink(query: string): Promise<void>;
+  /** The model editor's text and mistakes. */
+  modelEditor(): { open: boolean; text: string; issues: { path: string; message: string }[] };
+  setOutput(output: string | null): void;
   /** The exact last sample row of the run (null until it finished or failed). */
   finalRow(method: IntegratorMethod): number[] | null;
   finalOmega(method: IntegratorMethod): [number, number, number] | null;
@@ -100,7 +113,7 @@ export function installTestApi(): void {
     },
     series: (method, column) => {
       const res = results.current[method];
-      const c = (COLUMN as Record<string, number>)[column];
+      const c = Object.hasOwn(COLUMN, column) ? (COLUMN as Record<string, number>)[column] : res ? outputOf(res, column)?.series : undefined;
       if (!res || c === undefined || c === 0) return [];
       const pairs = res.series[c].view();
       const out: number[][] = [];
@@ -115,6 +128,14 @@ export function installTestApi(): void {
       const row = results.current[method]?.finalRow;
       return row ? [row[COLUMN.omega_x], row[COLUMN.omega_y], row[COLUMN.omega_z]] : null;
     },
+    modelFacts: () => appStore.getState().modelFacts,
+    openModel: (text) => openModel({ text }, 'the model'),
+    openLink,
+    modelEditor: () => {
+      const { open, text, issues } = modelStore.getState();
+      return { open, text, issues: issues.map((i) => ({ path: i.path, message: i.message })) };
+    },
+    setOutput,
     url: () => window.location.href,
     playhead: () => playheadStore.getState().time,
     setAlpha,

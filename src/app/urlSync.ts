@@ -8,7 +8,8 @@
  * is left alone. Browser only.
  */
 import { exitLesson, lessonQuery, lessonStore, openLessonFromQuery } from './lessons/lessonStore';
-import { appStore, currentShareQuery, openShareQuery, sameState, shareQueryFor } from './store';
+import { appStore, currentShareQuery, sameState, shareQueryFor } from './store';
+import { openLink } from './models';
 
 /** The page's query: the share link of the state, then the lesson position (SPEC §7). */
 function pageQuery(): string {
@@ -46,11 +47,13 @@ export function startUrlSync({ pushEntries = true, onRestore }: UrlSyncOptions =
   let entryState = appStore.getState().state;
   write('replace');
   const onPopState = () => {
-    openShareQuery(window.location.search);
-    exitLesson();
-    openLessonFromQuery(window.location.search);
-    entryState = appStore.getState().state;
-    onRestore?.();
+    const search = window.location.search;
+    void openLink(search).then(() => {
+      exitLesson();
+      openLessonFromQuery(search);
+      entryState = appStore.getState().state;
+      onRestore?.();
+    });
   };
   window.addEventListener('popstate', onPopState);
   const stop = appStore.subscribe((s, prev) => {

@@ -2,9 +2,12 @@
  * Command-line arguments of `sim` (SPEC §3) → complete, validated run options, or the one
  * issue to report. Flags are applied in order, so a later flag overrides `--url`.
  */
-import { DEFAULT_SCENARIO_ID, getScenario } from '../scenario/registry';
-import type { InputIssue, ParamValues, ScenarioId, ScenarioState, ValueNamer } from '../scenario/types';
-import { decodeShareQuery } from '../scenario/url';
+import { DEFAULT_SCENARIO_ID, getScenario, readCustomModel, useCustomScenario, type CustomModelIssue } from '../scenario/registry';
+import { CUSTOM_SCENARIO_ID, type CustomModel, type InputIssue, type ParamValues, type ScenarioDef, type ScenarioId, type ScenarioState, type ValueNamer } from '../scenario/types';
+import { decodeShareQuery, linkModelSource } from '../scenario/url';
+import type { ModelTextResult } from '../scenario/modelLink';
+// Loading it installs the reader of user models (`--model`, links with a model).
+import '../scenario/custom';
 import { CLI_PLAN_KEYS, planRun, solverSettings, type RunPlan } from '../run/plan';
 import { adaptiveIssue, CLI_PARAMETER_KEYS, unusedParameterIssue, type RunMethod } from '../scenario/methods';
 import { errorNormOf, fixedStepNormIssue, NORM_KEY, parseErrorNorm, type ErrorNorm } from '../scenario/errorNorm';
@@ -65,6 +68,10 @@ export interface AdaptiveOptions {
 export interface SimOptions {
   readonly plan: RunPlan;
   readonly scenario: ScenarioId;
+  /** The user's model (`--model`, or a link carrying one) when scenario is 'custom'. */
+  readonly model?: CustomModel;
+  /** Where the user's model came from, as messages name it: the file, 'standard input' or the link's model. */
+  readonly modelSource?: string;
   readonly method: RunMethod;
   /** HHT α of classical and modified (absent for the ρ∞ methods). */
   readonly alpha?: number;
@@ -84,13 +91,42 @@ export interface SimOptions {
 export type ParsedCommand =
   | { readonly kind: 'help' }
   | { readonly kind: 'run'; readonly options: SimOptions }
-  | { readonly kind: 'error'; readonly issue: InputIssue };
+  /** `details`: further lines (every mistake of a model file gets its own line). */
+  | { readonly kind: 'error'; readonly issue: InputIssue; readonly details?: readonly string[] };
+
+/**
+ * Texts the arguments refer to, read before they are parsed (parsing stays pure): `--model FILE` by FILE ('-' is
+ * standard input) and the hosted models of `--url` links by URL — each its text, or why it could not be had.
+ */
+export interface SimInputs {
+  readonly modelFiles?: ReadonlyMap<string, ModelTextResult>;
+  readonly hostedModels?: ReadonlyMap<string, ModelTextResult>;
+}
+
+/** The model files and hosted model URLs the arguments name (bad arguments are left to parseSimArgs). */
+export function inputsWanted(argv: readonly string[]): { readonly files: string[]; readonly urls: string[] } {
+  const files: string[] = [];
+  const urls: string[] = [];
+  if (argv.some((word) => word === '--help' || word === '-h')) return { files, urls };
+  try {
+    for (const { flag, value } of tokenize(argv, VALUE_FLAGS)) {
+      if (flag === '--model') files.push(value);
+      if (flag === '--url') {
+        const source = linkModelSource(value);
+        if (source.kind === 'hosted') urls.push(source.url);
+      }
+    }
+  } catch {
+    // parseSimArgs names the mistake.
+  }
+  return { files, urls };
+}
 
 /** Flag names used in cross-field messages (`--h 2 is larger than --t-end 1`). */
 const CLI_RUN_KEYS: RunKeys = { alpha: '--alpha', h: '--h', tEnd: '--t-end', tolerance: '--tol' };
 
 const VALUE_FLAGS = [
-  '--scenario', '--url', '--method', '--alpha', '--rho-inf', '--h', '--t-end', '--sample-dt', '--tol', '--error-norm', '--h-min', '--h-max',
+  '--scenario', '--model', '--url', '--method', '--alpha', '--rho-inf', '--h', '--t-end', '--sample-dt', '--tol', '--error-norm', '--h-min', '--h-max',
   '--set', '--format',
 ] as const;
 type ValueFlag = (typeof VALUE_FLAGS)[number];
@@ -98,6 +134,8 @@ type ValueFlag = (typeof VALUE_FLAGS)[number];
 /** Everything set so far; undefined means "not given, use the default". */
 interface Assignments {
   scenario?: ScenarioId;
+  /** A user's model and where it came from (for messages); cleared by a later `--scenario`. */
+  model?: { readonly model: CustomModel; readonly source: string };
   method?: RunMethod;
   alpha?: number;
   /** Text of the α / ρ∞ as given (flag, --set or link), so a parameter the method does not take is named as written. */
@@ -163,13 +201,16 @@ function applyMethods(into: Assignments, methods: readonly RunMethod[]): void {
 }
 
 /** `--url`: everything the link sets (and only that) is applied; a bad link is bad input. */
-function applyUrl(into: Assignments, link: string): void {
-  const decoded = decodeShareQuery(link);
+function applyUrl(into: Assignments, link: string, inputs: SimInputs): void {
+  const source = linkModelSource(link);
+  const hosted = source.kind === 'hosted' ? inputs.hostedModels?.get(source.url) : undefined;
+  const decoded = decodeShareQuery(link, hosted ? { hosted } : {});
   const problem = decoded.issues[0];
-  if (problem) fail('--url', `--url: ${problem.message}`);
+  if (problem) fail('--url', `--url: ${problem.message}`, decoded.issues.slice(1).map((i) => `--url: ${i.message}`));
   const { state, setKeys } = decoded;
   for (const key of setKeys) {
-    if (key === 'scenario') into.scenario = state.scenario;
+    if (key === 'scenario') setScenario(into, state.scenario);
+    else if (key === 'model' && state.model) into.model = { model: state.model, source: state.model.url ?? 'the model of --url' };
     // A link's α and ρ∞ were checked against the link's own methods; `--method` may pick any of them.
     else if (key === 'alpha') into.alpha = state.alpha;
     else if (key === 'rho') into.rho = state.rho;
@@ -185,9 +226,25 @@ function applyUrl(into: Assignments, link: string): void {
   }
 }
 
+/** A shipped scenario replaces any user model given before. */
+function setScenario(into: Assignments, scenario: ScenarioId): void {
+  into.scenario = scenario;
+  delete into.model;
+}
+
+/** `--model FILE` (or `-`, standard input): the file's text, read before parsing (SimInputs). */
+function applyModel(into: Assignments, file: string, inputs: SimInputs): void {
+  const source = file === '-' ? 'standard input' : file;
+  const text = inputs.modelFiles?.get(file) ?? { ok: false, message: 'was not read' };
+  if (!text.ok) fail('--model', `--model ${source}: ${text.message}`);
+  into.scenario = CUSTOM_SCENARIO_ID;
+  into.model = { model: { text: text.text }, source };
+}
+
 /** What each flag does to the assignments: one table of options (STYLE.md habit 18). */
-const FLAG_ACTIONS: Readonly<Record<ValueFlag, (into: Assignments, value: string) => void>> = {
-  '--scenario': (into, value) => (into.scenario = parseScenarioFlag(value)),
+const FLAG_ACTIONS: Readonly<Record<ValueFlag, (into: Assignments, value: string, inputs: SimInputs) => void>> = {
+  '--scenario': (into, value) => setScenario(into, parseScenarioFlag(value)),
+  '--model': applyModel,
   '--url': applyUrl,
   '--method': (into, value) => (into.method = parseMethodFlag(value)),
   '--alpha': (into, value) => setAlpha(into, '--alpha', value, flagNamer),
@@ -203,8 +260,26 @@ const FLAG_ACTIONS: Readonly<Record<ValueFlag, (into: Assignments, value: string
   '--format': (into, value) => (into.format = parseFormatFlag(value)),
 };
 
-function applyFlag(into: Assignments, { flag, value }: FlagArg<ValueFlag>): void {
-  FLAG_ACTIONS[flag](into, value);
+function applyFlag(into: Assignments, { flag, value }: FlagArg<ValueFlag>, inputs: SimInputs): void {
+  FLAG_ACTIONS[flag](into, value, inputs);
+}
+
+/** `file:line:column: path: message` — a model's mistake as compilers write theirs (line and column when known). */
+export function modelIssueLine(source: string, issue: CustomModelIssue & { readonly line?: number; readonly column?: number }): string {
+  const where = issue.line !== undefined ? `${source}:${issue.line}${issue.column !== undefined ? `:${issue.column}` : ''}` : source;
+  return `${where}: ${issue.path ? `${issue.path}: ` : ''}${issue.message}`;
+}
+
+/** The scenario of a user's model, made the one 'custom' names; every mistake in it is bad input, one line each. */
+function customDefinition(given: NonNullable<Assignments['model']>): ScenarioDef {
+  const read = readCustomModel(given.model.text);
+  if (!read) fail('--model', `${given.source}: user models cannot be read here`);
+  if (!read.ok) {
+    const lines = read.issues.map((issue) => modelIssueLine(given.source, issue));
+    throw new InputError({ key: '--model', message: lines[0] ?? `${given.source}: not a model` }, lines.slice(1));
+  }
+  useCustomScenario(read.def);
+  return read.def;
 }
 
 /**
@@ -225,8 +300,8 @@ function keysOf(name: ValueNamer) {
 }
 
 function resolveOptions(given: Assignments): SimOptions {
-  const scenario = given.scenario ?? DEFAULT_SCENARIO_ID;
-  const def = getScenario(scenario);
+  const scenario = given.model ? CUSTOM_SCENARIO_ID : given.scenario ?? DEFAULT_SCENARIO_ID;
+  const def = given.model ? customDefinition(given.model) : getScenario(scenario);
   const alpha = given.alpha ?? def.defaultAlpha;
   const h = given.h ?? def.defaultH;
   const tEnd = given.tEnd ?? def.defaultTEnd;
@@ -238,14 +313,15 @@ function resolveOptions(given: Assignments): SimOptions {
   ensureMethodTakes(given, method);
   if (given.errorNorm && tolerance === undefined) throw new InputError(fixedStepNormIssue(given.errorNorm.key, '--tol'));
   const state: ScenarioState = {
-    scenario, methods: [method], alpha, h, tEnd, values,
+    scenario, ...(given.model ? { model: given.model.model } : {}), methods: [method], alpha, h, tEnd, values,
     ...(given.rho !== undefined ? { rho: given.rho } : {}), ...(tolerance !== undefined ? { tolerance } : {}),
     ...(given.errorNorm ? { errorNorm: given.errorNorm.value } : {}),
   };
   const keys = given.h === undefined ? { ...CLI_PLAN_KEYS, hNote: '(scenario default)' } : CLI_PLAN_KEYS;
   const planned = planRun(state, { sampleDt: given.sampleDt, hMin: given.hMin, hMax: given.hMax }, keys);
   if (!planned.ok) throw new InputError(planned.issue);
-  return simOptionsOf(planned.plan, given.format ?? 'csv');
+  const options = simOptionsOf(planned.plan, given.format ?? 'csv');
+  return given.model ? { ...options, modelSource: given.model.source } : options;
 }
 
 /** The options of a one-method plan, with the plan's figures spelled out for `--format json`. */
@@ -254,7 +330,7 @@ export function simOptionsOf(plan: RunPlan, format: OutputFormat): SimOptions {
   const settings = solverSettings(plan, method);
   const { steps } = plan;
   return {
-    plan, scenario: plan.scenario, method: method.method, ...('alpha' in method ? { alpha: method.alpha } : { rho: method.rho }),
+    plan, scenario: plan.scenario, ...(plan.model ? { model: plan.model } : {}), method: method.method, ...('alpha' in method ? { alpha: method.alpha } : { rho: method.rho }),
     h: settings.h, tEnd: plan.tEnd, sampleDt: plan.samples.dt, sampleEvery: settings.sampleEvery,
     ...(steps.kind === 'adaptive' ? { adaptive: { tolerance: steps.tolerance, errorNorm: steps.errorNorm, hMin: steps.hMin, hMax: steps.hMax } } : {}),
     values: plan.values, format,
@@ -262,14 +338,15 @@ export function simOptionsOf(plan: RunPlan, format: OutputFormat): SimOptions {
 }
 
 /**
- * Reads `sim`'s arguments (without the node and script words). Never throws: bad input
- * comes back as `{ kind: 'error', issue }` with a message naming the offending value.
+ * Reads `sim`'s arguments (without the node and script words) and the texts they refer to (`inputs`, read by
+ * the caller: model files, standard input, hosted models). Never throws: bad input comes back as
+ * `{ kind: 'error', issue }` with a message naming the offending value.
  */
-export function parseSimArgs(argv: readonly string[]): ParsedCommand {
+export function parseSimArgs(argv: readonly string[], inputs: SimInputs = {}): ParsedCommand {
   if (argv.some((word) => word === '--help' || word === '-h')) return { kind: 'help' };
   return catchInput((): ParsedCommand => {
     const given: Assignments = { params: new Map() };
-    for (const arg of tokenize(argv, VALUE_FLAGS)) applyFlag(given, arg);
+    for (const arg of tokenize(argv, VALUE_FLAGS)) applyFlag(given, arg, inputs);
     return { kind: 'run', options: resolveOptions(given) };
   });
 }

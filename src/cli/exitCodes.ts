@@ -12,3 +12,8 @@ export const EXIT_SOLVER_FAILED = 3;
 export function printError(message: string): void {
   process.stderr.write(`sim: ${message}\n`);
 }
+
+/** A line that is not an error: what preparing a model did (`notice`), a `warning`, the run's `summary`. */
+export function printNotice(kind: 'notice' | 'warning' | 'summary', message: string): void {
+  process.stderr.write(`sim: ${kind}: ${message}\n`);
+}

@@ -3,7 +3,8 @@
  * generated from the scenario schema, so the help can never disagree with what is accepted.
  */
 import { SAMPLE_COLUMNS } from '../solver/simulate';
-import { DEFAULT_SCENARIO_ID, SCENARIO_IDS, SCENARIOS } from '../scenario/registry';
+import { DEFAULT_SCENARIO_ID, SCENARIO_IDS, SCENARIOS, scenarioGroups } from '../scenario/registry';
+import { MODEL_LINK_LIMITS } from '../scenario/modelLink';
 import type { ParamDef, ScenarioDef } from '../scenario/types';
 import { formatNumber, MAX_STEPS, TOLERANCE_MAX, TOLERANCE_MIN } from '../scenario/validate';
 import { ADAPTIVE_SAMPLES } from '../run/plan';
@@ -11,7 +12,7 @@ import { DEFAULT_METHOD } from './args';
 import { DEFAULT_RHO, RUN_METHODS } from '../scenario/methods';
 import { DEFAULT_ERROR_NORM } from '../scenario/errorNorm';
 
-const USAGE = `Usage: npm run --silent sim -- [--scenario ID | --url URL]
+const USAGE = `Usage: npm run --silent sim -- [--scenario ID | --model FILE | --url URL]
                                [--method ${RUN_METHODS.join('|')}]
                                [--alpha A | --rho-inf R] [--h H] [--t-end T] [--sample-dt DT]
                                [--tol TOL [--error-norm position|position-velocity] [--h-min HMIN] [--h-max HMAX]]
@@ -22,11 +23,17 @@ Runs one scenario without the web app and prints one row per sample time
 t = 0, DT, 2 DT, ... t_end with the columns (a share link runs exactly as in the web app:
 \`sim --url LINK --method M\` ends on the app's final row to the last bit)
   ${SAMPLE_COLUMNS.join(',')}
+then one column per output of the model, named as in the model file.
 
 Options (flags may also be written --alpha=-0.2; later flags override earlier ones and --url):
-  --scenario ID     ${SCENARIO_IDS.join(' | ')} (default ${DEFAULT_SCENARIO_ID})
+  --scenario ID     a shipped model: ${SCENARIO_IDS.join(' | ')} (default ${DEFAULT_SCENARIO_ID}; listed below)
+  --model FILE      your own model file (format hht-model/1, docs/model-format.md); - reads standard input.
+                    Its parameters are --set names; notices on stderr say how far the assembly moved each
+                    body and which equations were removed as redundant; every mistake in the file is one
+                    line on stderr (exit 2)
   --url URL         a share link of the web app, or its query string; sets everything the link sets
-                    (a link comparing one method selects it)
+                    (a link comparing one method selects it). A link's own model (model-data=…) is read
+                    from it; a hosted one (model=https://…) is fetched (${MODEL_LINK_LIMITS.fetchMs / 1000} s, ${MODEL_LINK_LIMITS.fetchedBytes} bytes at most)
   --method M        ${RUN_METHODS.join(' | ')} (default ${DEFAULT_METHOD});
                     a link comparing methods runs ${DEFAULT_METHOD} if it lists it, else its first method
   --alpha A         HHT alpha in [-1/3, 0], classical and modified only (default: per scenario, below)
@@ -62,7 +69,7 @@ Options (flags may also be written --alpha=-0.2; later flags override earlier on
                     iterations of the run
   --help            this text
 
-Exit codes: 0 finished, 2 bad input, 3 solver failure (rows so far are printed).
+Exit codes: 0 finished, 2 bad input (a mistake in a model file too), 3 solver failure (rows so far are printed).
 
 Studies (many runs, both methods; \`sim study --help\` has the flags and per-scenario defaults):
   study convergence   e_w (Sherif Eq. 71) and position error over step sizes against a fine
@@ -93,8 +100,10 @@ function scenarioSection(def: ScenarioDef): string[] {
   ];
 }
 
-/** The full help text, ending with a newline. */
+/** The full help text, ending with a newline: the shipped models in the menu's groups. */
 export function helpText(): string {
-  const scenarios = SCENARIO_IDS.flatMap((id) => ['', ...scenarioSection(SCENARIOS[id])]);
-  return [USAGE, '', 'Scenarios:', ...scenarios, ''].join('\n');
+  const groups = scenarioGroups().flatMap((group) => [
+    '', `Shipped models: ${group.label}`, ...group.ids.flatMap((id) => ['', ...scenarioSection(SCENARIOS[id])]),
+  ]);
+  return [USAGE, ...groups, ''].join('\n');
 }

@@ -139,7 +139,11 @@ function shapeInertia(shape: Exclude<ShapeSpec, { type: 'cone' }>, mass: number,
     case 'box': return boxInertia(mass, vectorOf(shape.size, scope, `${path}.size`));
     case 'sphere': return sphereInertia(mass, numberOf(shape.radius, scope, `${path}.radius`));
     case 'cylinder': {
-      const axis = ({ x: 0, y: 1, z: 2 } as const)[(shape.axis ?? 'z').replace('-', '') as 'x' | 'y' | 'z'];
+      const name = shape.axis ?? 'z';
+      if (typeof name !== 'string' || !/^-?[xyz]$/.test(name)) {
+        throw new ModelError(`${path}.axis`, 'a cylinder whose uniform solid gives the inertia lies along a body axis ("x", "y" or "z"); give an inertia to draw it along another direction');
+      }
+      const axis = ({ x: 0, y: 1, z: 2 } as const)[name.replace('-', '') as 'x' | 'y' | 'z'];
       return cylinderInertia(mass, numberOf(shape.radius, scope, `${path}.radius`), numberOf(shape.length, scope, `${path}.length`), axis);
     }
   }

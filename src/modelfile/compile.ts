@@ -473,6 +473,18 @@ function yTo(d: Vec3): Vec4 {
   return [w / n, axis[0] / n, axis[1] / n, axis[2] / n];
 }
 
+const AXIS_NAMES: ReadonlySet<unknown> = new Set(['x', 'y', 'z', '-x', '-y', '-z']);
+
+/** A shape's axis: a body axis by name ("-y"), or a direction (unit length after this); default z. */
+function shapeAxis(spec: Extract<ShapeSpec, { axis?: unknown }>['axis'], scope: Scope, path: string): Vec3 {
+  const axis = spec ?? 'z';
+  if (!AXIS_NAMES.has(axis)) return unitVector(vectorOf(axis as Exclude<typeof axis, 'x'>, scope, path), path);
+  const name = axis as string;
+  const sign = name.startsWith('-') ? -1 : 1;
+  const index = COMPONENT[name.replace('-', '') as 'x' | 'y' | 'z'];
+  return [index === 0 ? sign : 0, index === 1 ? sign : 0, index === 2 ? sign : 0];
+}
+
 function shapesOf(specs: ShapeSpec | readonly ShapeSpec[] | undefined, frame: BodyFrame | null, scope: Scope, path: string): DrawnShape[] {
   const list: readonly ShapeSpec[] = specs === undefined ? [] : Array.isArray(specs) ? (specs as readonly ShapeSpec[]) : [specs as ShapeSpec];
   const principal = frame && !frame.identity ? frame.principal : null;
@@ -491,11 +503,7 @@ function shapesOf(specs: ShapeSpec | readonly ShapeSpec[] | undefined, frame: Bo
       return { type: 'sphere', size: [r, r, r], position, orientation: toBody, color };
     }
     const r = numberOf(shape.radius, scope, `${p}.radius`), l = numberOf(shape.length, scope, `${p}.length`);
-    const axisName = shape.axis ?? 'z';
-    const sign = axisName.startsWith('-') ? -1 : 1;
-    const axisIndex = COMPONENT[axisName.replace('-', '') as 'x' | 'y' | 'z'];
-    const direction: Vec3 = [axisIndex === 0 ? sign : 0, axisIndex === 1 ? sign : 0, axisIndex === 2 ? sign : 0];
-    const local = frame ? toSolverDirection(frame, direction) : direction;
+    const local = frame ? toSolverDirection(frame, shapeAxis(shape.axis, scope, `${p}.axis`)) : shapeAxis(shape.axis, scope, `${p}.axis`);
     return { type: shape.type, size: [r, l, r], position, orientation: yTo(local), color };
   });
 }

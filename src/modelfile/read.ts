@@ -159,6 +159,11 @@ function issueAt(places: TextPlaces | null, path: readonly PathPart[] | string, 
   return { path: typeof path === 'string' ? path : pathText(path), message, ...place };
 }
 
+/** An issue found outside the reader (the run defaults a scenario checks), at its path's place in the text. */
+export function issueInText(text: string, path: string, message: string): ModelIssue {
+  return issueAt(new TextPlaces(text), path, message);
+}
+
 /** Said instead of throwing when the reader itself fails: a bug to report, never the file's fault alone. */
 export const READER_FAILURE = 'the reader failed unexpectedly';
 

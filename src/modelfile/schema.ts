@@ -72,12 +72,14 @@ const InertiaTensor = z.strictObject({
 
 const ShapeCommon = { at: Vec3.optional().describe('Centre of the shape in body axes, m.'), color: z.string().max(40).optional() };
 const Axis = z.enum(['x', 'y', 'z', '-x', '-y', '-z']).describe('A body axis; a minus sign turns a cone round.');
+const ShapeAxis = z.union([Axis, Vec3], { error: 'expected a body axis ("x", "-y", …) or a direction [x, y, z]' })
+  .describe('A body axis ("x", "-y", …), or any direction in body axes (global for ground shapes), e.g. [0, -1, 1] or "d"; "x", "y", "z" and their negatives always name axes.');
 const Shape = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('box'), size: Vec3.describe('Edge lengths along body x, y, z, m.'), ...ShapeCommon }),
   z.strictObject({ type: z.literal('sphere'), radius: Num, ...ShapeCommon }),
-  z.strictObject({ type: z.literal('cylinder'), radius: Num, length: Num, axis: Axis.optional().describe('Default z.'), ...ShapeCommon }),
+  z.strictObject({ type: z.literal('cylinder'), radius: Num, length: Num, axis: ShapeAxis.optional().describe('Default z.'), ...ShapeCommon }),
   z.strictObject({
-    type: z.literal('cone'), radius: Num, length: Num, axis: Axis.optional().describe('From the base centre (at) towards the tip; default z.'), ...ShapeCommon,
+    type: z.literal('cone'), radius: Num, length: Num, axis: ShapeAxis.optional().describe('From the base centre (at) towards the tip; default z.'), ...ShapeCommon,
   }).describe('Drawn only: a cone defines no inertia.'),
 ]).meta({ id: 'shape' });
 

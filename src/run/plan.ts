@@ -10,7 +10,7 @@
 import type { IntegratorMethod, RunSettings } from '../solver/simulate';
 import type { LieGroupRunSettings } from '../solver/integrators/lieGroup/lieGroupSimulation';
 import { DEFAULT_RHO, methodParameter, type RunMethod } from '../scenario/methods';
-import type { InputIssue, ParamValues, ScenarioId, ScenarioState } from '../scenario/types';
+import type { CustomModel, InputIssue, ParamValues, ScenarioId, ScenarioState } from '../scenario/types';
 import { defaultMinStep, formatNumber, MAX_STEPS, stepCount, wholeMultiple } from '../scenario/validate';
 import { decimalProduct } from './decimalTime';
 import { errorNormOf, type ErrorNorm } from '../scenario/errorNorm';
@@ -96,6 +96,8 @@ export interface SampleGrid {
 
 export interface RunPlan {
   readonly scenario: ScenarioId;
+  /** The user's model when scenario is CUSTOM_SCENARIO_ID (its text runs, bit for bit as the link carries it). */
+  readonly model?: CustomModel;
   /** Complete parameter values of the scenario. */
   readonly values: ParamValues;
   readonly methods: readonly MethodPlan[];
@@ -207,7 +209,7 @@ function isIssue(x: object): x is InputIssue {
 export function planRun(state: ScenarioState, options: RunOptions = {}, keys: PlanKeys = CLI_PLAN_KEYS): PlanResult {
   const { h, tEnd, tolerance } = state;
   const methods = state.methods.map((method) => methodPlan(method, state));
-  const base = { scenario: state.scenario, values: state.values, methods, tEnd };
+  const base = { scenario: state.scenario, ...(state.model ? { model: state.model } : {}), values: state.values, methods, tEnd };
   const sampleDt = options.sampleDt ?? (tolerance === undefined ? h : adaptiveSampleDt(h, tEnd));
   if (sampleDt > tEnd) {
     return { ok: false, issue: { key: keys.sampleDt, message: `${keys.sampleDt} ${formatNumber(sampleDt)} is larger than ${keys.tEnd} ${formatNumber(tEnd)}` } };

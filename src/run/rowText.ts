@@ -5,8 +5,18 @@
 import { SAMPLE_COLUMNS, SAMPLE_WIDTH } from '../solver/simulate';
 import type { ParamValues } from '../scenario/types';
 
-/** The CSV header line (without newline). */
+/** The CSV header line of a model without outputs (without newline). */
 export const SAMPLE_HEADER = SAMPLE_COLUMNS.join(',');
+
+/** A header cell: the name as written, in double quotes (RFC 4180) when it holds a comma, a quote or a line break. */
+export function csvHeaderCell(name: string): string {
+  return /[",\r\n]/.test(name) ? `"${name.replace(/"/g, '""')}"` : name;
+}
+
+/** The CSV header line: SPEC §3's columns, then the model's outputs named as in the model (SPEC §8). */
+export function csvHeader(outputNames: readonly string[]): string {
+  return [SAMPLE_HEADER, ...outputNames.map(csvHeaderCell)].join(',');
+}
 
 /** CSV: shortest text that reads back as the same double (SPEC §3: full precision). */
 export function csvCell(x: number): string {
@@ -19,12 +29,12 @@ export function jsonCell(x: number): string {
 }
 
 /**
- * One sample row (SAMPLE_WIDTH values from `offset`) as comma-separated cells, without newline.
- * Example: sampleLine(Float64Array.of(0, 1, …), 0, csvCell) === '0,1,…'.
+ * One sample row (`width` values from `offset`: SAMPLE_WIDTH, then the model's outputs) as comma-separated
+ * cells, without newline. Example: sampleLine(Float64Array.of(0, 1, …), 0, csvCell) === '0,1,…'.
  */
-export function sampleLine(values: ArrayLike<number>, offset: number, cell: (x: number) => string): string {
+export function sampleLine(values: ArrayLike<number>, offset: number, cell: (x: number) => string, width: number = SAMPLE_WIDTH): string {
   let line = cell(values[offset]);
-  for (let k = 1; k < SAMPLE_WIDTH; k++) line += ',' + cell(values[offset + k]);
+  for (let k = 1; k < width; k++) line += ',' + cell(values[offset + k]);
   return line;
 }
 

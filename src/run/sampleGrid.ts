@@ -2,7 +2,7 @@
  * The rows of a run on its sample grid (plan.samples): the same rows, with the same t, whether the
  * worker or `sim` receives the solver's samples.
  */
-import { SAMPLE_WIDTH, type SampleSink } from '../solver/simulate';
+import type { SampleSink } from '../solver/simulate';
 import { DecimalMultiples } from './decimalTime';
 import type { Emission, RunPlan } from './plan';
 
@@ -21,13 +21,15 @@ export type GridSampleSink = (row: Float64Array, q: Float64Array, gridRow: Float
 export function gridSink(plan: RunPlan, emission: Emission, sink: GridSampleSink): SampleSink {
   const { steps, samples } = plan;
   if (steps.kind === 'adaptive') return (row, q) => sink(row, q, row);
-  const gridRow = new Float64Array(SAMPLE_WIDTH);
+  // Sized by the first row: SAMPLE_WIDTH, then the model's outputs.
+  let gridRow = new Float64Array(0);
   const times = new DecimalMultiples(steps.h);
   let index = 0;
   return (row, q) => {
     const step = index++;
     const onGrid = emission === 'grid' || step % samples.every === 0 || step === steps.count;
     if (!onGrid) return sink(row, q, null);
+    if (gridRow.length !== row.length) gridRow = new Float64Array(row.length);
     gridRow.set(row);
     gridRow[0] = times.snap(row[0]);
     sink(row, q, gridRow);

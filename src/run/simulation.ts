@@ -5,6 +5,7 @@
  */
 import type { MultibodyModel } from '../solver/model/types';
 import type { AssembledSystem } from '../solver/model/assembly';
+import type { RemovedEquationsMonitor } from '../solver/model/removedEquations';
 import { Simulation, type RunFailure, type RunStatus, type SampleSink } from '../solver/simulate';
 import { LieGroupSimulation } from '../solver/integrators/lieGroup/lieGroupSimulation';
 import type { SolverSettings } from './plan';
@@ -23,6 +24,8 @@ export interface RunSimulation {
   readonly system: AssembledSystem;
   /** Euler-parameter velocities q̇ of the current state (7 per body), matching the q handed to the sink. */
   readonly velocities: Float64Array;
+  /** Residuals of the equations removed as redundant (SPEC §8), watched at every sample. */
+  readonly removedEquations: RemovedEquationsMonitor;
 }
 
 /** The Lie-group stepper seen through RunSimulation (fixed step: nothing is rejected). */
@@ -40,6 +43,7 @@ class LieGroupRun implements RunSimulation {
   get totalIterations(): number { return this.sim.integrator.totalIterations; }
   get system(): AssembledSystem { return this.sim.system; }
   get velocities(): Float64Array { return this.sim.integrator.qd; }
+  get removedEquations(): RemovedEquationsMonitor { return this.sim.removedEquations; }
 }
 
 /** `Simulation` seen through RunSimulation. */
@@ -54,6 +58,7 @@ class ImplicitRun implements RunSimulation {
   get totalIterations(): number { return this.sim.integrator.totalIterations; }
   get system(): AssembledSystem { return this.sim.system; }
   get velocities(): Float64Array { return this.sim.integrator.qd; }
+  get removedEquations(): RemovedEquationsMonitor { return this.sim.removedEquations; }
 }
 
 /** A new simulation of `model` with the settings of one method of a plan (solverSettings). */

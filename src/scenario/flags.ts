@@ -20,13 +20,14 @@ export const OUTPUT_FORMATS: readonly OutputFormat[] = ['csv', 'json'];
 
 /** Bad input found while reading arguments; caught at the parser's entry and returned as a value. */
 export class InputError extends Error {
-  constructor(readonly issue: InputIssue) {
+  /** `details`: further lines of the same mistake (a model file's other mistakes, one line each). */
+  constructor(readonly issue: InputIssue, readonly details: readonly string[] = []) {
     super(issue.message);
   }
 }
 
-export function fail(key: string, message: string): never {
-  throw new InputError({ key, message });
+export function fail(key: string, message: string, details: readonly string[] = []): never {
+  throw new InputError({ key, message }, details);
 }
 
 export function unwrap<T>(parsed: Parsed<T>): T {
@@ -39,11 +40,11 @@ export function ensure(found: InputIssue | null): void {
 }
 
 /** Runs a parser body; an InputError becomes the issue to report, anything else is a bug and propagates. */
-export function catchInput<T>(body: () => T): T | { readonly kind: 'error'; readonly issue: InputIssue } {
+export function catchInput<T>(body: () => T): T | { readonly kind: 'error'; readonly issue: InputIssue; readonly details?: readonly string[] } {
   try {
     return body();
   } catch (error) {
-    if (error instanceof InputError) return { kind: 'error', issue: error.issue };
+    if (error instanceof InputError) return { kind: 'error', issue: error.issue, ...(error.details.length > 0 ? { details: error.details } : {}) };
     throw error;
   }
 }

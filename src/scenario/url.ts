@@ -17,11 +17,15 @@ import {
   unusedParameterIssue,
   type RunMethod,
 } from './methods';
-import { DEFAULT_METHODS, DEFAULT_SCENARIO_ID, defaultState, getScenario, isScenarioId, SCENARIO_IDS } from './registry';
+import {
+  decodeCustomModelData, DEFAULT_METHODS, DEFAULT_SCENARIO_ID, defaultState, defaultStateOf, encodeCustomModelData, getScenario, isScenarioId,
+  readCustomModel, SCENARIO_IDS, scenarioOf,
+} from './registry';
 import {
   DEFAULT_ERROR_NORM, errorNormOf, fixedStepNormIssue, NORM_KEY, parseErrorNorm, V1_ERROR_NORM, type ErrorNorm,
 } from './errorNorm';
-import type { InputIssue, ParamDef, ParamValues, ScenarioDef, ScenarioId, ScenarioState } from './types';
+import { CUSTOM_SCENARIO_ID, type CustomModel, type InputIssue, type ParamDef, type ParamValues, type ScenarioDef, type ScenarioId, type ScenarioState } from './types';
+import { checkModelUrl, MODEL_LINK_KEYS, MODEL_LINK_LIMITS, type ModelTextResult } from './modelLink';
 import {
   assignmentNamer,
   checkAlpha,
@@ -57,12 +61,14 @@ export function linkVersionOf(state: Pick<ScenarioState, 'tolerance'>): number {
 export const READABLE_SCHEMA_VERSIONS: readonly number[] = [1, 2];
 
 /** View-state keys the web app may share; passed through in `view`, never interpreted here. */
-export const VIEW_KEYS = ['component', 'show', 'projector', 'embed', 'panel', 'preset', 'lesson', 'step', 'bodies'] as const;
+export const VIEW_KEYS = ['component', 'output', 'show', 'projector', 'embed', 'panel', 'preset', 'lesson', 'step', 'bodies'] as const;
 export type ViewKey = (typeof VIEW_KEYS)[number];
 
 /** What each view key may hold: component is one axis; the others are short token lists. */
 export const VIEW_VALUE_PATTERNS: Readonly<Record<ViewKey, RegExp>> = {
   component: /^[xyz]$/,
+  // A model output's name as the model writes it (any printable text; modelfile names have at most 120 characters).
+  output: /^[^\u0000-\u001f\u007f]{1,120}$/,
   show: /^[A-Za-z0-9_.:-]+(,[A-Za-z0-9_.:-]+)*$/,
   projector: /^[A-Za-z0-9_.:-]+$/,
   embed: /^[A-Za-z0-9_.:-]+$/,
@@ -76,6 +82,11 @@ export const VIEW_VALUE_PATTERNS: Readonly<Record<ViewKey, RegExp>> = {
 
 /** Limits that keep decoding bounded whatever the input. */
 export const MAX_VALUE_LENGTH = 200;
+/** Keys whose values may be longer than MAX_VALUE_LENGTH: a user's model inline or by URL (modelLink.ts). */
+const LONG_VALUE_LIMITS: Readonly<Record<string, number>> = {
+  [MODEL_LINK_KEYS.data]: MODEL_LINK_LIMITS.dataCharacters,
+  [MODEL_LINK_KEYS.url]: MODEL_LINK_LIMITS.urlCharacters,
+};
 export const MAX_KEY_LENGTH = 32;
 export const MAX_QUERY_LENGTH = 16_384;
 export const MAX_KEYS = 100;
@@ -87,8 +98,13 @@ export interface DecodedShareQuery {
   readonly view: Record<string, string>;
   /** One specific issue per problem; empty for a clean link. */
   readonly issues: InputIssue[];
-  /** Link keys whose values were taken into `state` (e.g. 'alpha', 'J'), so callers know what the link set. */
+  /** Link keys whose values were taken into `state` (e.g. 'alpha', 'J'; 'model' for a user's model), so callers know what the link set. */
   readonly setKeys: readonly string[];
+  /**
+   * A user's model the link carried that could not be used (its issues are in `issues`): its text when it was
+   * read (the page offers it in the editor, so nothing is lost), and its URL when it was hosted.
+   */
+  readonly failedModel?: { readonly text?: string; readonly url?: string };
 }
 
 const RUN_KEYS = ['methods', LINK_RUN_KEYS.alpha, LINK_PARAMETER_KEYS.rho, LINK_RUN_KEYS.h, LINK_RUN_KEYS.tEnd, LINK_RUN_KEYS.tolerance, NORM_KEY] as const;
@@ -142,20 +158,41 @@ function viewPairs(view: Record<string, string> | undefined): [string, string][]
 }
 
 /**
+ * A user's model as its link key: `model=<URL>` when it was fetched from one, else `model-data=` (inline). Only
+ * the reader makes a state with a model, so the codec it installs is there; without it the link would lose the model.
+ */
+function modelPairs(model: CustomModel | undefined): [string, string][] {
+  if (!model) return [];
+  if (model.url !== undefined) return [[MODEL_LINK_KEYS.url, model.url]];
+  const data = encodeCustomModelData(model.text);
+  if (data === null) throw new Error(`${MODEL_LINK_KEYS.data}: a state has a user's model but src/scenario/custom.ts is not loaded`);
+  return [[MODEL_LINK_KEYS.data, data]];
+}
+
+/**
  * The query string (without '?') of a share link. `v` (linkVersionOf) and `scenario` are always written;
  * settings and parameters only where they differ from the scenario's defaults, numbers in
- * their shortest exact form so the link reproduces the run bit for bit.
+ * their shortest exact form so the link reproduces the run bit for bit. A user's model
+ * (`scenario=custom`) is written last, as `model=<URL>` or `model-data=` (modelLink.ts).
  */
 export function encodeShareQuery(state: ScenarioState, view?: Record<string, string>): string {
-  const def = getScenario(state.scenario) ?? getScenario(DEFAULT_SCENARIO_ID);
+  const custom = state.model !== undefined;
+  const def = scenarioOf(state) ?? (custom ? undefined : getScenario(DEFAULT_SCENARIO_ID));
   const pairs: [string, string][] = [
     ['v', String(linkVersionOf(state))],
-    ['scenario', def.id],
-    ...runPairs(state, def),
-    ...paramPairs(state.values, def),
+    ['scenario', custom ? CUSTOM_SCENARIO_ID : def!.id],
+    // A user's model not read here (its reader not loaded) is written with every setting and value.
+    ...(def ? runPairs(state, def) : runPairs(state, undefinedDefaults(state))),
+    ...(def ? paramPairs(state.values, def) : Object.entries(state.values).map(([k, v]): [string, string] => [k, v.map(formatNumber).join(',')])),
     ...viewPairs(view),
+    ...modelPairs(state.model),
   ];
   return pairs.map(([key, value]) => `${key}=${encodeValue(value)}`).join('&');
+}
+
+/** Run defaults that no value equals, so runPairs writes every setting. */
+function undefinedDefaults(state: ScenarioState): ScenarioDef {
+  return { ...getScenario(DEFAULT_SCENARIO_ID), defaultAlpha: NaN, defaultH: NaN, defaultTEnd: NaN, id: state.scenario };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -205,8 +242,8 @@ export function splitShareQuery(input: string): { pairs: PairMap; issues: InputI
       issues.push(issue('', `'${quoteText(segment)}' is not valid percent-encoding`));
     } else if (key.length > MAX_KEY_LENGTH) {
       issues.push(issue('', `unknown key '${quoteText(key)}' (longer than ${MAX_KEY_LENGTH} characters)`));
-    } else if (value.length > MAX_VALUE_LENGTH) {
-      issues.push(issue(key, `${quoteText(key)}: the value has ${value.length} characters (limit ${MAX_VALUE_LENGTH})`));
+    } else if (value.length > valueLimit(key)) {
+      issues.push(issue(key, `${quoteText(key)}: the value has ${value.length} characters (limit ${valueLimit(key)})`));
     } else {
       const list = pairs.get(key);
       if (list) list.push(value);
@@ -214,6 +251,10 @@ export function splitShareQuery(input: string): { pairs: PairMap; issues: InputI
     }
   }
   return { pairs, issues };
+}
+
+function valueLimit(key: string): number {
+  return Object.hasOwn(LONG_VALUE_LIMITS, key) ? LONG_VALUE_LIMITS[key] : MAX_VALUE_LENGTH;
 }
 
 /** One value per key; repeated keys are reported and dropped (which one was meant is unknowable). */
@@ -255,13 +296,82 @@ function readScenario(single: Map<string, string>, issues: InputIssue[]): Scenar
   const id = single.get('scenario');
   if (id === undefined) return DEFAULT_SCENARIO_ID;
   if (isScenarioId(id)) return id;
-  issues.push(issue('scenario', `scenario=${quoteText(id)} is not a known scenario (${SCENARIO_IDS.join(', ')})`));
+  if (id === CUSTOM_SCENARIO_ID) {
+    issues.push(issue('scenario', `scenario=${CUSTOM_SCENARIO_ID} needs its model: ${MODEL_LINK_KEYS.url}=<https URL> or ${MODEL_LINK_KEYS.data}=…`));
+  } else {
+    issues.push(issue('scenario', `scenario=${quoteText(id)} is not a known scenario (${SCENARIO_IDS.join(', ')}, or ${CUSTOM_SCENARIO_ID} with a model)`));
+  }
   return DEFAULT_SCENARIO_ID;
+}
+
+/** Where a link's model comes from: none (a shipped scenario), inline (`model-data`) or hosted (`model`). */
+export type LinkModelSource =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'inline'; readonly data: string }
+  | { readonly kind: 'hosted'; readonly url: string }
+  /** Model keys the link cannot use (both given, a key twice, a URL that may not be fetched); `issue` says why. */
+  | { readonly kind: 'bad'; readonly issue: InputIssue };
+
+/**
+ * The model a link carries, read before the link is decoded: a hosted one must be fetched first (fetchModelText)
+ * and its result handed to decodeShareQuery; an inline one needs the user-model reader (src/scenario/custom.ts).
+ */
+export function linkModelSource(query: string): LinkModelSource {
+  const { pairs } = splitShareQuery(query);
+  const url = pairs.get(MODEL_LINK_KEYS.url);
+  const data = pairs.get(MODEL_LINK_KEYS.data);
+  if (url === undefined && data === undefined) return { kind: 'none' };
+  if (url !== undefined && data !== undefined) {
+    return { kind: 'bad', issue: issue(MODEL_LINK_KEYS.url, `the link has both ${MODEL_LINK_KEYS.url}= and ${MODEL_LINK_KEYS.data}=; a link carries one model`) };
+  }
+  const [key, values] = url !== undefined ? [MODEL_LINK_KEYS.url, url] : [MODEL_LINK_KEYS.data, data!];
+  if (values.length > 1) return { kind: 'bad', issue: issue(key, `'${key}' appears ${values.length} times`) };
+  if (key === MODEL_LINK_KEYS.data) return { kind: 'inline', data: values[0] };
+  const checked = checkModelUrl(values[0]);
+  return checked.ok ? { kind: 'hosted', url: checked.url } : { kind: 'bad', issue: issue(key, checked.message) };
+}
+
+/** How the link's model reads: its scenario and the model, or the issues (and the text, when there was one). */
+type LinkModel =
+  | { readonly ok: true; readonly def: ScenarioDef; readonly model: CustomModel }
+  | { readonly ok: false; readonly issues: InputIssue[]; readonly failed: { text?: string; url?: string } };
+
+/** Longest model mistake in a link notice: the reader may quote the file (a line of JSON). */
+const MAX_MODEL_MESSAGE = 240;
+
+/** "the model: joints[1].bodies[1]: no body named …", on one line of bounded length whatever the file holds. */
+function modelIssueText(found: { path: string; message: string }): string {
+  const text = `the model: ${found.path ? `${found.path}: ` : ''}${found.message}`.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '?');
+  return text.length > MAX_MODEL_MESSAGE ? `${text.slice(0, MAX_MODEL_MESSAGE - 1)}…` : text;
+}
+
+/** At most this many of a failing model's mistakes are listed in the notice (the editor shows them all). */
+const MODEL_ISSUES_LISTED = 5;
+
+function readLinkModel(source: Exclude<LinkModelSource, { kind: 'none' }>, hosted: ModelTextResult | undefined): LinkModel {
+  if (source.kind === 'bad') return { ok: false, issues: [source.issue], failed: {} };
+  const key = source.kind === 'inline' ? MODEL_LINK_KEYS.data : MODEL_LINK_KEYS.url;
+  const url = source.kind === 'hosted' ? source.url : undefined;
+  const text = source.kind === 'inline'
+    ? decodeCustomModelData(source.data) ?? { ok: false as const, message: `${key}: user models cannot be read here` }
+    : hosted ?? { ok: false as const, message: `${key}=${quoteText(source.url)}: the model was not fetched` };
+  if (!text.ok) return { ok: false, issues: [issue(key, text.message)], failed: url === undefined ? {} : { url } };
+  const read = readCustomModel(text.text);
+  const failed = { text: text.text, ...(url === undefined ? {} : { url }) };
+  if (!read) return { ok: false, issues: [issue(key, `${key}: user models cannot be read here`)], failed };
+  if (!read.ok) {
+    const listed = read.issues.slice(0, MODEL_ISSUES_LISTED).map((found) => issue(key, modelIssueText(found)));
+    const more = read.issues.length - listed.length;
+    if (more > 0) listed.push(issue(key, `the model: ${more} more mistake${more === 1 ? '' : 's'} (the editor lists them all)`));
+    return { ok: false, issues: listed, failed };
+  }
+  return { ok: true, def: read.def, model: { text: text.text, ...(url === undefined ? {} : { url }) } };
 }
 
 /** Mutable copy of a state while a link is read into it. */
 interface Draft {
   scenario: ScenarioId;
+  model?: CustomModel;
   methods: readonly RunMethod[];
   alpha: number;
   rho?: number;
@@ -374,25 +484,55 @@ function enforceConsistency(draft: Draft, def: ScenarioDef, issues: InputIssue[]
   }
 }
 
+/** What decodeShareQuery needs besides the query. */
+export interface DecodeOptions {
+  /** The fetched text of the link's hosted model (`model=<URL>`; linkModelSource says when), or why it failed. */
+  readonly hosted?: ModelTextResult;
+}
+
+/** The link's scenario: a user's model when it carries one that reads, else the shipped scenario it names. */
+function readLinkScenario(
+  query: string, single: Map<string, string>, issues: InputIssue[], options: DecodeOptions,
+): { def: ScenarioDef; base: ScenarioState; failedModel?: { text?: string; url?: string } } {
+  const source = linkModelSource(query);
+  if (source.kind === 'none') {
+    const scenario = readScenario(single, issues);
+    return { def: getScenario(scenario), base: defaultState(scenario) };
+  }
+  const named = single.get('scenario');
+  const linked = readLinkModel(source, options.hosted);
+  if (!linked.ok) {
+    issues.push(...linked.issues);
+    const scenario = named !== undefined && isScenarioId(named) ? named : DEFAULT_SCENARIO_ID;
+    return { def: getScenario(scenario), base: defaultState(scenario), failedModel: linked.failed };
+  }
+  if (named !== undefined && named !== CUSTOM_SCENARIO_ID) {
+    issues.push(issue('scenario', `scenario=${quoteText(named)}: the link carries its own model, which was opened (scenario=${CUSTOM_SCENARIO_ID})`));
+  }
+  return { def: linked.def, base: defaultStateOf(linked.def, linked.model) };
+}
+
 /**
  * Reads a share link (full URL, '?query' or bare query). Never throws; anything bad falls
- * back to its default and is reported as one issue naming the key and the reason.
+ * back to its default and is reported as one issue naming the key and the reason. A link with a
+ * user's model needs src/scenario/custom.ts loaded, and a hosted one its fetched text in `options`.
  */
-export function decodeShareQuery(query: string): DecodedShareQuery {
+export function decodeShareQuery(query: string, options: DecodeOptions = {}): DecodedShareQuery {
   const { pairs, issues } = splitShareQuery(query);
   const single = singleValues(pairs, issues);
-  const scenario = readScenario(single, issues);
-  const def = getScenario(scenario);
-  const base = defaultState(scenario);
+  const { def, base, failedModel } = readLinkScenario(query, single, issues, options);
+  const scenario = base.scenario;
   const draft: Draft = { ...base, values: { ...base.values } };
   const view: Record<string, string> = {};
   const setKeys = new Set<string>();
-  if (pairs.has('scenario') && single.get('scenario') === scenario) setKeys.add('scenario');
+  if (base.model) setKeys.add('scenario').add('model');
+  else if (pairs.has('scenario') && single.get('scenario') === scenario) setKeys.add('scenario');
+  const done = (): DecodedShareQuery => ({ state: draft, view, issues, setKeys: [...setKeys], ...(failedModel ? { failedModel } : {}) });
   const version = readVersion(single, issues);
-  if (version === null) return { state: draft, view, issues, setKeys: [...setKeys] };
+  if (version === null) return done();
 
   for (const [key, text] of single) {
-    if (key === 'v' || key === 'scenario') continue;
+    if (key === 'v' || key === 'scenario' || key === MODEL_LINK_KEYS.url || key === MODEL_LINK_KEYS.data) continue;
     const found = readKey(draft, def, view, key, text);
     if (found) issues.push(found);
     else if (!isViewKey(key)) setKeys.add(key);
@@ -400,7 +540,7 @@ export function decodeShareQuery(query: string): DecodedShareQuery {
   enforceMethodRules(draft, single, issues, setKeys, def);
   enforceConsistency(draft, def, issues, setKeys);
   applyVersionMeaning(draft, version, issues, setKeys);
-  return { state: draft, view, issues, setKeys: [...setKeys] };
+  return done();
 }
 
 function readKey(draft: Draft, def: ScenarioDef, view: Record<string, string>, key: string, text: string): InputIssue | null {

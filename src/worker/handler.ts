@@ -13,6 +13,8 @@ import type { ScenarioState } from '../scenario/types';
 import { Float64Builder } from '../run/float64Builder';
 import { exportSampleDt, planRun, solverSettings, type RunPlan, type SolverSettings } from '../run/plan';
 import { gridSink, type GridSampleSink } from '../run/sampleGrid';
+import { removedResidualOf, type ModelFacts } from '../run/modelFacts';
+import type { RemovedResidual } from '../scenario/preparationText';
 import { MAX_SERIES_POINTS, MinMaxDecimator, UniformPicker } from './decimate';
 import {
   HEAD_SAMPLES,
@@ -44,13 +46,15 @@ export interface SimulationLike {
   readonly stepsRejected: number;
   /** Accepted steps whose successor the step cap limited (adaptive runs); a stand-in may leave it out. */
   readonly stepsCapped?: number;
+  /** The equations removed as redundant and their largest residual so far (absent: none removed). */
+  readonly removedEquations?: { readonly count: number; readonly largestResidual: number; readonly timeOfLargest: number };
 }
 
 /** The scenario state of a start message: its one method, and the run settings of the page. */
 export function stateOfStart(start: StartMessage): ScenarioState {
-  const { scenario, values, method, alpha, rho, h, tEnd, tolerance, errorNorm } = start;
+  const { scenario, model, values, method, alpha, rho, h, tEnd, tolerance, errorNorm } = start;
   return {
-    scenario, values, methods: [method], alpha, h, tEnd,
+    scenario, ...(model ? { model } : {}), values, methods: [method], alpha, h, tEnd,
     ...(rho !== undefined ? { rho } : {}), ...(tolerance !== undefined ? { tolerance } : {}),
     ...(tolerance !== undefined && errorNorm !== undefined ? { errorNorm } : {}),
   };
@@ -92,7 +96,12 @@ export interface PreparedRun {
   readonly invariants?: InvariantProbe;
   /** Index of the body whose ω the samples report (default 0). */
   readonly primaryBody?: number;
+  /** The model's outputs (one row value each after SAMPLE_WIDTH), its assembly and warnings (default: none). */
+  readonly facts?: ModelFacts;
 }
+
+const NO_FACTS: ModelFacts = { outputs: [], preparation: { moved: [], removed: [] }, warnings: [] };
+const NOTHING_REMOVED: RemovedResidual = { count: 0, largest: 0, time: 0 };
 
 export interface HandlerEnv {
   post(message: WorkerToMain, transfer: ArrayBuffer[]): void;
@@ -114,6 +123,8 @@ interface ActiveRun {
   readonly invariantPicker: UniformPicker;
   readonly decimators: MinMaxDecimator[];
   readonly picker: UniformPicker;
+  /** Values per full sample row: SAMPLE_WIDTH, then the model's outputs. */
+  readonly width: number;
   readonly rows: Float64Builder;
   readonly poses: Float64Builder;
   /** Every exportStride-th sample (the plan's sample grid) and the last go to `exportRows`. */
@@ -188,6 +199,8 @@ export function createRunHandler(env: HandlerEnv): (message: MainToWorker) => vo
       return;
     }
     const { simulation, coordinates } = prepared;
+    const facts = prepared.facts ?? NO_FACTS;
+    const width = SAMPLE_WIDTH + facts.outputs.length;
     const maxPoints = start.maxPoints ?? MAX_SERIES_POINTS;
     const sampleCount = expectedSamples(settings);
     const run: ActiveRun = {
@@ -199,15 +212,16 @@ export function createRunHandler(env: HandlerEnv): (message: MainToWorker) => vo
       invariantValues: new Float64Array(INVARIANT_COLUMNS.length),
       invariantPicker: new UniformPicker(sampleCount, MAX_INVARIANT_SAMPLES),
       // Column 0 is time itself: its decimator stays empty but keeps the indices aligned.
-      decimators: Array.from({ length: SERIES_WIDTH }, (_, c) => new MinMaxDecimator(c === 0 ? 0 : sampleCount, maxPoints)),
+      decimators: Array.from({ length: SERIES_WIDTH + facts.outputs.length }, (_, c) => new MinMaxDecimator(c === 0 ? 0 : sampleCount, maxPoints)),
       picker: new UniformPicker(sampleCount, maxPoints),
+      width,
       rows: new Float64Builder(SAMPLE_WIDTH * 256),
       poses: new Float64Builder(coordinates * 256),
       exportStride: plan.samples.every,
-      exportRows: new Float64Builder(SAMPLE_WIDTH * 1024),
+      exportRows: new Float64Builder(width * 1024),
       head: new Float64Builder(HEAD_SAMPLES * (SAMPLE_WIDTH + coordinates)),
-      lastRow: new Float64Array(SAMPLE_WIDTH),
-      lastGridRow: new Float64Array(SAMPLE_WIDTH),
+      lastRow: new Float64Array(width),
+      lastGridRow: new Float64Array(width),
       lastPose: new Float64Array(coordinates),
       sink: () => {},
       samples: 0,
@@ -219,7 +233,7 @@ export function createRunHandler(env: HandlerEnv): (message: MainToWorker) => vo
     current = run;
     send({
       kind: 'started', runId: start.runId, method: start.method, totalSteps: simulation.totalSteps, coordinates,
-      width: SAMPLE_WIDTH, exportStride: run.exportStride, primaryBody: prepared.primaryBody ?? 0,
+      width, facts, exportStride: run.exportStride, primaryBody: prepared.primaryBody ?? 0,
     });
     env.schedule(() => step(run));
   };
@@ -231,8 +245,10 @@ export function createRunHandler(env: HandlerEnv): (message: MainToWorker) => vo
       run.invariants(q, t, run.invariantValues);
       for (let k = 0; k < run.invariantValues.length; k++) run.decimators[SAMPLE_WIDTH + k].push(t, run.invariantValues[k]);
     }
+    // The model's outputs follow the fixed series (SERIES_WIDTH + k), so the fixed ones keep their indices.
+    for (let k = SAMPLE_WIDTH; k < run.width; k++) run.decimators[SERIES_WIDTH - SAMPLE_WIDTH + k].push(t, row[k]);
     if (run.picker.next()) {
-      run.rows.append(row);
+      run.rows.appendPrefix(row, SAMPLE_WIDTH);
       run.poses.appendPrefix(q, run.coordinates);
     }
     if (gridRow) {
@@ -240,7 +256,7 @@ export function createRunHandler(env: HandlerEnv): (message: MainToWorker) => vo
       run.lastGridRow.set(gridRow);
     }
     if (run.samples < HEAD_SAMPLES) {
-      run.head.append(row);
+      run.head.appendPrefix(row, SAMPLE_WIDTH);
       run.head.appendPrefix(q, run.coordinates);
     }
     run.lastRow.set(row);
@@ -271,8 +287,10 @@ export function createRunHandler(env: HandlerEnv): (message: MainToWorker) => vo
     finishSeries(run);
     sendChunk(run, true);
     const progress = progressOf(run);
+    const monitor = run.simulation.removedEquations;
+    const removed = monitor ? removedResidualOf(monitor) : NOTHING_REMOVED;
     if (status === 'finished') {
-      send({ kind: 'done', runId: run.start.runId, method: run.start.method, finalRow: run.lastGridRow.slice(), finalPose: run.lastPose.slice(), progress });
+      send({ kind: 'done', runId: run.start.runId, method: run.start.method, finalRow: run.lastGridRow.slice(), finalPose: run.lastPose.slice(), progress, removed });
       return;
     }
     const failure = run.simulation.failure;
@@ -285,6 +303,7 @@ export function createRunHandler(env: HandlerEnv): (message: MainToWorker) => vo
       ...(thrown === null && failure ? { cause: failure.cause } : {}),
       finalRow: run.samples > 0 ? run.lastRow.slice() : new Float64Array(0),
       progress,
+      removed,
     });
   };
 

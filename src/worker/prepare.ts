@@ -1,23 +1,29 @@
 /**
- * Builds what a run needs from a start message: the scenario's model, the simulation of its method (the
+ * Builds what a run needs from a start message: the scenario's model (a shipped one, or the user's model of the
+ * message, read by src/scenario/custom.ts, which the worker loads when such a message comes), the simulation of its method (the
  * registry's `Simulation`, or the Lie-group stepper for `lie-group`: src/run/simulation.ts) and the invariant
  * monitors evaluated at every sample (Euler-norm drift, velocity constraint residual, angular momentum about z).
  * Pure, so the tests prepare runs exactly as the worker does.
  */
 import { COORDS_PER_BODY } from '../solver/model/types';
 import { InvariantMonitor } from '../solver/studies/invariants';
-import { getScenario } from '../scenario/registry';
+import { scenarioOf } from '../scenario/registry';
 import type { SolverSettings } from '../run/plan';
 import { createSimulation } from '../run/simulation';
+import { modelFactsOf } from '../run/modelFacts';
 import type { PreparedRun } from './handler';
 import type { StartMessage } from './protocol';
 
 export function prepareRun(start: StartMessage, settings: SolverSettings): PreparedRun {
-  const model = getScenario(start.scenario).buildModel(start.values);
+  const def = scenarioOf(start);
+  if (!def) throw new Error(start.model ? 'the model does not read (open it in the editor to see why)' : `unknown scenario ${start.scenario}`);
+  const built = def.build(start.values);
+  const { model } = built;
   const simulation = createSimulation(model, settings);
   const monitor = new InvariantMonitor(simulation.system);
   return {
     simulation,
+    facts: modelFactsOf(built),
     coordinates: model.bodies.length * COORDS_PER_BODY,
     primaryBody: model.primaryBody,
     // The sink is called with the stepper's own q, so its q̇ is the matching velocity.

@@ -7,11 +7,14 @@
 import { SAMPLE_COLUMNS, type ErrorNorm, type FailureCause } from '../solver/simulate';
 import type { RunMethod } from '../scenario/methods';
 import { INVARIANT_COLUMNS } from '../solver/studies/invariants';
-import type { ParamValues, ScenarioId } from '../scenario/types';
+import type { CustomModel, ParamValues, ScenarioId } from '../scenario/types';
+import type { ModelFacts } from '../run/modelFacts';
+import type { RemovedResidual } from '../scenario/preparationText';
 
 /**
  * Columns of the decimated series: the sample columns (SAMPLE_COLUMNS, as `sim` writes them), then
- * the invariant monitors evaluated at the same sample times (INVARIANT_COLUMNS).
+ * the invariant monitors evaluated at the same sample times (INVARIANT_COLUMNS), at fixed indices; then
+ * one series per output of the model (SERIES_WIDTH + k for output k), as many as `started.facts.outputs`.
  */
 export const SERIES_COLUMNS = [...SAMPLE_COLUMNS, ...INVARIANT_COLUMNS] as const;
 export const SERIES_WIDTH = SERIES_COLUMNS.length;
@@ -24,6 +27,8 @@ export interface StartMessage {
   readonly kind: 'start';
   readonly runId: number;
   readonly scenario: ScenarioId;
+  /** The user's model when scenario is 'custom': its text, exactly as the link carries it. */
+  readonly model?: CustomModel;
   readonly values: ParamValues;
   readonly method: RunMethod;
   /** HHT α (used by classical and modified). */
@@ -72,8 +77,10 @@ export interface StartedMessage {
   readonly totalSteps: number;
   /** Coordinates per pose (7 per body). */
   readonly coordinates: number;
-  /** Number of sample columns (SAMPLE_WIDTH). */
+  /** Values per full sample row (`exportRows`, `finalRow`): SAMPLE_WIDTH, then one per model output. */
   readonly width: number;
+  /** The model's output columns, what its assembly did (bodies moved, equations removed), its warnings. */
+  readonly facts: ModelFacts;
   /** Every exportStride-th sample (the plan's sample grid, src/run/plan.ts) and the last are kept in `exportRows`; 1: every sample. */
   readonly exportStride: number;
   /** The body whose ω the samples report (its pose is at primaryBody · 7 in each pose). */
@@ -82,12 +89,14 @@ export interface StartedMessage {
 
 /**
  * Worker → page: data decided since the previous chunk.
- * - `series[c]` (c = 1 … SERIES_WIDTH−1, index 0 unused and empty): min/max-decimated (t, value)
- *   pairs, interleaved, of column c (SERIES_COLUMNS order).
- * - `rows`: full sample rows (width each) at uniformly spaced sample times (bounded, for the 3D view).
+ * - `series[c]` (c = 1 … SERIES_WIDTH − 1 + outputs, index 0 unused and empty): min/max-decimated (t, value)
+ *   pairs, interleaved, of column c (SERIES_COLUMNS order, then the model's outputs).
+ * - `rows`: the SAMPLE_COLUMNS of sample rows (SAMPLE_WIDTH each) at uniformly spaced sample times (bounded, for
+ *   the 3D view, the read-outs and the difference plot).
  * - `poses`: coordinates q (`coordinates` each) at the same times as `rows`.
- * - `exportRows`: full sample rows on the run plan's sample grid (every exportStride-th sample), for CSV export.
- * - `head`: the first HEAD_SAMPLES samples as (row, pose) pairs, in the chunk where they are complete; else empty.
+ * - `exportRows`: full sample rows (`width` each: SAMPLE_COLUMNS, then the outputs, as `sim` writes them) on the
+ *   run plan's sample grid (every exportStride-th sample), for CSV export.
+ * - `head`: the first HEAD_SAMPLES samples as (SAMPLE_WIDTH row, pose) pairs, in the chunk where they are complete; else empty.
  */
 export interface ChunkMessage {
   readonly kind: 'chunk';
@@ -109,7 +118,7 @@ export interface ProgressMessage {
   readonly progress: RunProgress;
 }
 
-/** Worker → page: the run reached tEnd. `finalRow` is the exact last sample row. */
+/** Worker → page: the run reached tEnd. `finalRow` is the exact last sample row (`width` values). */
 export interface DoneMessage {
   readonly kind: 'done';
   readonly runId: number;
@@ -117,6 +126,8 @@ export interface DoneMessage {
   readonly finalRow: Float64Array;
   readonly finalPose: Float64Array;
   readonly progress: RunProgress;
+  /** How well the equations removed as redundant held (count 0: none were removed). */
+  readonly removed: RemovedResidual;
 }
 
 /** Worker → page: the solver (or model set-up) failed; the samples sent so far stay valid. */
@@ -129,9 +140,11 @@ export interface FailedMessage {
   readonly reason: string;
   /** What stopped the run (solver/simulate.ts FailureCause); absent when the run could not be set up. */
   readonly cause?: FailureCause;
-  /** Last good sample row, or empty if none was computed. */
+  /** Last good sample row (`width` values), or empty if none was computed. */
   readonly finalRow: Float64Array;
   readonly progress: RunProgress;
+  /** How well the removed equations held until the failure; absent when the model could not be built. */
+  readonly removed?: RemovedResidual;
 }
 
 /** Worker → page: the run was cancelled and no further message of it will come. */

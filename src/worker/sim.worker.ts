@@ -1,6 +1,8 @@
 /**
  * Web Worker entry: one simulation at a time, driven by the typed protocol in ./protocol.ts.
- * All logic lives in ./handler.ts; this file only binds it to the worker globals.
+ * All logic lives in ./handler.ts; this file only binds it to the worker globals, and loads the
+ * reader of user models (src/scenario/custom.ts, with the schema library: its own chunk) the first
+ * time a start message carries one.
  */
 /// <reference lib="webworker" />
 import { createRunHandler } from './handler';
@@ -25,4 +27,18 @@ const handle = createRunHandler({
   prepare: prepareRun,
 });
 
-self.onmessage = (event: MessageEvent<MainToWorker>) => handle(event.data);
+let customReader: Promise<unknown> | null = null;
+/** Messages in arrival order: a start with a user's model waits for its reader, and nothing overtakes it. */
+let queue: Promise<void> = Promise.resolve();
+
+self.onmessage = (event: MessageEvent<MainToWorker>) => {
+  const message = event.data;
+  if (message.kind === 'start' && message.model) {
+    // A chunk that does not load leaves prepareRun to say that the model cannot be read.
+    customReader ??= import('../scenario/custom').catch(() => undefined);
+    const loading = customReader;
+    queue = queue.then(() => loading).then(() => handle(message));
+    return;
+  }
+  queue = queue.then(() => handle(message));
+};

@@ -4,14 +4,17 @@ import { SAMPLE_WIDTH, Simulation } from '../../src/solver/simulate';
 import { defaultState, getScenario } from '../../src/scenario/registry';
 import { ChunkedOutput, csvWriter } from '../../src/cli/format';
 import { exportNote, samplesCsv } from '../../src/app/export/samplesCsv';
+import '../../src/scenario/custom';
+import { readCustomModel } from '../../src/scenario/registry';
+import { DOUBLE_PENDULUM } from '../support/customModels';
 
-/** What `sim` prints for these rows: its own CSV writer. */
-async function cliCsv(rows: Float64Array[]): Promise<string> {
+/** What `sim` prints for these rows: its own CSV writer (with the model's output columns, if any). */
+async function cliCsv(rows: Float64Array[], outputs: readonly { name: string; unit: string }[] = []): Promise<string> {
   const stream = new PassThrough();
   const parts: Buffer[] = [];
   stream.on('data', (chunk: Buffer) => parts.push(chunk));
   const out = new ChunkedOutput(stream);
-  const writer = csvWriter(out);
+  const writer = csvWriter(out, outputs);
   writer.begin();
   for (const row of rows) writer.row(row);
   await out.flush();
@@ -31,6 +34,27 @@ describe('CSV export', () => {
     const odd = Float64Array.from([0.1 + 0.2, -0, 1e-300, 5e21, NaN, Infinity, 1 / 3, 2 ** 53, -1.5]);
     expect(samplesCsv(odd)).toBe(await cliCsv([odd]));
     expect(samplesCsv(new Float64Array(0))).toBe('t,omega_x,omega_y,omega_z,energy,energy_error,constraint_error,iterations,h\n');
+  });
+
+  it('a user model: its outputs follow the standard columns, named as in the model (quoted where CSV needs it)', async () => {
+    const read = readCustomModel(DOUBLE_PENDULUM);
+    if (!read?.ok) throw new Error('the test model does not read');
+    const model = read.def.buildModel({ L: [1], m: [1] });
+    const sim = new Simulation(model, { method: 'modified', alpha: -0.1, h: 1e-3, tEnd: 0.01, sampleEvery: 1 });
+    const rows: Float64Array[] = [];
+    while (sim.advance(1000, (row) => rows.push(row.slice())) === 'running');
+    const width = SAMPLE_WIDTH + 4;
+    expect(rows[0]).toHaveLength(width);
+    const flat = new Float64Array(rows.length * width);
+    rows.forEach((row, k) => flat.set(row, k * width));
+    const outputs = model.outputs!.map((o) => ({ name: o.name, unit: o.unit }));
+    const csv = samplesCsv(flat, outputs.map((o) => o.name));
+    expect(csv).toBe(await cliCsv(rows, outputs));
+    expect(csv.split('\n')[0]).toBe('t,omega_x,omega_y,omega_z,energy,energy_error,constraint_error,iterations,h,x_tip,y_tip,elbow angle,elbow rate');
+    const odd = [{ name: 'a, b', unit: '' }, { name: 'say "hi"', unit: '' }];
+    const row = new Float64Array(SAMPLE_WIDTH + 2);
+    expect(samplesCsv(row, odd.map((o) => o.name)).split('\n')[0]).toMatch(/,"a, b","say ""hi"""$/);
+    expect(samplesCsv(row, odd.map((o) => o.name))).toBe(await cliCsv([row], odd));
   });
 
   it('says which samples the file holds and the matching `sim` flag', () => {

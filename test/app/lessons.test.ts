@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { cameraDistanceFactor, DESIGN_ASPECT } from '../../src/app/components/scene/sceneLayout';
 import { omegaReadout } from '../../src/app/components/scene/readout';
 import { failureReason, TRY_ALPHA } from '../../src/app/failure';
 import { lessonFromLink, LESSONS, NUMERICAL_DAMPING } from '../../src/app/lessons/lessons';
@@ -72,7 +71,7 @@ describe('lesson numerical-damping (SPEC §7)', () => {
   });
 });
 
-describe('3D view readout and camera', () => {
+describe('3D view readout', () => {
   it('writes the ω component of the last sample at or before t', () => {
     const rows = new Float64Array(2 * SAMPLE_WIDTH);
     const y = SAMPLE_COLUMNS.indexOf('omega_y');
@@ -85,13 +84,6 @@ describe('3D view readout and camera', () => {
     rows[SAMPLE_WIDTH + y] = 149.5;
     expect(omegaReadout(rows, 'y', 0.1)).toBe('ωy = 149.50 rad/s');
     expect(omegaReadout(undefined, 'x', 0)).toBe('ωx = –');
-  });
-
-  it('backs the camera off in proportion for views narrower than the design aspect', () => {
-    expect(cameraDistanceFactor(DESIGN_ASPECT)).toBe(1);
-    expect(cameraDistanceFactor(2.5)).toBe(1);
-    expect(cameraDistanceFactor(0.8)).toBe(2);
-    expect(cameraDistanceFactor(0)).toBe(1);
   });
 });
 

@@ -12,7 +12,6 @@ import { COLUMN } from '../../src/app/plotData';
 import type { MethodResults } from '../../src/app/runs';
 import { appStore, openShareQuery, resetApp, resetField, setAdaptive, setBodyArrangement, setField, setMethods, shareQueryFor } from '../../src/app/store';
 import { METHOD_DASH, METHOD_LABELS } from '../../src/app/theme';
-import { cameraDistanceFactor, ghostBodies, layoutFor, rigOffsets } from '../../src/app/components/scene/sceneLayout';
 import { Float64Builder } from '../../src/run/float64Builder';
 import { DEFAULT_RHO, RUN_METHODS, type RunMethod } from '../../src/scenario/methods';
 import { defaultState } from '../../src/scenario/registry';
@@ -118,7 +117,7 @@ function omegaRows(values: number[]): MethodResults {
     rows.append(row);
   });
   return {
-    runId: 1, state: { ...defaultState('heavy-top'), methods: ['classical', 'modified', 'generalized-alpha'] }, totalSteps: 2, coordinates: 7, primaryBody: 0,
+    runId: 1, state: { ...defaultState('heavy-top'), methods: ['classical', 'modified', 'generalized-alpha'] }, totalSteps: 2, coordinates: 7, primaryBody: 0, facts: { outputs: [], preparation: { moved: [], removed: [] }, warnings: [] }, width: SAMPLE_WIDTH,
     series: Array.from({ length: SERIES_WIDTH }, () => new Float64Builder()), rows, poses: new Float64Builder(),
     exportRows: new Float64Builder(), exportStride: 1, head: new Float64Array(0), finalRow: null, finalPose: null,
   };
@@ -155,29 +154,6 @@ describe('failure advice per method', () => {
     expect(failureReason({ alpha: 0, rho: 0.5 }, true, 'ji-xing')).toMatch(/h·Ω/);
     expect(failureReason({ alpha: 0 }, true, 'modified')).toMatch(/α this close to 0/);
     expect(failureReason({ alpha: 0, rho: 1 }, false, 'ji-xing')).toBeNull();
-  });
-});
-
-describe('3D view: side by side or overlaid', () => {
-  const top = layoutFor(defaultState('heavy-top'));
-  const v8 = layoutFor(defaultState('v8-crank'));
-
-  it('stands the rigs apart side by side and at one place overlaid', () => {
-    expect(rigOffsets(top, 3, false)).toEqual([-top.spacing / top.scale, 0, top.spacing / top.scale]);
-    expect(rigOffsets(top, 4, true)).toEqual([0, 0, 0, 0]);
-  });
-
-  it('draws a V8 ghost as the crankshaft and the pistons only', () => {
-    const ghost = ghostBodies(v8).map((b) => b.index);
-    expect(ghost).toEqual([0, 2, 4, 6, 8, 10, 12, 14, 16]);
-    expect(ghostBodies(top)).toBe(top.bodies);
-  });
-
-  it('backs the camera off for more than two rigs side by side', () => {
-    expect(cameraDistanceFactor(1.6, 2)).toBe(1);
-    expect(cameraDistanceFactor(1.6, 1)).toBe(1);
-    expect(cameraDistanceFactor(1.6, 4)).toBeCloseTo(3.8 / 1.8, 12);
-    expect(cameraDistanceFactor(0.8, 4)).toBeCloseTo(2 * (3.8 / 1.8), 12);
   });
 });
 

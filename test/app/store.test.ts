@@ -25,6 +25,9 @@ beforeEach(() => {
   clearResults();
 });
 
+
+/** A model without outputs that its assembly left as written. */
+const NO_FACTS = { outputs: [], preparation: { moved: [], removed: [] }, warnings: [] };
 describe('store: form and scenario actions', () => {
   it('opens on the default heavy-top state with a clean link', () => {
     expect(appStore.getState().state).toEqual(defaultState('heavy-top'));
@@ -204,11 +207,11 @@ describe('runs: applying worker messages', () => {
     expect(appStore.getState().runs.modified.phase).toBe('pending');
     expect(isBusy()).toBe(true);
     const second = beginRun();
-    applyWorkerMessage({ kind: 'started', runId: first, method: 'modified', totalSteps: 1000, coordinates: 7, width: SAMPLE_WIDTH, exportStride: 1, primaryBody: 0 });
+    applyWorkerMessage({ kind: 'started', runId: first, method: 'modified', totalSteps: 1000, coordinates: 7, width: SAMPLE_WIDTH, facts: NO_FACTS, exportStride: 1, primaryBody: 0 });
     applyWorkerMessage(chunk(first, 1));
     expect(results.current.modified).toBeUndefined();
 
-    applyWorkerMessage({ kind: 'started', runId: second, method: 'modified', totalSteps: 1000, coordinates: 7, width: SAMPLE_WIDTH, exportStride: 1, primaryBody: 0 });
+    applyWorkerMessage({ kind: 'started', runId: second, method: 'modified', totalSteps: 1000, coordinates: 7, width: SAMPLE_WIDTH, facts: NO_FACTS, exportStride: 1, primaryBody: 0 });
     expect(appStore.getState().runs.modified.phase).toBe('running');
     expect(results.current.modified).toBeUndefined(); // shown from the first chunk on
     applyWorkerMessage(chunk(second, 0));
@@ -232,6 +235,7 @@ describe('runs: applying worker messages', () => {
       finalRow: row(10, 60),
       finalPose: new Float64Array(7),
       progress: { time: 10, stepsDone: 1000, totalSteps: 1000, stepsRejected: 0, elapsedMs: 100 },
+      removed: { count: 0, largest: 0, time: 0 },
     });
     expect(appStore.getState().runs.modified.phase).toBe('finished');
     expect(res.finalRow?.[1]).toBe(60);
@@ -242,7 +246,7 @@ describe('runs: applying worker messages', () => {
 
   it('keeps the results on screen when cancelled, and ignores later replies', () => {
     const runId = beginRun();
-    applyWorkerMessage({ kind: 'started', runId, method: 'modified', totalSteps: 1000, coordinates: 7, width: SAMPLE_WIDTH, exportStride: 1, primaryBody: 0 });
+    applyWorkerMessage({ kind: 'started', runId, method: 'modified', totalSteps: 1000, coordinates: 7, width: SAMPLE_WIDTH, facts: NO_FACTS, exportStride: 1, primaryBody: 0 });
     applyWorkerMessage(chunk(runId, 1));
     expect(markCancelled()).toEqual(expect.arrayContaining(['modified', 'classical']));
     expect(appStore.getState().runs.modified.phase).toBe('cancelled');
@@ -253,7 +257,7 @@ describe('runs: applying worker messages', () => {
 
   it('shows a failure with its time and reason, keeping the samples so far', () => {
     const runId = beginRun();
-    applyWorkerMessage({ kind: 'started', runId, method: 'classical', totalSteps: 1000, coordinates: 7, width: SAMPLE_WIDTH, exportStride: 1, primaryBody: 0 });
+    applyWorkerMessage({ kind: 'started', runId, method: 'classical', totalSteps: 1000, coordinates: 7, width: SAMPLE_WIDTH, facts: NO_FACTS, exportStride: 1, primaryBody: 0 });
     applyWorkerMessage({ ...chunk(runId, 1), method: 'classical' } as WorkerToMain);
     applyWorkerMessage({
       kind: 'failed',
@@ -292,7 +296,7 @@ describe('runs: applying worker messages', () => {
 
   it('drops the results of a method that is no longer compared', () => {
     let runId = beginRun();
-    applyWorkerMessage({ kind: 'started', runId, method: 'classical', totalSteps: 10, coordinates: 7, width: SAMPLE_WIDTH, exportStride: 1, primaryBody: 0 });
+    applyWorkerMessage({ kind: 'started', runId, method: 'classical', totalSteps: 10, coordinates: 7, width: SAMPLE_WIDTH, facts: NO_FACTS, exportStride: 1, primaryBody: 0 });
     applyWorkerMessage({ ...chunk(runId, 1), method: 'classical' } as WorkerToMain);
     expect(results.current.classical).toBeDefined();
     setMethods(['modified']);

@@ -39,3 +39,14 @@ export async function expectBadInput(cases: readonly (readonly [readonly string[
     expect(lines[0]).toMatch(cases[k][1]);
   });
 }
+
+/** `sim` with `input` on its standard input (for `--model -`). */
+export function simWithInput(input: string, ...args: string[]): Promise<SimResult> {
+  return new Promise((done) => {
+    const child = execFile(TSX, ['src/cli/sim.ts', ...args], { cwd: ROOT, maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+      done({ code, stdout, stderr });
+    });
+    child.stdin?.end(input);
+  });
+}

@@ -44,7 +44,7 @@ describe('the published JSON Schema', () => {
       (d) => { d.format = 'hht-model/2'; },
       (d) => { delete d.title; },
       (d) => { d.run.methods = ['classic']; },
-      (d) => { d.bodies[0].shape[0].axis = 'w'; },
+      (d) => { d.bodies[0].shape[0].axis = [0, 1]; }, // a string may name a vector of the file's own, so only a wrong length is a shape mistake
     ];
     for (const change of broken) {
       const doc = structuredClone(base);

@@ -7,8 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { parseSimArgs } from '../../src/cli/args';
 import { solverSettings } from '../../src/run/plan';
 import { gridSink } from '../../src/run/sampleGrid';
-import { getScenario } from '../../src/scenario/registry';
-import { decodeShareQuery } from '../../src/scenario/url';
+import '../../src/scenario/custom';
+import { defaultStateOf, readCustomModel, scenarioOf } from '../../src/scenario/registry';
+import { decodeShareQuery, encodeShareQuery } from '../../src/scenario/url';
+import { removedResidualOf } from '../../src/run/modelFacts';
+import { DOUBLE_PENDULUM, FOUR_BAR } from '../support/customModels';
 import { SAMPLE_WIDTH } from '../../src/solver/simulate';
 import { createSimulation } from '../../src/run/simulation';
 import { createRunHandler } from '../../src/worker/handler';
@@ -16,25 +19,26 @@ import { prepareRun } from '../../src/worker/prepare';
 import type { WorkerToMain } from '../../src/worker/protocol';
 import type { RunMethod } from '../../src/scenario/methods';
 
-/** The final row and step count of the worker's run of a link (one method). */
-function workerRun(link: string, method: RunMethod): { row: number[]; steps: number } {
-  const { state } = decodeShareQuery(link);
+/** The final row and step count of the worker's run of a link (one method), and how its removed equations held. */
+function workerRun(link: string, method: RunMethod): { row: number[]; steps: number; removed: unknown } {
+  const { state, issues } = decodeShareQuery(link);
+  if (issues.length > 0) throw new Error(issues[0].message);
   const messages: WorkerToMain[] = [];
   const tasks: (() => void)[] = [];
   const handle = createRunHandler({ post: (m) => messages.push(m), now: () => 0, schedule: (t) => tasks.push(t), prepare: prepareRun });
-  handle({ kind: 'start', runId: 1, scenario: state.scenario, values: state.values, method, alpha: state.alpha, ...(state.rho !== undefined ? { rho: state.rho } : {}), h: state.h, tEnd: state.tEnd, ...(state.tolerance !== undefined ? { tolerance: state.tolerance } : {}), ...(state.errorNorm !== undefined ? { errorNorm: state.errorNorm } : {}) });
+  handle({ kind: 'start', runId: 1, scenario: state.scenario, ...(state.model ? { model: state.model } : {}), values: state.values, method, alpha: state.alpha, ...(state.rho !== undefined ? { rho: state.rho } : {}), h: state.h, tEnd: state.tEnd, ...(state.tolerance !== undefined ? { tolerance: state.tolerance } : {}), ...(state.errorNorm !== undefined ? { errorNorm: state.errorNorm } : {}) });
   while (tasks.length > 0) tasks.shift()!();
   const last = messages[messages.length - 1];
   if (last.kind !== 'done') throw new Error(`worker run ended with ${last.kind}`);
-  return { row: Array.from(last.finalRow), steps: last.progress.stepsDone };
+  return { row: Array.from(last.finalRow), steps: last.progress.stepsDone, removed: last.removed };
 }
 
 /** The last row `sim --url link --method m` writes, and its step count. */
-function cliRun(link: string, method: RunMethod, ...extra: string[]): { row: number[]; steps: number; rows: number } {
+function cliRun(link: string, method: RunMethod, ...extra: string[]): { row: number[]; steps: number; rows: number; removed: unknown } {
   const command = parseSimArgs(['--url', link, '--method', method, ...extra]);
   if (command.kind !== 'run') throw new Error(JSON.stringify(command));
   const { plan } = command.options;
-  const simulation = createSimulation(getScenario(plan.scenario).buildModel(plan.values), solverSettings(plan, plan.methods[0], 'grid'));
+  const simulation = createSimulation(scenarioOf(plan)!.buildModel(plan.values), solverSettings(plan, plan.methods[0], 'grid'));
   let row: number[] = [];
   let rows = 0;
   const sink = gridSink(plan, 'grid', (_r, _q, gridRow) => {
@@ -44,7 +48,15 @@ function cliRun(link: string, method: RunMethod, ...extra: string[]): { row: num
   });
   while (simulation.advance(10_000, sink) === 'running');
   if (simulation.failure) throw new Error(simulation.failure.reason);
-  return { row, steps: simulation.stepsDone, rows };
+  return { row, steps: simulation.stepsDone, rows, removed: removedResidualOf(simulation.removedEquations) };
+}
+
+/** The link of a user's model text with these settings (inline: model-data). */
+function modelLink(text: string, settings: string): string {
+  const read = readCustomModel(text);
+  if (!read?.ok) throw new Error('the test model does not read');
+  const state = decodeShareQuery(`${encodeShareQuery(defaultStateOf(read.def, { text }))}&${settings}`).state;
+  return `?${encodeShareQuery(state)}`;
 }
 
 const LINKS = [
@@ -82,6 +94,24 @@ describe('worker and `sim --url` run the same computation', () => {
       expect(cli.row).toHaveLength(SAMPLE_WIDTH);
       expect(web.row).toEqual(cli.row);
       expect(web.steps).toBe(cli.steps);
+    }
+  });
+
+  /** A user's model carried by the link: its outputs are part of the row, and its removed equations are watched alike. */
+  const MODEL_LINKS: readonly [string, string, readonly RunMethod[], number, number][] = [
+    ['double pendulum', modelLink(DOUBLE_PENDULUM, 't=0.2'), ['classical', 'modified'], SAMPLE_WIDTH + 4, 0],
+    ['double pendulum, adaptive', modelLink(DOUBLE_PENDULUM, 't=0.2&tol=1e-5'), ['modified', 'generalized-alpha'], SAMPLE_WIDTH + 4, 0],
+    ['four-bar with removed equations', modelLink(FOUR_BAR, 'methods=modified,lie-group,ji-xing&t=0.1'), ['modified', 'lie-group', 'ji-xing'], SAMPLE_WIDTH + 2, 3],
+  ];
+  it.each(MODEL_LINKS)('a user model (%s): same final row with its outputs, same steps, same removed-equation residual', (_name, link, methods, width, removed) => {
+    for (const method of methods) {
+      const web = workerRun(link, method);
+      const cli = cliRun(link, method);
+      expect(cli.row).toHaveLength(width);
+      expect(web.row).toEqual(cli.row);
+      expect(web.steps).toBe(cli.steps);
+      expect(web.removed).toEqual(cli.removed);
+      expect((cli.removed as { count: number }).count).toBe(removed);
     }
   });
 

@@ -75,14 +75,16 @@ describe('BlockSparseMatrix', () => {
       const slots = new Int32Array(matrix.entryCount);
       order.forEach((p, k) => { slots[p] = 2 * k + 1; }); // spread out: the gaps must read as 0
       matrix.add(0, size - 1, 0); // no-op unless (0, n−1) is declared
-      matrix.setLayout(slots, 2 * matrix.entryCount + 1);
+      const length = 2 * matrix.entryCount + 1;
+      matrix.setLayout(slots, length, new Float64Array(length + matrix.trailingEntries));
       expect(matrix.toDense()).toEqual(dense);
       expect(matrix.hasStrayEntries()).toBe(false);
       matrix.add(1, 1, 0.5);
       const expected = dense.slice();
       if (matrix.contains(1, 1)) expected[size + 1] += 0.5;
       expect(matrix.toDense()).toEqual(expected);
-      expect(() => matrix.setLayout(slots, matrix.entryCount)).toThrow(/outside/);
+      expect(() => matrix.setLayout(slots, matrix.entryCount, new Float64Array(length + matrix.trailingEntries))).toThrow(/outside/);
+      expect(() => matrix.setLayout(slots, length, new Float64Array(length))).toThrow(/storage/);
     }
   });
 

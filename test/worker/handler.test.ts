@@ -17,6 +17,9 @@ import {
 import { defaultMinStep } from '../../src/scenario/validate';
 import { HEAD_SAMPLES, SERIES_WIDTH, transferablesOf, type StartMessage, type WorkerToMain } from '../../src/worker/protocol';
 import { prepareRun } from '../../src/worker/prepare';
+import '../../src/scenario/custom';
+import { readCustomModel } from '../../src/scenario/registry';
+import { DOUBLE_PENDULUM, FOUR_BAR } from '../support/customModels';
 
 /** A simulation of ω_x = 10 + 5t on a grid of h, failing at step `failAt` if given. */
 class FakeSimulation implements SimulationLike {
@@ -343,5 +346,61 @@ describe('worker run handler', () => {
     for (let i = 1; i < norm.length; i += 2) expect(norm[i]).toBeLessThan(1e-13);
     const velocity = series(COLUMN.velocity_constraint_error);
     expect(Math.max(...velocity.filter((_, k) => k % 2 === 1))).toBeGreaterThan(0);
+  });
+
+  it('runs a user model of the start message: its outputs after the fixed series, full rows for export, the rest as before', () => {
+    const { handle, messages, runTasks } = harness(prepareRun);
+    handle(start(1, { scenario: 'custom', model: { text: DOUBLE_PENDULUM }, values: { L: [1], m: [1] }, h: 1e-3, tEnd: 0.1 }));
+    runTasks();
+    const started = messages[0];
+    expect(started).toMatchObject({ kind: 'started', width: SAMPLE_WIDTH + 4, primaryBody: 0 });
+    if (started.kind !== 'started') return;
+    expect(started.facts.outputs.map((o) => o.name)).toEqual(['x_tip', 'y_tip', 'elbow angle', 'elbow rate']);
+    expect(started.facts.preparation).toEqual({ moved: [], removed: [] });
+    const done = messages[messages.length - 1];
+    expect(done).toMatchObject({ kind: 'done', removed: { count: 0 } });
+    if (done.kind !== 'done') return;
+    expect(done.finalRow).toHaveLength(SAMPLE_WIDTH + 4);
+    const { chunks, series, rows, exportRows, heads } = collect(messages, 1);
+    expect(chunks[0].series).toHaveLength(SERIES_WIDTH + 4);
+    // The 3D view's rows and the head keep SAMPLE_WIDTH per row; the export rows are the full rows.
+    expect(rows.length % SAMPLE_WIDTH).toBe(0);
+    expect(heads[0].length).toBe(HEAD_SAMPLES * (SAMPLE_WIDTH + 14));
+    const width = SAMPLE_WIDTH + 4;
+    expect(exportRows.length).toBe(101 * width);
+    // Every step is on the export grid here: the output series are the export rows' output columns.
+    for (let k = 0; k < 4; k++) {
+      const pairs = series(SERIES_WIDTH + k);
+      expect(pairs.length).toBe(2 * 101);
+      for (let i = 0; i < 101; i++) {
+        // The export rows write t as the clean grid time (0.009, not 0.009000000000000001).
+        expect(pairs[2 * i]).toBeCloseTo(exportRows[i * width], 15);
+        expect(pairs[2 * i + 1]).toBe(exportRows[i * width + SAMPLE_WIDTH + k]);
+      }
+    }
+    expect(Array.from(done.finalRow)).toEqual(exportRows.slice(-width));
+  });
+
+  it('says what the assembly of a user model did and how its removed equations held', () => {
+    const read = readCustomModel(FOUR_BAR);
+    if (!read?.ok) throw new Error('the four-bar does not read');
+    const { handle, messages, runTasks } = harness(prepareRun);
+    handle(start(1, { scenario: 'custom', model: { text: FOUR_BAR }, values: {}, h: 1e-3, tEnd: 0.05 }));
+    runTasks();
+    const started = messages[0];
+    if (started.kind !== 'started') throw new Error(started.kind);
+    expect(started.facts.preparation.removed).toEqual([{ constraint: 'D', rows: 3 }]);
+    expect(started.facts.preparation.moved.map((m) => m.body)).toEqual(['crank', 'coupler', 'rocker']);
+    const done = messages[messages.length - 1];
+    if (done.kind !== 'done') throw new Error(done.kind);
+    expect(done.removed.count).toBe(3);
+    expect(done.removed.largest).toBeLessThan(1e-9);
+  });
+
+  it('a user model that does not read fails the run with a reason (never a crash)', () => {
+    const { handle, messages, runTasks } = harness(prepareRun);
+    handle(start(1, { scenario: 'custom', model: { text: '{"format": "hht-model/1"}' }, values: {}, h: 1e-3, tEnd: 0.05 }));
+    runTasks();
+    expect(messages).toEqual([expect.objectContaining({ kind: 'failed', reason: 'the model does not read (open it in the editor to see why)' })]);
   });
 });

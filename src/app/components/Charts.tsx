@@ -5,7 +5,8 @@ import { LOWER_PLOT_LABELS } from '../chartViews';
 import { differenceCaption, METHOD_SHORT } from '../methodInfo';
 import { niceDomain } from '../plotData';
 import { allFailedEnd } from '../runs';
-import { appStore, LOWER_PLOTS, setComponent, setLowerPlot, type LowerPlot, type OmegaComponent } from '../store';
+import type { OutputColumn } from '../../run/modelFacts';
+import { appStore, LOWER_PLOTS, setComponent, setLowerPlot, setOutput, type LowerPlot, type OmegaComponent } from '../store';
 import { METHOD_LABELS, usePalette, type Palette } from '../theme';
 import { LOWER_PLOT_TIPS, OMEGA_PLOT_TIP } from '../plotTips';
 import { FailureBox } from './FailureBox';
@@ -35,6 +36,42 @@ function LowerPlotChoice() {
       </select>
     </label>
   );
+}
+
+/** The outputs of a model without any (one array, so a store selector returns the same value each time). */
+const NO_OUTPUTS: readonly OutputColumn[] = [];
+
+/** The value of the output picker's ω entry (output names come from the model and cannot be empty). */
+const OMEGA_ENTRY = '';
+
+/**
+ * The output picker beside the ω component (a model with named outputs, SPEC §8): ω, or any output of the
+ * running model in ω's place, with its unit on the axis; the choice is the link's `output` key.
+ */
+function OutputPicker() {
+  const outputs = useStore(appStore, (s) => s.modelFacts?.outputs ?? NO_OUTPUTS);
+  const chosen = useStore(appStore, (s) => shownOutput(s.view.output, s.modelFacts?.outputs ?? []));
+  if (outputs.length === 0) return null;
+  return (
+    <label className="inline-select output-picker">
+      <span>plot:</span>
+      <select value={chosen ?? OMEGA_ENTRY} onChange={(e) => setOutput(e.target.value === OMEGA_ENTRY ? null : e.target.value)} data-testid="output-picker">
+        <option value={OMEGA_ENTRY}>ω (angular velocity)</option>
+        <optgroup label="model outputs">
+          {outputs.map((o) => (
+            <option key={o.name} value={o.name}>
+              {o.unit ? `${o.name} (${o.unit})` : o.name}
+            </option>
+          ))}
+        </optgroup>
+      </select>
+    </label>
+  );
+}
+
+/** The output shown in ω's place: the chosen one if the running model has it, else none (ω). */
+function shownOutput(chosen: string | null, outputs: readonly { name: string }[]): string | null {
+  return chosen !== null && outputs.some((o) => o.name === chosen) ? chosen : null;
 }
 
 /** The previous lower plot, so the difference button toggles back to it. */
@@ -98,6 +135,8 @@ export interface ChartColumnsProps {
   readonly notices: boolean;
   /** False: the ω plots only (the embedded page). */
   readonly lowerPlots?: boolean;
+  /** A model output plotted in ω's place, or null. */
+  readonly output?: string | null;
 }
 
 /**
@@ -105,7 +144,7 @@ export interface ChartColumnsProps {
  * plot without an exact solution) ω per method over one full-width row of each method minus the first.
  * The page shows them, and the PNG export renders them off screen at a fixed size.
  */
-export function ChartColumns({ methods, component, lower, exact, palette, tMax, notices, lowerPlots = true }: ChartColumnsProps) {
+export function ChartColumns({ methods, component, lower, exact, palette, tMax, notices, lowerPlots = true, output = null }: ChartColumnsProps) {
   const sharedDifference = lowerPlots && lower === 'difference' && !exact;
   const omegaOnly = sharedDifference || !lowerPlots;
   return (
@@ -124,7 +163,11 @@ export function ChartColumns({ methods, component, lower, exact, palette, tMax, 
             </h2>
             {notices && <FailureBox method={m} />}
           </div>
-          <TimeChart kind="omega" method={m} methods={methods} component={component} palette={palette} tMax={tMax} />
+          {output === null ? (
+            <TimeChart kind="omega" method={m} methods={methods} component={component} palette={palette} tMax={tMax} />
+          ) : (
+            <TimeChart kind="output" method={m} methods={methods} component={component} palette={palette} tMax={tMax} output={output} />
+          )}
           {!omegaOnly && <TimeChart kind={lower} method={m} methods={methods} component={component} palette={palette} tMax={tMax} />}
         </div>
       ))}
@@ -144,10 +187,11 @@ export function useChartColumns(): Omit<ChartColumnsProps, 'notices'> {
   const component = useStore(appStore, (s) => s.view.component);
   const lower = useStore(appStore, (s) => s.view.lower);
   const methods = useStore(appStore, (s) => s.state.methods);
-  const exact = useStore(appStore, (s) => !!getScenario(s.state.scenario).exactOmega);
+  const exact = useStore(appStore, (s) => !!getScenario(s.state.scenario)?.exactOmega);
+  const output = useStore(appStore, (s) => shownOutput(s.view.output, s.modelFacts?.outputs ?? []));
   const palette = usePalette();
   const tMax = useTimeAxisEnd();
-  return { methods, component, lower, exact, palette, tMax };
+  return { methods, component, lower, exact, palette, tMax, output };
 }
 
 /** ω and the chosen lower plot, the compared methods side by side with identical axes. */
@@ -165,6 +209,7 @@ export function Charts() {
           testIdPrefix="component"
           onChange={setComponent}
         />
+        <OutputPicker />
         <LowerPlotChoice />
         <DifferenceToggle exact={exact} methods={columns.methods} />
         <span className="charts-help">

@@ -1,5 +1,5 @@
 import { useStore } from 'zustand';
-import { INTEGRATOR_METHODS, SAMPLE_WIDTH, type IntegratorMethod } from '../../solver/simulate';
+import { INTEGRATOR_METHODS, type IntegratorMethod } from '../../solver/simulate';
 import { downloadText } from '../export/download';
 import { exportNote, samplesCsv, simCommand } from '../export/samplesCsv';
 import { encodeShareQuery } from '../../scenario/url';
@@ -26,7 +26,7 @@ function exportable(method: IntegratorMethod): boolean {
 /** The CSV text of a method's run, as `sim` writes it (null while there is none). */
 export function runCsv(method: IntegratorMethod): string | null {
   const res = results.current[method];
-  return res ? samplesCsv(res.exportRows.view()) : null;
+  return res ? samplesCsv(res.exportRows.view(), res.facts.outputs.map((o) => o.name)) : null;
 }
 
 function CsvButton({ method }: { method: IntegratorMethod }) {
@@ -39,7 +39,7 @@ function CsvButton({ method }: { method: IntegratorMethod }) {
     if (csv && res) downloadText(csv, `hht-${res.state.scenario}-${method}.csv`, 'text/csv');
   };
   const note = res
-    ? exportNote({ rows: res.exportRows.length / SAMPLE_WIDTH, exportStride: res.exportStride, h: res.state.h, adaptive: res.state.tolerance !== undefined })
+    ? exportNote({ rows: res.exportRows.length / res.width, exportStride: res.exportStride, h: res.state.h, adaptive: res.state.tolerance !== undefined })
     : 'no samples yet';
   return (
     <div className="export-row">

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useStore } from 'zustand';
-import { SCENARIO_IDS, getScenario } from '../../scenario/registry';
-import type { ScenarioId } from '../../scenario/types';
+import { getScenario } from '../../scenario/registry';
 import { openHelp } from '../lessons/helpStore';
 import { startLesson } from '../lessons/lessonStore';
 import { NUMERICAL_DAMPING } from '../lessons/lessons';
 import { copyText } from '../clipboard';
-import { appStore, selectScenario, setProjector } from '../store';
+import { appStore, setProjector } from '../store';
+import { ModelMenu } from './ModelMenu';
 
 export function Header() {
   const scenario = useStore(appStore, (s) => s.state.scenario);
@@ -26,16 +26,7 @@ export function Header() {
         HHT Playground
         <span className="subtitle">classical vs modified HHT for Euler parameters (Sherif et al. 2019)</span>
       </h1>
-      <label className="scenario-picker">
-        <span>Scenario</span>
-        <select value={scenario} onChange={(e) => selectScenario(e.target.value as ScenarioId)} data-testid="scenario-select">
-          {SCENARIO_IDS.map((id) => (
-            <option key={id} value={id}>
-              {getScenario(id).title}
-            </option>
-          ))}
-        </select>
-      </label>
+      <ModelMenu />
       <p className="scenario-description" title={def.description}>
         {def.description}
       </p>

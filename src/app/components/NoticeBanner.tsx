@@ -1,21 +1,69 @@
+import { useState } from 'react';
 import { useStore } from 'zustand';
+import { preparationNotices } from '../../scenario/preparationText';
+import { modelStore, openModelEditor } from '../models';
 import { appStore, dismissNotice } from '../store';
 
-/** Shown when the opened link had problems: one line per problem, and what was used instead. */
+/** Shown when the opened link or model had problems: one line per problem, and what was used instead. */
 export function NoticeBanner() {
   const notice = useStore(appStore, (s) => s.notice);
-  if (!notice) return null;
+  const loading = useStore(appStore, (s) => s.loading);
+  const inEditor = useStore(modelStore, (s) => s.issues.length > 0);
   return (
-    <div className="notice" role="alert" data-testid="link-notice">
-      <div>
-        <strong>This link could not be used as it is; safe defaults were used where it was wrong.</strong>
-        <ul>
-          {notice.issues.map((issue, k) => (
-            <li key={k}>{issue.message}</li>
-          ))}
-        </ul>
-      </div>
-      <button type="button" onClick={dismissNotice} aria-label="Dismiss the link notice">
+    <>
+      {loading && (
+        <p className="notice info" role="status" data-testid="model-loading">
+          {loading}
+        </p>
+      )}
+      {notice && (
+        <div className="notice" role="alert" data-testid="link-notice">
+          <div>
+            <strong>
+              {notice.source === 'model'
+                ? 'The model could not be opened: where and what is wrong.'
+                : 'This link could not be used as it is; safe defaults were used where it was wrong.'}
+            </strong>
+            <ul>
+              {notice.issues.map((issue, k) => (
+                <li key={k}>{issue.message}</li>
+              ))}
+            </ul>
+            {inEditor && notice.issues.some((i) => i.key === 'model' || i.key === 'model-data') && (
+              <button type="button" onClick={openModelEditor} data-testid="notice-edit-model">
+                Show in the editor
+              </button>
+            )}
+          </div>
+          <button type="button" onClick={dismissNotice} aria-label="Dismiss the notice">
+            ×
+          </button>
+        </div>
+      )}
+      <ModelNotice />
+    </>
+  );
+}
+
+/**
+ * What preparing the running model did (SPEC §8): how far the assembly moved each body, which equations it removed
+ * as redundant, and the model's warnings. Shown until dismissed, again for a model that says something new.
+ */
+function ModelNotice() {
+  const facts = useStore(appStore, (s) => s.modelFacts);
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  if (!facts) return null;
+  const lines = [...preparationNotices(facts.preparation), ...facts.warnings.map((w) => `Warning: ${w}`)];
+  const said = lines.join('\n');
+  if (lines.length === 0 || dismissed === said) return null;
+  return (
+    <div className="notice info" role="status" data-testid="model-notice">
+      <ul>
+        {lines.map((line, k) => (
+          <li key={k}>{line}</li>
+        ))}
+      </ul>
+      <button type="button" onClick={() => setDismissed(said)} aria-label="Dismiss the model notice">
         ×
       </button>
     </div>

@@ -30,15 +30,22 @@ function statusText(run: MethodRun, tEnd: number, adaptive: boolean): string {
       const steps = adaptive
         ? `${p?.stepsDone.toLocaleString('en')} steps accepted, ${p?.stepsRejected.toLocaleString('en')} rejected`
         : `${p?.stepsDone.toLocaleString('en')} steps`;
-      return `done: ${steps} in ${((p?.elapsedMs ?? 0) / 1000).toFixed(2)} s`;
+      return `done: ${steps} in ${((p?.elapsedMs ?? 0) / 1000).toFixed(2)} s${removedText(run)}`;
     }
     case 'failed':
-      return run.reason ?? 'failed';
+      return `${run.reason ?? 'failed'}${removedText(run)}`;
     case 'cancelled':
       return `cancelled at t = ${formatTime(p?.time ?? 0)} s`;
     default:
       return '';
   }
+}
+
+/** The run summary's word on the equations removed as redundant (SPEC §8): how well they held, if there were any. */
+function removedText(run: MethodRun): string {
+  const removed = run.removed;
+  if (!removed || removed.count === 0) return '';
+  return ` · the ${removed.count} removed equation${removed.count === 1 ? '' : 's'} held to ${Number(removed.largest.toPrecision(2))}`;
 }
 
 /** Progress per method (simulated time, ETA), cancel and rerun. */

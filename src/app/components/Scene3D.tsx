@@ -1,7 +1,9 @@
 /**
- * The 3D view, composed of its concerns: scene/sceneLayout (where things stand), scene/Bodies
- * (what is drawn, posed at the playhead), scene/CameraControls (camera, orbit, frames on
- * demand) and scene/Overlays (names, ω and t readout, legend).
+ * The 3D view of any model, composed of its concerns: scene/sceneModel (what the model file draws),
+ * scene/sceneLayout (the model's size and view), scene/rigPlacement (where the rigs stand, the camera's fit),
+ * scene/floorGrid (the floors), scene/instances and scene/Bodies (what is
+ * drawn, posed at the playhead), scene/CameraControls (camera, orbit, frames on demand) and
+ * scene/Overlays (names, ω and t readout, legend).
  */
 import { Component, useMemo, type ReactNode } from 'react';
 import { useStore } from 'zustand';
@@ -10,10 +12,13 @@ import { markPageReady } from '../ready';
 import { results } from '../runs';
 import { appStore } from '../store';
 import { usePalette } from '../theme';
-import { MethodRig } from './scene/Bodies';
+import { drawnBodies, rigsOf, SceneRigs } from './scene/Bodies';
 import { CameraPlacement, Invalidator, OrbitCameraControls } from './scene/CameraControls';
+import { planInstances } from './scene/instances';
 import { AxesLegend, SceneReadout } from './scene/Overlays';
-import { axesPosition, FRONT_VIEW, layoutFor, rigOffsets } from './scene/sceneLayout';
+import { useViewFrame } from './scene/overlayMargins';
+import { placeRigs } from './scene/rigPlacement';
+import { layoutFor, upAxisName, type SceneLayout } from './scene/sceneLayout';
 
 /**
  * Whether WebGL runs in software (SwiftShader, e.g. no GPU or headless). There multisampling
@@ -64,7 +69,7 @@ export function Scene3D() {
   );
 }
 
-/** The 3D view: the compared methods side by side or overlaid as ghosts, ground grid, axes, orbit controls. */
+/** The 3D view: the compared methods side by side (or stacked) or overlaid as ghosts, floors, axes, orbit controls. */
 function SceneView() {
   const palette = usePalette();
   const methods = useStore(appStore, (s) => s.state.methods);
@@ -75,39 +80,55 @@ function SceneView() {
     for (const m of s.state.methods) if (results.current[m]) return results.current[m]!.state;
     return s.state;
   });
-  const layout = useMemo(() => layoutFor(shownState), [shownState]);
-
-  const n = methods.length;
-  const offsets = rigOffsets(layout, n, overlaid);
+  const valuesKey = JSON.stringify(shownState.values);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the model is what the scenario, its text and values say
+  const layout = useMemo(() => layoutFor(shownState), [shownState.scenario, shownState.model, valuesKey]);
+  // The view's shape and the room its text takes: the camera is fitted to what is left.
+  const [sizeRef, { aspect, margins }] = useViewFrame();
+  const placement = useMemo(() => placeRigs(layout, overlaid ? 1 : methods.length, aspect, margins), [layout, overlaid, methods.length, aspect, margins]);
+  const rigs = useMemo(() => rigsOf(methods, overlaid, palette), [methods, overlaid, palette]);
+  const batches = useMemo(() => planInstances(layout, rigs, palette), [layout, rigs, palette]);
+  const up = upAxisName(layout.model.up);
 
   return (
-    <div className="scene" data-testid="scene" data-bodies={overlaid ? 'overlaid' : 'side'}>
+    <div
+      className="scene"
+      ref={sizeRef}
+      data-testid="scene"
+      data-bodies={overlaid ? 'overlaid' : 'side'}
+      data-arrangement={placement.stacked ? 'stacked' : 'side'}
+      data-model-bodies={layout.model.bodies.length}
+      data-drawn-bodies={drawnBodies(batches)}
+      data-up={up ?? ''}
+    >
       <Canvas
         frameloop="demand"
         dpr={[1, 2]}
-        camera={{ position: FRONT_VIEW.camera, up: [0, 0, 1], fov: FRONT_VIEW.fov, near: 0.05, far: 200 }}
+        camera={{ position: placement.camera.position, up: placement.camera.up, fov: placement.camera.fov, near: placement.camera.near, far: placement.camera.far }}
         gl={{ antialias: !SOFTWARE_WEBGL }}
         role="img"
-        aria-label={`3D view of the bodies: the compared methods ${overlaid ? 'overlaid, the first solid and the others as ghosts,' : 'side by side'} at the playhead time`}
+        aria-label={`3D view of the bodies: the compared methods ${overlaid ? 'overlaid, the first solid and the others as ghosts,' : placement.stacked ? 'one above the other' : 'side by side'} at the playhead time`}
       >
         <color attach="background" args={[palette.background]} />
         <ambientLight intensity={1.1} />
-        <directionalLight position={[3, -4, 6]} intensity={2.2} />
-        <directionalLight position={[-4, 3, 2]} intensity={0.6} />
-        <gridHelper args={[10, 20, palette.ground, palette.groundMinor]} rotation={[Math.PI / 2, 0, 0]} position={[0, 0, layout.groundZ]} />
-        <axesHelper args={[0.7]} position={axesPosition(layout, overlaid ? 1 : n)} />
-        <group scale={layout.scale}>
-          {methods.map((m, i) => (
-            // The key carries the role: a rig that becomes a ghost is made anew, with fresh materials.
-            <MethodRig key={`${m}-${overlaid && i > 0 ? 'ghost' : 'solid'}`} method={m} layout={layout} offset={offsets[i]} palette={palette} ghost={overlaid && i > 0} />
-          ))}
-        </group>
-        <OrbitCameraControls kind={layout.kind} />
-        <CameraPlacement kind={layout.kind} rigs={overlaid ? 1 : n} />
+        <directionalLight position={lightPosition(layout, 1)} intensity={2.2} />
+        <directionalLight position={lightPosition(layout, -1)} intensity={0.6} />
+        <axesHelper args={[layout.axesSize]} position={placement.axes} />
+        <SceneRigs layout={layout} placement={placement} rigs={rigs} batches={batches} palette={palette} />
+        <OrbitCameraControls up={layout.model.up} />
+        <CameraPlacement camera={placement.camera} />
         <Invalidator />
       </Canvas>
-      <SceneReadout methods={methods} palette={palette} overlaid={overlaid} />
-      <AxesLegend />
+      <SceneReadout methods={methods} palette={palette} overlaid={overlaid} stacked={placement.stacked} />
+      <AxesLegend up={up} />
     </div>
   );
+}
+
+/** A light from above, to the camera's right (side 1) or the far left (side −1), in world units. */
+function lightPosition(layout: SceneLayout, side: 1 | -1): [number, number, number] {
+  const { forward, right } = layout.view;
+  const up = layout.model.up;
+  const k = side === 1 ? [2, -3, 5] : [-3, 2, 1.5];
+  return [0, 1, 2].map((i) => k[0] * right[i] + k[1] * forward[i] + k[2] * up[i]) as [number, number, number];
 }

@@ -25,6 +25,8 @@ export interface TimeChartProps {
   readonly palette: Palette;
   /** End of the time axis when it is not t_end (every method failed: zoom to the failures). */
   readonly tMax: number | null;
+  /** The model output a chart of kind 'output' plots. */
+  readonly output?: string;
 }
 
 /** Log ticks as 1e-4. */
@@ -44,7 +46,7 @@ const LEGEND_BIT = 1_000_000;
  * while the run streams (stableAxes.ts), at nice tick values. Its key numbers are its text
  * alternative (read by screen readers).
  */
-export const TimeChart = memo(function TimeChart({ kind, method, methods, component, palette, tMax }: TimeChartProps) {
+export const TimeChart = memo(function TimeChart({ kind, method, methods, component, palette, tMax, output }: TimeChartProps) {
   const version = useStaggeredPlotVersion();
   const failedAt = useStore(appStore, (s) => s.runs[method].failure?.time ?? null);
   const streaming = useStore(appStore, (s) => isBusy(s));
@@ -62,12 +64,12 @@ export const TimeChart = memo(function TimeChart({ kind, method, methods, compon
   const view = useMemo(
     () => {
       // The run id is read, not subscribed to: a new run also flips `streaming`.
-      const policy = streamingPolicy(appStore.getState().runId, `${kind}|${component}|${methods.join(',')}`, streaming);
-      return chartView(kind, method, methods, component, results.current, appStore.getState().state, METHOD_LABELS[method], { policy, maxTicks });
+      const policy = streamingPolicy(appStore.getState().runId, `${kind}|${component}|${output ?? ''}|${methods.join(',')}`, streaming);
+      return chartView(kind, method, methods, component, results.current, appStore.getState().state, METHOD_LABELS[method], { policy, maxTicks, output });
     },
     // `version` stands for the streamed data, which lives outside React.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [version, kind, method, methods, component, streaming, maxTicks],
+    [version, kind, method, methods, component, streaming, maxTicks, output],
   );
   const withExact = kind === 'omega' && !!getScenario(view.state.scenario).exactOmega;
   const { data, domain, right, second } = view;

@@ -7,14 +7,15 @@ import type { IntegratorMethod } from '../../solver/simulate';
 import { SAMPLE_WIDTH } from '../../solver/simulate';
 import { decimalProduct } from '../../run/decimalTime';
 import { exportSampleDt } from '../../run/plan';
-import { csvCell, SAMPLE_HEADER, sampleLine } from '../../run/rowText';
+import { csvCell, csvHeader, sampleLine } from '../../run/rowText';
 import type { ScenarioState } from '../../scenario/types';
 import { formatNumber } from '../../scenario/validate';
 
-/** The CSV text of sample rows (SAMPLE_WIDTH values each, flat). */
-export function samplesCsv(rows: Float64Array): string {
-  let text = SAMPLE_HEADER + '\n';
-  for (let i = 0; i + SAMPLE_WIDTH <= rows.length; i += SAMPLE_WIDTH) text += sampleLine(rows, i, csvCell) + '\n';
+/** The CSV text of sample rows (flat: SAMPLE_WIDTH values, then one per model output named in `outputNames`). */
+export function samplesCsv(rows: Float64Array, outputNames: readonly string[] = []): string {
+  const width = SAMPLE_WIDTH + outputNames.length;
+  let text = csvHeader(outputNames) + '\n';
+  for (let i = 0; i + width <= rows.length; i += width) text += sampleLine(rows, i, csvCell, width) + '\n';
   return text;
 }
 

@@ -7,6 +7,7 @@ import { createStore } from 'zustand/vanilla';
 import { decodeShareQuery } from '../../scenario/url';
 import { setStudyKind } from '../studies';
 import { appStore, openShareQuery } from '../store';
+import { openLink } from '../models';
 import { findLesson, lessonFromLink, type Lesson } from './lessons';
 
 export interface LessonPosition {
@@ -22,28 +23,37 @@ export function currentLesson(position: LessonPosition = lessonStore.getState())
   return position.lesson === null ? undefined : findLesson(position.lesson);
 }
 
-/** Opens step `step` of `lesson`: its scenario as if its link had been opened, projector mode kept. */
-export function openLessonStep(lesson: Lesson, step: number): void {
+/**
+ * Opens step `step` of `lesson`: its scenario as if its link had been opened (any model: a shipped one, or a user's
+ * model carried by the step's link), projector mode kept. Resolves when the step is open.
+ */
+export async function openLessonStep(lesson: Lesson, step: number): Promise<void> {
   const target = lesson.steps[step - 1];
   if (!target) return;
   const projector = appStore.getState().view.projector;
-  openShareQuery(target.query);
+  const request = ++stepRequests;
+  await openLink(target.query);
+  // A later step asked for meanwhile wins.
+  if (request !== stepRequests) return;
   appStore.setState({ view: { ...appStore.getState().view, projector, preset: null } });
   if (target.study) setStudyKind(target.study, appStore.getState().state.scenario);
   lessonStore.setState({ lesson: lesson.id, step });
 }
+
+/** Steps asked for so far: only the latest one opens when its link has to load a model first. */
+let stepRequests = 0;
 
 /** Moves by `delta` steps within the open lesson (no-op at either end or outside a lesson). */
 export function moveLessonStep(delta: number): void {
   const lesson = currentLesson();
   if (!lesson) return;
   const step = lessonStore.getState().step + delta;
-  if (step >= 1 && step <= lesson.steps.length) openLessonStep(lesson, step);
+  if (step >= 1 && step <= lesson.steps.length) void openLessonStep(lesson, step);
 }
 
 export function startLesson(id: string): void {
   const lesson = findLesson(id);
-  if (lesson) openLessonStep(lesson, 1);
+  if (lesson) void openLessonStep(lesson, 1);
 }
 
 export function exitLesson(): void {

@@ -117,25 +117,30 @@ export class BlockSparseMatrix {
     this.sinkStart = offset;
   }
 
+  /** Entries of the sink, stored behind the laid-out entries. */
+  get trailingEntries(): number { return this.slot.length - this.entryCount; }
+
   /**
-   * Lays the entries out anew, keeping their values: entry p < entryCount moves to values[slots[p]] (distinct,
-   * below `length`), the sink behind them; positions of the new storage that no entry maps to hold 0.
+   * Lays the entries out anew in `storage` (zeroed, length ≥ length + trailingEntries), which becomes `values`:
+   * entry p < entryCount moves to storage[slots[p]] (distinct, below `length`), the sink behind them; `previous`
+   * holds the values in the current layout (a copy: the new storage may reuse the old one's memory). Positions
+   * that no entry maps to hold 0.
    */
-  setLayout(slots: Int32Array, length: number): void {
-    const old = this.values, slot = this.slot, sink = slot.length - this.entryCount;
+  setLayout(slots: Int32Array, length: number, storage: Float64Array, previous: Float64Array = this.values.slice()): void {
+    const slot = this.slot, sink = this.trailingEntries;
     for (let p = 0; p < this.entryCount; p++) {
       if (!(slots[p] >= 0 && slots[p] < length)) throw new RangeError(`setLayout: slot ${slots[p]} of entry ${p} outside 0..${length - 1}`);
     }
-    const values = new Float64Array(length + sink);
+    if (storage.length < length + sink) throw new RangeError(`setLayout: storage of ${storage.length} entries, ${length + sink} needed`);
     for (let p = 0; p < this.entryCount; p++) {
-      values[slots[p]] = old[slot[p]];
+      storage[slots[p]] = previous[slot[p]];
       slot[p] = slots[p];
     }
     for (let s = 0; s < sink; s++) {
-      values[length + s] = old[slot[this.entryCount + s]];
+      storage[length + s] = previous[slot[this.entryCount + s]];
       slot[this.entryCount + s] = length + s;
     }
-    this.values = values;
+    this.values = storage;
     this.sinkStart = length;
   }
 

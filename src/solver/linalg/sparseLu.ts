@@ -9,7 +9,8 @@
  * (LaidOutMatrix.setLayout) at their places in the factors, the entries outside the pattern behind them, so
  * that the assembly writes straight into the factors' storage: [L+U (fill entries 0) | outside | sink].
  *
- * Numeric phase (factor), in place: row i = 0, 1, … of P A Q (Doolittle, IKJ order):
+ * Numeric phase (factor), in place, in WebAssembly (kernels/assembly/lu.ts, on the plan copied into a KernelMemory
+ * with the matrix's storage): row i = 0, 1, … of P A Q (Doolittle, IKJ order):
  *   l_ik = a_ik / u_kk for the row's L entries k ascending, each followed by a_ij −= l_ik u_kj over U row k;
  * nothing is allocated, nothing is looked up but the precompiled positions; A is kept in a copy for a new
  * analysis. Each refactorisation checks
@@ -25,6 +26,7 @@
  * |x_i| < FLUSH_BELOW is set to exactly 0 (see there).
  */
 import { markowitzOrder, SINGULAR_PIVOT_RATIO, type PivotSequence } from './markowitz';
+import { arrayBytes, KernelMemory } from '../kernels/wasm';
 
 /** A factorisation's pivot may fall to this fraction of its row's largest U entry before the analysis is redone. */
 export const REFACTOR_THRESHOLD = 1e-3;
@@ -58,8 +60,14 @@ export interface LaidOutMatrix {
   readonly slot: Int32Array;
   /** (row, col) of every entry p < entryCount. */
   entryPositions(): { row: Int32Array; col: Int32Array };
-  /** Moves entry p to values[slots[p]] (values kept), in a storage of `length` entries (plus anything the matrix keeps behind). */
-  setLayout(slots: Int32Array, length: number): void;
+  /** Entries the storage holds behind the laid-out ones (a sink for stray writes). */
+  readonly trailingEntries: number;
+  /**
+   * Moves entry p to storage[slots[p]], storage holding `length` laid-out entries and the trailing ones behind
+   * them; `storage` (zeroed) becomes the matrix's values. `previous` is a copy of the values in the current layout
+   * (the new storage may reuse the old one's memory).
+   */
+  setLayout(slots: Int32Array, length: number, storage: Float64Array, previous: Float64Array): void;
 }
 
 /** The compiled result of one analysis (immutable; replaced when the analysis is redone). */
@@ -78,9 +86,6 @@ class LuPlan implements SparseLuCounts {
   readonly slots: Int32Array;
   /** The entries outside the pattern (they must stay exactly 0). */
   readonly outsideEntries: number;
-  readonly inversePivot: Float64Array;
-  /** A's values in the factors' layout, kept by factor() (row by row, as it goes) for a new analysis. */
-  readonly original: Float64Array;
   readonly patternEntries: number;
   readonly factorEntries: number;
   readonly factorMultiplyAdds: number;
@@ -141,8 +146,6 @@ class LuPlan implements SparseLuCounts {
       for (let e = this.rowStart[i]; e < this.rowStart[i + 1]; e++) where[this.column[e]] = -1;
     }
     this.outsideEntries = outside;
-    this.inversePivot = new Float64Array(n);
-    this.original = new Float64Array(size);
     this.patternEntries = pattern;
     this.factorEntries = size;
     this.factorMultiplyAdds = targets.length;
@@ -157,8 +160,56 @@ function inverse(order: Int32Array): Int32Array {
   return pos;
 }
 
-/** How a numeric factorisation ended. */
-const enum Outcome { Done, PatternGrew, PivotDegraded, NotFinite }
+/** How a numeric factorisation ended (the codes of kernels/assembly/lu.ts). */
+const enum Outcome { Done = 0, PatternGrew = 1, PivotDegraded = 2, NotFinite = 3 }
+
+/**
+ * A plan and the matrix's storage in WebAssembly memory, where the kernels factorise and solve: the plan's index
+ * arrays, A's copy (`original`, kept by the factorisation row by row for a new analysis), 1/u_ii, the solve's work
+ * vector and right-hand side, and the matrix values laid out as [L+U | outside | trailing].
+ */
+class LuWorkspace {
+  readonly values: Float64Array;
+  readonly original: Float64Array;
+  readonly inversePivot: Float64Array;
+  readonly work: Float64Array;
+  readonly rhs: Float64Array;
+  readonly rowStart: Int32Array;
+  readonly diag: Int32Array;
+  readonly column: Int32Array;
+  readonly target: Int32Array;
+  readonly rowOrder: Int32Array;
+  readonly colOrder: Int32Array;
+
+  constructor(readonly memory: KernelMemory, plan: LuPlan, valuesLength: number) {
+    const n = plan.n;
+    memory.reset();
+    this.values = memory.f64(valuesLength);
+    this.original = memory.f64(plan.factorEntries);
+    this.inversePivot = memory.f64(n);
+    this.work = memory.f64(n);
+    this.rhs = memory.f64(n);
+    this.rowStart = copyInto(memory, plan.rowStart);
+    this.diag = copyInto(memory, plan.diag);
+    this.column = copyInto(memory, plan.column);
+    this.target = copyInto(memory, plan.target);
+    this.rowOrder = copyInto(memory, plan.rowOrder);
+    this.colOrder = copyInto(memory, plan.colOrder);
+  }
+
+  /** Bytes a workspace of `plan` needs. */
+  static bytes(plan: LuPlan, valuesLength: number): number {
+    const n = plan.n;
+    return arrayBytes([valuesLength, plan.factorEntries, n, n, n], [n + 1, n, plan.factorEntries, plan.target.length, n, n]);
+  }
+}
+
+/** A copy of `a` in the memory. */
+function copyInto(memory: KernelMemory, a: Int32Array): Int32Array {
+  const view = memory.i32(a.length);
+  view.set(a);
+  return view;
+}
 
 export class SparseLu {
   readonly size: number;
@@ -167,19 +218,20 @@ export class SparseLu {
   /** Of those, the analyses redone because an entry outside the pattern became nonzero, or a pivot degraded. */
   patternGrowths = 0;
   pivotDegradations = 0;
+  /** New WebAssembly memories made because an analysis outgrew the one before (the first is counted too). */
+  memories = 0;
   private plan: LuPlan | null = null;
+  private workspace: LuWorkspace | null = null;
   private factored = false;
   private readonly entryRow: Int32Array;
   private readonly entryCol: Int32Array;
   private readonly inPattern: Uint8Array;
-  private readonly work: Float64Array;
 
   /** Factorises `matrix` in place (its storage holds the factors after factor(), until the next assembly). */
   constructor(private readonly matrix: LaidOutMatrix) {
     this.size = matrix.size;
     ({ row: this.entryRow, col: this.entryCol } = matrix.entryPositions());
     this.inPattern = new Uint8Array(matrix.entryCount);
-    this.work = new Float64Array(this.size);
   }
 
   /** Counts of the current analysis (all zero before the first factor()). */
@@ -205,13 +257,13 @@ export class SparseLu {
    */
   factor(): boolean {
     this.factored = false;
-    let outcome = this.plan ? this.refactor(this.plan) : Outcome.PatternGrew;
+    let outcome = this.plan ? this.refactor(this.plan, this.workspace!) : Outcome.PatternGrew;
     if (outcome === Outcome.NotFinite) return false;
     if (outcome !== Outcome.Done) {
       if (outcome === Outcome.PatternGrew && this.plan) this.patternGrowths++;
       if (outcome === Outcome.PivotDegraded) this.pivotDegradations++;
       if (!this.analyse()) return false;
-      outcome = this.refactor(this.plan!);
+      outcome = this.refactor(this.plan!, this.workspace!);
       if (outcome !== Outcome.Done) return false;
     }
     this.factored = true;
@@ -220,57 +272,23 @@ export class SparseLu {
 
   /** Solves A x = b in place (rhs holds b on entry, x on return). Throws without a successful factor(). */
   solve(rhs: Float64Array): void {
-    const plan = this.plan;
-    if (!this.factored || !plan) throw new Error('SparseLu.solve: no successful factor() since the last assembly');
-    const { n, rowOrder, colOrder, rowStart, diag, column, inversePivot } = plan;
-    const lu = this.matrix.values, y = this.work;
-    // y = L⁻¹ P b, then x = Q U⁻¹ y, the permutations folded into the sweeps' first read and last write.
-    for (let i = 0; i < n; i++) {
-      let s = rhs[rowOrder[i]];
-      for (let e = rowStart[i], e1 = diag[i]; e < e1; e++) s -= lu[e] * y[column[e]];
-      y[i] = s;
-    }
-    for (let i = n - 1; i >= 0; i--) {
-      let s = y[i];
-      for (let e = diag[i] + 1, e1 = rowStart[i + 1]; e < e1; e++) s -= lu[e] * y[column[e]];
-      const v = s * inversePivot[i];
-      y[i] = v;
-      rhs[colOrder[i]] = v < FLUSH_BELOW && v > -FLUSH_BELOW ? 0 : v;
-    }
+    const plan = this.plan, w = this.workspace;
+    if (!this.factored || !plan || !w) throw new Error('SparseLu.solve: no successful factor() since the last assembly');
+    w.rhs.set(rhs);
+    w.memory.kernels.luSolve(
+      plan.n, w.rowOrder.byteOffset, w.colOrder.byteOffset, w.rowStart.byteOffset, w.diag.byteOffset, w.column.byteOffset,
+      w.inversePivot.byteOffset, w.values.byteOffset, w.work.byteOffset, w.rhs.byteOffset, FLUSH_BELOW,
+    );
+    rhs.set(w.rhs);
   }
 
-  /**
-   * The numeric phase on a plan, in place: pattern check, copy of A, elimination with the pivot check. On a
-   * degraded pivot A is put back, for the new analysis.
-   */
-  private refactor(plan: LuPlan): Outcome {
-    const { n, rowStart, diag, column, target, inversePivot, original, factorEntries, outsideEntries } = plan;
-    const lu = this.matrix.values;
-    for (let p = factorEntries, end = factorEntries + outsideEntries; p < end; p++) {
-      if (lu[p] !== 0) return Number.isFinite(lu[p]) ? Outcome.PatternGrew : Outcome.NotFinite;
-    }
-    let t = 0;
-    for (let i = 0; i < n; i++) {
-      const start = rowStart[i], d = diag[i], end = rowStart[i + 1];
-      // Row i is untouched until now (IKJ order): keep it, and its scale for the singularity test.
-      let scale = 0;
-      for (let p = start; p < end; p++) { const v = lu[p]; original[p] = v; const a = Math.abs(v); if (!(a <= scale)) scale = a; }
-      for (let e = start; e < d; e++) {
-        const k = column[e];
-        const f = lu[e] * inversePivot[k];
-        lu[e] = f;
-        for (let u = diag[k] + 1, u1 = rowStart[k + 1]; u < u1; u++) lu[target[t++]] -= f * lu[u];
-      }
-      let rowMax = 0;
-      for (let u = d + 1; u < end; u++) { const a = Math.abs(lu[u]); if (!(a <= rowMax)) rowMax = a; }
-      const pivot = Math.abs(lu[d]);
-      if (!(pivot >= REFACTOR_THRESHOLD * rowMax) || !(pivot > SINGULAR_PIVOT_RATIO * scale)) {
-        for (let p = 0; p < end; p++) lu[p] = original[p];
-        return Outcome.PivotDegraded;
-      }
-      inversePivot[i] = 1 / lu[d];
-    }
-    return Outcome.Done;
+  /** The numeric phase on a plan, in place (kernels/assembly/lu.ts: luRefactor). On a degraded pivot A is put back. */
+  private refactor(plan: LuPlan, w: LuWorkspace): Outcome {
+    return w.memory.kernels.luRefactor(
+      plan.n, w.rowStart.byteOffset, w.diag.byteOffset, w.column.byteOffset, w.target.byteOffset,
+      w.inversePivot.byteOffset, w.original.byteOffset, w.values.byteOffset, plan.factorEntries, plan.outsideEntries,
+      REFACTOR_THRESHOLD, SINGULAR_PIVOT_RATIO,
+    ) as Outcome;
   }
 
   /**
@@ -290,8 +308,19 @@ export class SparseLu {
     const seq = markowitzOrder(this.size, rows, cols, vals, rows.length);
     if (!seq) return false;
     const plan = new LuPlan(this.size, seq, entryRow, entryCol, inPattern);
-    matrix.setLayout(plan.slots, plan.factorEntries + plan.outsideEntries);
+    const laidOut = plan.factorEntries + plan.outsideEntries, length = laidOut + matrix.trailingEntries;
+    const bytes = LuWorkspace.bytes(plan, length);
+    let memory = this.workspace?.memory;
+    if (!memory || memory.capacity < bytes) {
+      // Room for the pattern to grow a little before another memory is needed.
+      memory = new KernelMemory(Math.ceil(1.25 * bytes));
+      this.memories++;
+    }
+    const old = matrix.values.slice();
+    const workspace = new LuWorkspace(memory, plan, length);
+    matrix.setLayout(plan.slots, laidOut, workspace.values, old);
     this.plan = plan;
+    this.workspace = workspace;
     return true;
   }
 }

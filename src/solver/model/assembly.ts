@@ -3,7 +3,8 @@
  * M(q) q̈ + C_qᵀ λ = Q(q̇, q, t), C(q, t) = 0, with q = (r_1, e_1, r_2, e_2, …).
  * Q holds the applied loads and the negated rotational quadratic-velocity terms of Eq. 9.
  * Every body's Euler-parameter normalisation comes first, then the model's own constraints.
- * The constraint Jacobian is kept as one small dense block per constraint (its bodies' columns only).
+ * The constraint Jacobian is kept as one small dense block per constraint (its bodies' columns only), in the
+ * model's WebAssembly memory, where one kernel call computes every joint's values and blocks (kernels/).
  */
 import { COORDS_PER_BODY, type Constraint, type MultibodyModel } from './types';
 import { eulerNormalization } from './eulerNormalization';
@@ -14,6 +15,8 @@ import {
 import { angularVelocity } from '../rotation/eulerParameters';
 import type { MatrixAccumulator } from '../linalg/accumulator';
 import { zeroRange } from '../linalg/dense';
+import { arrayBytes, KernelMemory } from '../kernels/wasm';
+import { ConstraintProgram, programLength } from '../kernels/constraintProgram';
 
 export class AssembledSystem {
   /** Number of coordinates (7 per body). */
@@ -25,8 +28,11 @@ export class AssembledSystem {
   readonly constraintRows: Int32Array;
   /** Offset of each constraint's Jacobian block in `jacobianBlocks`. */
   readonly blockOffsets: Int32Array;
-  /** Local Jacobian blocks, rows × 7·bodies each (see Constraint.jacobian). */
+  /** Local Jacobian blocks, rows × 7·bodies each (see Constraint.jacobian), in the model's kernel memory. */
   readonly jacobianBlocks: Float64Array;
+  /** The model's WebAssembly memory (sized once for the model) and the compiled constraints that run on it. */
+  readonly kernelMemory: KernelMemory;
+  private readonly constraintProgram: ConstraintProgram;
   /**
    * The blocks as rows of C_q: global constraint row r holds jacobianBlocks[rowEntries[r] .. rowEntries[r + 1])
    * (each block is row-major, so a row is contiguous), entry o in global column entryColumn[o]. Made once, so
@@ -40,6 +46,11 @@ export class AssembledSystem {
   /** Per-body views into `inertias` (made once: no allocation in a step). */
   private readonly inertiaViews: Float64Array[];
   private readonly w = new Float64Array(3);
+  /** C(q) of updateConstraintJacobian, which keeps only the blocks. */
+  private readonly valuesScratch: Float64Array;
+  /** Kernel-memory vectors of length n and m for the products with C_q (copied in and out per call). */
+  private readonly kernelN: Float64Array;
+  private readonly kernelM: Float64Array;
   /** True if a load depends on q̇ (then the methods add its ∂Q/∂q̇ to the Newton matrix). */
   readonly hasVelocityDependentLoads: boolean;
 
@@ -61,9 +72,18 @@ export class AssembledSystem {
       offset += c.rows * COORDS_PER_BODY * c.bodies.length;
     });
     this.m = row;
-    this.jacobianBlocks = new Float64Array(offset);
-    this.rowEntries = new Int32Array(row + 1);
-    this.entryColumn = new Int32Array(offset);
+    const program = programLength(this.constraints);
+    this.kernelMemory = new KernelMemory(arrayBytes([this.n, row, offset, program, this.n, row], [row + 1, offset]));
+    const kq = this.kernelMemory.f64(this.n), kValues = this.kernelMemory.f64(row);
+    this.jacobianBlocks = this.kernelMemory.f64(offset);
+    this.kernelN = this.kernelMemory.f64(this.n);
+    this.kernelM = this.kernelMemory.f64(row);
+    this.constraintProgram = new ConstraintProgram(
+      this.kernelMemory, this.constraints, this.constraintRows, this.blockOffsets, kq, kValues, this.jacobianBlocks,
+    );
+    this.valuesScratch = new Float64Array(row);
+    this.rowEntries = this.kernelMemory.i32(row + 1);
+    this.entryColumn = this.kernelMemory.i32(offset);
     this.constraints.forEach((c, i) => {
       let o = this.blockOffsets[i];
       for (let r = 0; r < c.rows; r++) {
@@ -149,47 +169,36 @@ export class AssembledSystem {
 
   /** Recomputes every constraint's Jacobian block at (q, t). */
   updateConstraintJacobian(q: Float64Array, t: number): void {
-    const cs = this.constraints;
-    for (let i = 0; i < cs.length; i++) cs[i].jacobian(q, t, this.jacobianBlocks, this.blockOffsets[i]);
+    this.constraintProgram.run(q, t, this.valuesScratch, 0);
   }
 
   /**
-   * updateConstraintJacobian(q, t) and evaluateConstraints(q, t, out, offset) in one pass over the constraints
-   * (Constraint.evaluateWithJacobian): the same numbers, each rotated vector computed once.
+   * updateConstraintJacobian(q, t) and evaluateConstraints(q, t, out, offset) in one pass: one kernel call for
+   * every joint and normalisation (kernels/constraintProgram.ts), each rotated vector computed once.
    */
   updateConstraintJacobianAndValues(q: Float64Array, t: number, out: Float64Array, offset: number): void {
-    const cs = this.constraints, blocks = this.jacobianBlocks;
-    for (let i = 0; i < cs.length; i++) {
-      const c = cs[i], row = offset + this.constraintRows[i];
-      if (c.evaluateWithJacobian) {
-        c.evaluateWithJacobian(q, t, out, row, blocks, this.blockOffsets[i]);
-      } else {
-        c.jacobian(q, t, blocks, this.blockOffsets[i]);
-        c.evaluate(q, t, out, row);
-      }
-    }
+    this.constraintProgram.run(q, t, out, offset);
   }
 
-  /** out[0..n) += C_qᵀ λ, from the blocks of the last updateConstraintJacobian. */
+  /** out[0..n) += C_qᵀ λ, from the blocks of the last updateConstraintJacobian (kernels/assembly/products.ts). */
   addJacobianTransposeTimes(lambda: Float64Array, out: Float64Array): void {
-    const { jacobianBlocks: blocks, rowEntries, entryColumn } = this;
-    for (let r = 0; r < this.m; r++) {
-      const l = lambda[r];
-      for (let o = rowEntries[r], o1 = rowEntries[r + 1]; o < o1; o++) {
-        const v = blocks[o];
-        if (v !== 0) out[entryColumn[o]] += v * l;
-      }
-    }
+    const { kernelN, kernelM, n, m } = this;
+    kernelM.set(lambda.length === m ? lambda : lambda.subarray(0, m));
+    kernelN.set(out.length === n ? out : out.subarray(0, n));
+    this.kernelMemory.kernels.addJacobianTransposeTimes(
+      m, this.rowEntries.byteOffset, this.entryColumn.byteOffset, this.jacobianBlocks.byteOffset, kernelM.byteOffset, kernelN.byteOffset,
+    );
+    out.set(kernelN);
   }
 
-  /** out[0..m) = C_q v, from the blocks of the last updateConstraintJacobian. */
+  /** out[0..m) = C_q v, from the blocks of the last updateConstraintJacobian (kernels/assembly/products.ts). */
   jacobianTimes(v: Float64Array, out: Float64Array): void {
-    const { jacobianBlocks: blocks, rowEntries, entryColumn } = this;
-    for (let r = 0; r < this.m; r++) {
-      let sum = 0;
-      for (let o = rowEntries[r], o1 = rowEntries[r + 1]; o < o1; o++) sum += blocks[o] * v[entryColumn[o]];
-      out[r] = sum;
-    }
+    const { kernelN, kernelM, n, m } = this;
+    kernelN.set(v.length === n ? v : v.subarray(0, n));
+    this.kernelMemory.kernels.jacobianTimes(
+      m, this.rowEntries.byteOffset, this.entryColumn.byteOffset, this.jacobianBlocks.byteOffset, kernelN.byteOffset, kernelM.byteOffset,
+    );
+    out.set(kernelM);
   }
 
   /**

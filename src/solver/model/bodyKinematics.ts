@@ -66,31 +66,6 @@ export function rotatedVectorQuadratic(qd: Float64Array, body: number, v: Float6
   out[oo + 2] = 2 * (rot[6] * v[0] + rot[7] * v[1] + rot[8] * v[2]);
 }
 
-/**
- * Writes scale · wᵀ B(e_b, v) (a 1×4 row) into out[offset + col + 3 .. + 7): the derivative of wᵀ A(e) v
- * with respect to e. No-op for ground.
- */
-export function addWeightedRotationRow(
-  q: Float64Array, body: number, v: Float64Array, w: Float64Array, ow: number, scale: number,
-  out: Float64Array, offset: number,
-): void {
-  if (body === GROUND) return;
-  rotatedVectorJacobian(q, body * COORDS_PER_BODY + 3, v, 0, hess, 0);
-  for (let k = 0; k < 4; k++) {
-    out[offset + k] += scale * (w[ow] * hess[k] + w[ow + 1] * hess[4 + k] + w[ow + 2] * hess[8 + k]);
-  }
-}
-
-/** Writes B(e_b, v) (3×4) into rows of a row-major block: out[offset + i·ld + k], i < 3, k < 4, times scale. */
-export function writeRotationJacobian(
-  q: Float64Array, body: number, v: Float64Array, scale: number, out: Float64Array, offset: number, ld: number,
-): void {
-  rotatedVectorJacobian(q, body * COORDS_PER_BODY + 3, v, 0, hess, 0);
-  for (let i = 0; i < 3; i++) {
-    for (let k = 0; k < 4; k++) out[offset + i * ld + k] = scale * hess[4 * i + k];
-  }
-}
-
 /** acc[e_b, e_b] += scale · H(v, w) = scale · ∂/∂e (B(e, v)ᵀ w). No-op for ground. */
 export function addRotationHessian(
   body: number, v: Float64Array, w: Float64Array, ow: number, scale: number, acc: MatrixAccumulator,

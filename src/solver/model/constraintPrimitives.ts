@@ -5,23 +5,18 @@
  *   PointsCoincide     p_i(s_i) − p_j(s_j) = 0                       (3 rows)
  *   VectorsDot         (A_i u)ᵀ (A_j v) − c = 0, or (A_i u)ᵀ w(t) = 0 with a moving ground vector (1 row)
  *   VectorToPointDot   (A_i u)ᵀ (p_j(s_j) − p_i(s_i)) = 0              (1 row)
- * A body index of GROUND means the fixed frame. Jacobian rows go into a local block whose column base
- * for body i / j is colI / colJ (−1 for ground); the block has leading dimension ld and was zeroed.
+ * A body index of GROUND means the fixed frame. The values and Jacobian rows are computed by the WebAssembly kernel
+ * (kernels/assembly/constraints.ts) from each primitive's kind and parameters (writeParameters); the second
+ * derivatives and right-hand sides below are TypeScript.
  */
 import type { MatrixAccumulator } from '../linalg/accumulator';
 import {
-  addCrossRotationTerm, addRotationHessian, addRotationTranslationTerm, addWeightedRotationRow, GROUND,
-  pointPosition, pointVelocity, rotatedVector, rotatedVectorQuadratic, rotatedVectorRate, writeRotationJacobian,
+  addCrossRotationTerm, addRotationHessian, addRotationTranslationTerm, GROUND,
+  pointPosition, pointVelocity, rotatedVector, rotatedVectorQuadratic, rotatedVectorRate,
 } from './bodyKinematics';
+import { PARAMETERS, PrimitiveKind, type KernelPrimitive } from '../kernels/constraintProgram';
 
-export interface ConstraintPrimitive {
-  readonly rows: number;
-  evaluate(q: Float64Array, t: number, out: Float64Array, row: number): void;
-  addJacobian(q: Float64Array, t: number, out: Float64Array, offset: number, ld: number, colI: number, colJ: number): void;
-  /** evaluate(q, t, values, row) and addJacobian(q, t, out, offset, …) in one pass, with the same numbers. */
-  evaluateWithJacobian(
-    q: Float64Array, t: number, values: Float64Array, row: number, out: Float64Array, offset: number, ld: number, colI: number, colJ: number,
-  ): void;
+export interface ConstraintPrimitive extends KernelPrimitive {
   addMultiplierStiffness(q: Float64Array, t: number, lambda: Float64Array, row: number, scale: number, acc: MatrixAccumulator): void;
   accelerationRhs(q: Float64Array, qd: Float64Array, t: number, out: Float64Array, row: number): void;
   velocityRhs(q: Float64Array, t: number, out: Float64Array, row: number): void;
@@ -38,6 +33,12 @@ const lam3 = new Float64Array(3);
 
 const dot = (x: Float64Array, y: Float64Array) => x[0] * y[0] + x[1] * y[1] + x[2] * y[2];
 
+/** record[at ..] = c, then the vectors, 3 numbers each (the kernel's parameter layout). */
+function writeVectors(record: Float64Array, at: number, c: number, ...vectors: Float64Array[]): void {
+  record[at + PARAMETERS] = c;
+  vectors.forEach((v, k) => record.set(v, at + PARAMETERS + 1 + 3 * k));
+}
+
 /** p_i(s_i) = p_j(s_j): spherical joints and the point part of revolute, universal and fixed joints. */
 export class PointsCoincide implements ConstraintPrimitive {
   readonly rows = 3;
@@ -49,32 +50,9 @@ export class PointsCoincide implements ConstraintPrimitive {
     this.sj = Float64Array.from(pointJ);
   }
 
-  evaluate(q: Float64Array, _t: number, out: Float64Array, row: number): void {
-    pointPosition(q, this.bodyI, this.si, pi, 0);
-    pointPosition(q, this.bodyJ, this.sj, pj, 0);
-    out[row] = pi[0] - pj[0]; out[row + 1] = pi[1] - pj[1]; out[row + 2] = pi[2] - pj[2];
-  }
+  readonly kind = PrimitiveKind.PointsCoincide;
 
-  addJacobian(q: Float64Array, _t: number, out: Float64Array, offset: number, ld: number, colI: number, colJ: number): void {
-    this.addBodyColumns(q, this.bodyI, this.si, 1, out, offset, ld, colI);
-    this.addBodyColumns(q, this.bodyJ, this.sj, -1, out, offset, ld, colJ);
-  }
-
-  /** Nothing to share: the positions use A(e), the Jacobian B(e, s). */
-  evaluateWithJacobian(
-    q: Float64Array, t: number, values: Float64Array, row: number, out: Float64Array, offset: number, ld: number, colI: number, colJ: number,
-  ): void {
-    this.evaluate(q, t, values, row);
-    this.addJacobian(q, t, out, offset, ld, colI, colJ);
-  }
-
-  private addBodyColumns(
-    q: Float64Array, body: number, s: Float64Array, sign: number, out: Float64Array, offset: number, ld: number, col: number,
-  ): void {
-    if (body === GROUND) return;
-    for (let k = 0; k < 3; k++) out[offset + k * ld + col + k] = sign;
-    writeRotationJacobian(q, body, s, sign, out, offset + col + 3, ld);
-  }
+  writeParameters(record: Float64Array, at: number): void { writeVectors(record, at, 0, this.si, this.sj); }
 
   addMultiplierStiffness(_q: Float64Array, _t: number, lambda: Float64Array, row: number, scale: number, acc: MatrixAccumulator): void {
     addRotationHessian(this.bodyI, this.si, lambda, row, scale, acc);
@@ -108,6 +86,12 @@ export class VectorsDot implements ConstraintPrimitive {
     if (moving && bodyJ !== GROUND) throw new Error('a moving vector belongs to the ground');
     this.u = Float64Array.from(u);
     this.v = Float64Array.from(v);
+    if (moving) {
+      this.updateParameters = (t, record, at) => {
+        moving(t, w9);
+        record[at + PARAMETERS + 4] = w9[0]; record[at + PARAMETERS + 5] = w9[1]; record[at + PARAMETERS + 6] = w9[2];
+      };
+    }
   }
 
   /** b = A_j v, or w(t) for a moving ground vector (w9 then holds w, ẇ, ẅ). */
@@ -120,33 +104,12 @@ export class VectorsDot implements ConstraintPrimitive {
     }
   }
 
-  evaluate(q: Float64Array, t: number, out: Float64Array, row: number): void {
-    rotatedVector(q, this.bodyI, this.u, a, 0);
-    this.secondVector(q, t);
-    out[row] = dot(a, b) - this.value;
-  }
+  readonly kind = PrimitiveKind.VectorsDot;
 
-  addJacobian(q: Float64Array, t: number, out: Float64Array, offset: number, _ld: number, colI: number, colJ: number): void {
-    rotatedVector(q, this.bodyI, this.u, a, 0);
-    this.secondVector(q, t);
-    this.addRows(q, out, offset, colI, colJ);
-  }
+  writeParameters(record: Float64Array, at: number): void { writeVectors(record, at, this.value, this.u, this.v); }
 
-  /** The value from the Jacobian's own a = A_i u and b. */
-  evaluateWithJacobian(
-    q: Float64Array, t: number, values: Float64Array, row: number, out: Float64Array, offset: number, _ld: number, colI: number, colJ: number,
-  ): void {
-    rotatedVector(q, this.bodyI, this.u, a, 0);
-    this.secondVector(q, t);
-    values[row] = dot(a, b) - this.value;
-    this.addRows(q, out, offset, colI, colJ);
-  }
-
-  /** The Jacobian row bᵀB(e_i, u) | aᵀB(e_j, v) from a and b. */
-  private addRows(q: Float64Array, out: Float64Array, offset: number, colI: number, colJ: number): void {
-    if (colI >= 0) addWeightedRotationRow(q, this.bodyI, this.u, b, 0, 1, out, offset + colI + 3);
-    if (colJ >= 0 && !this.moving) addWeightedRotationRow(q, this.bodyJ, this.v, a, 0, 1, out, offset + colJ + 3);
-  }
+  /** A moving ground vector: w(t) in place of v (the kernel treats it as a ground vector). */
+  readonly updateParameters?: (t: number, record: Float64Array, at: number) => void;
 
   addMultiplierStiffness(q: Float64Array, t: number, lambda: Float64Array, row: number, scale: number, acc: MatrixAccumulator): void {
     const s = scale * lambda[row];
@@ -205,37 +168,9 @@ export class VectorToPointDot implements ConstraintPrimitive {
     b[0] = pj[0] - pi[0]; b[1] = pj[1] - pi[1]; b[2] = pj[2] - pi[2];
   }
 
-  evaluate(q: Float64Array, _t: number, out: Float64Array, row: number): void {
-    this.vectors(q);
-    out[row] = dot(a, b);
-  }
+  readonly kind = PrimitiveKind.VectorToPointDot;
 
-  addJacobian(q: Float64Array, _t: number, out: Float64Array, offset: number, _ld: number, colI: number, colJ: number): void {
-    this.vectors(q);
-    this.addRows(q, out, offset, colI, colJ);
-  }
-
-  /** The value from the Jacobian's own a and d. */
-  evaluateWithJacobian(
-    q: Float64Array, _t: number, values: Float64Array, row: number, out: Float64Array, offset: number, _ld: number, colI: number, colJ: number,
-  ): void {
-    this.vectors(q);
-    values[row] = dot(a, b);
-    this.addRows(q, out, offset, colI, colJ);
-  }
-
-  /** The Jacobian row from a = A_i u and b = d. */
-  private addRows(q: Float64Array, out: Float64Array, offset: number, colI: number, colJ: number): void {
-    if (colI >= 0) {
-      out[offset + colI] -= a[0]; out[offset + colI + 1] -= a[1]; out[offset + colI + 2] -= a[2];
-      addWeightedRotationRow(q, this.bodyI, this.u, b, 0, 1, out, offset + colI + 3);
-      addWeightedRotationRow(q, this.bodyI, this.si, a, 0, -1, out, offset + colI + 3);
-    }
-    if (colJ >= 0) {
-      out[offset + colJ] += a[0]; out[offset + colJ + 1] += a[1]; out[offset + colJ + 2] += a[2];
-      addWeightedRotationRow(q, this.bodyJ, this.sj, a, 0, 1, out, offset + colJ + 3);
-    }
-  }
+  writeParameters(record: Float64Array, at: number): void { writeVectors(record, at, 0, this.u, this.si, this.sj); }
 
   addMultiplierStiffness(q: Float64Array, _t: number, lambda: Float64Array, row: number, scale: number, acc: MatrixAccumulator): void {
     const s = scale * lambda[row];

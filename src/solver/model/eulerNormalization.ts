@@ -2,6 +2,12 @@
  * The Euler-parameter normalisation eᵀe − 1 = 0 of one body (Sherif Eq. 5), carried by every body.
  */
 import { COORDS_PER_BODY, type Constraint } from './types';
+import { evaluateOne, PrimitiveKind, type KernelPrimitive } from '../kernels/constraintProgram';
+
+/** The normalisation as the kernel's primitive: value eᵀe − 1, Jacobian row [0 0 0 | 2eᵀ] (kernels/assembly/constraints.ts). */
+function normalizationPrimitive(body: number): KernelPrimitive {
+  return { rows: 1, kind: PrimitiveKind.Normalization, bodyI: body, bodyJ: -1, writeParameters() {} };
+}
 
 export function eulerNormalization(body: number, bodyName: string): Constraint {
   const c = body * COORDS_PER_BODY + 3;
@@ -10,16 +16,15 @@ export function eulerNormalization(body: number, bodyName: string): Constraint {
     rows: 1,
     bodies: [body],
     normalization: true,
-    evaluate(q, _t, out, row) {
-      out[row] = q[c] * q[c] + q[c + 1] * q[c + 1] + q[c + 2] * q[c + 2] + q[c + 3] * q[c + 3] - 1;
+    primitives: { list: [normalizationPrimitive(body)], starts: [0], ld: COORDS_PER_BODY, colI: 0, colJ: -1 },
+    evaluate(q, t, out, row) {
+      evaluateOne(this, q, t, out, row, null, 0);
     },
-    jacobian(q, _t, out, offset) {
-      out[offset] = 0; out[offset + 1] = 0; out[offset + 2] = 0;
-      for (let k = 0; k < 4; k++) out[offset + 3 + k] = 2 * q[c + k];
+    jacobian(q, t, out, offset) {
+      evaluateOne(this, q, t, null, 0, out, offset);
     },
     evaluateWithJacobian(q, t, values, row, out, offset) {
-      this.evaluate(q, t, values, row);
-      this.jacobian(q, t, out, offset);
+      evaluateOne(this, q, t, values, row, out, offset);
     },
     addMultiplierStiffness(_q, _t, lambda, row, scale, acc) {
       const f = 2 * scale * lambda[row];

@@ -12,6 +12,7 @@ import { COORDS_PER_BODY, type Constraint, type Load } from './types';
 import { GROUND, rotatedVector } from './bodyKinematics';
 import { lTransposeTimes } from '../rotation/eulerParameters';
 import type { RevoluteAxes } from './springs';
+import { exactAtan2 } from '../rotation/exactAtan2';
 
 const ra = new Float64Array(3), rb = new Float64Array(3), n = new Float64Array(3), g4 = new Float64Array(4);
 
@@ -41,7 +42,8 @@ export function jointMeasure(j: RevoluteAxes): JointMeasure {
       rotatedVector(q, j.bodyB, refB, rb, 0);
       rotatedVector(q, j.bodyA, axisA, n, 0);
       const cx = ra[1] * rb[2] - ra[2] * rb[1], cy = ra[2] * rb[0] - ra[0] * rb[2], cz = ra[0] * rb[1] - ra[1] * rb[0];
-      return Math.atan2(n[0] * cx + n[1] * cy + n[2] * cz, ra[0] * rb[0] + ra[1] * rb[1] + ra[2] * rb[2]);
+      // exactAtan2: the same bits in every engine (an angle output or a torsion spring's torque must be, SPEC §4).
+      return exactAtan2(n[0] * cx + n[1] * cy + n[2] * cz, ra[0] * rb[0] + ra[1] * rb[1] + ra[2] * rb[2]);
     },
     rate(q, qd) {
       let rate = 0;

@@ -183,7 +183,9 @@ export function pointDistance(q: Float64Array, a: BodyPoint, b: BodyPoint): numb
   const pa = new Float64Array(3), pb = new Float64Array(3);
   pointPosition(q, a.body, Float64Array.from(a.point), pa, 0);
   pointPosition(q, b.body, Float64Array.from(b.point), pb, 0);
-  return Math.hypot(pb[0] - pa[0], pb[1] - pa[1], pb[2] - pa[2]);
+  // √ of the squares, not Math.hypot: √ is exact in IEEE arithmetic, Math.hypot is not specified to the bit.
+  const dx = pb[0] - pa[0], dy = pb[1] - pa[1], dz = pb[2] - pa[2];
+  return Math.sqrt(dx * dx + dy * dy + dz * dz);
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 
 import type { MatrixAccumulator } from '../linalg/accumulator';
+import type { KernelPrimitive } from '../kernels/constraintProgram';
 
 /** Number of coordinates per rigid body: r (3) followed by the Euler parameters e (4). */
 export const COORDS_PER_BODY = 7;
@@ -30,6 +31,19 @@ export interface RigidBody {
 }
 
 /**
+ * A constraint as primitives the WebAssembly kernel evaluates (kernels/constraintProgram.ts): primitive k's rows
+ * start at row starts[k] of the constraint; its block has leading dimension ld, body i's columns at colI and body
+ * j's at colJ (−1: ground).
+ */
+export interface ConstraintPrimitiveLayout {
+  readonly list: readonly KernelPrimitive[];
+  readonly starts: readonly number[];
+  readonly ld: number;
+  readonly colI: number;
+  readonly colJ: number;
+}
+
+/**
  * A set of position-level constraint equations C(q, t) = 0 (a joint, a normalisation, a prescribed
  * motion). `q` is the full coordinate vector (7 per body); `row` is the first row of this constraint in
  * the global constraint vector. Ground is not a body: a body–ground joint lists one body.
@@ -44,6 +58,12 @@ export interface Constraint {
   readonly prescribed?: boolean;
   /** True for a body's own Euler-parameter normalisation (never blamed for a redundancy). */
   readonly normalization?: boolean;
+  /**
+   * The primitives whose values and Jacobian the WebAssembly kernel computes (every joint and normalisation):
+   * then evaluate, jacobian and evaluateWithJacobian are that kernel's results, and a model's residual runs all
+   * such constraints in one kernel call. Absent: the constraint's own TypeScript (reducedConstraint.ts).
+   */
+  readonly primitives?: ConstraintPrimitiveLayout;
   /** out[row + k] = C_k(q, t). */
   evaluate(q: Float64Array, t: number, out: Float64Array, row: number): void;
   /**

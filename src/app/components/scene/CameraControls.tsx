@@ -1,6 +1,6 @@
 /**
  * Camera and controls of the 3D view: three's own OrbitControls (drag or one finger to orbit,
- * wheel or pinch to zoom, right drag or two fingers to pan), the camera placed per scene kind,
+ * wheel or pinch to zoom, right drag or two fingers to pan), the camera fitted to the model,
  * and rendering on demand (a frame when the playhead moves, data arrives or the view is orbited).
  */
 import { useEffect, useMemo, useRef } from 'react';
@@ -9,18 +9,23 @@ import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { playheadStore } from '../../playhead';
 import { markPageReady } from '../../ready';
 import { appStore } from '../../store';
-import { cameraDistanceFactor, DESIGN_ASPECT, VIEWS, type SceneKind } from './sceneLayout';
+import type { CameraView } from './rigPlacement';
 
 /**
- * Orbit controls on the canvas, registered as the scene's default controls (`useThree().controls`),
- * orbiting the scene kind's target. Each change of the view asks for one frame.
+ * Orbit controls on the canvas, registered as the scene's default controls (`useThree().controls`). They orbit
+ * about the camera's up (the model's, against gravity), which three's OrbitControls reads when made: a model
+ * with another up gets new controls. Each change of the view asks for one frame.
  */
-export function OrbitCameraControls({ kind }: { kind: SceneKind }) {
+export function OrbitCameraControls({ up }: { up: readonly [number, number, number] }) {
   const camera = useThree((s) => s.camera);
   const domElement = useThree((s) => s.gl.domElement);
   const set = useThree((s) => s.set);
   const invalidate = useThree((s) => s.invalidate);
-  const controls = useMemo(() => new OrbitControls(camera, domElement), [camera, domElement]);
+  const [ux, uy, uz] = up;
+  const controls = useMemo(() => {
+    camera.up.set(ux, uy, uz);
+    return new OrbitControls(camera, domElement);
+  }, [camera, domElement, ux, uy, uz]);
   useEffect(() => {
     const onChange = () => invalidate();
     controls.addEventListener('change', onChange);
@@ -31,39 +36,34 @@ export function OrbitCameraControls({ kind }: { kind: SceneKind }) {
       set({ controls: null });
     };
   }, [controls, set, invalidate]);
-  useEffect(() => {
-    controls.target.set(...VIEWS[kind].target);
-    controls.update();
-    invalidate();
-  }, [controls, kind, invalidate]);
   return null;
 }
 
 /**
- * Moves the camera to the scene kind's view when the kind or the view's shape changes (an
- * orbit is kept across reruns), backed off along its line of sight for narrow views and for
- * more than two rigs side by side.
+ * Puts the camera where the layout fitted it (rigPlacement.placeRigs) when the model, the rigs or the view's
+ * shape change; an orbit is kept across reruns of the same model.
  */
-export function CameraPlacement({ kind, rigs }: { kind: SceneKind; rigs: number }) {
+export function CameraPlacement({ camera: view }: { camera: CameraView }) {
   const camera = useThree((s) => s.camera);
-  const controls = useThree((s) => s.controls) as unknown as { update(): void } | null;
+  const controls = useThree((s) => s.controls) as unknown as { target: { set(x: number, y: number, z: number): void }; update(): void } | null;
   const invalidate = useThree((s) => s.invalidate);
-  const aspect = useThree((s) => (s.size.height > 0 ? s.size.width / s.size.height : DESIGN_ASPECT));
-  const factor = cameraDistanceFactor(aspect, rigs);
+  // The same placement again (a rerun, a re-render) keeps the user's orbit.
+  const key = [...view.position, ...view.target, ...view.up, view.fov].map((x) => x.toFixed(6)).join(',');
   useEffect(() => {
-    const { camera: position, target, fov } = VIEWS[kind];
-    camera.position.set(
-      target[0] + (position[0] - target[0]) * factor,
-      target[1] + (position[1] - target[1]) * factor,
-      target[2] + (position[2] - target[2]) * factor,
-    );
+    camera.up.set(...view.up);
+    camera.position.set(...view.position);
     if ('fov' in camera) {
-      camera.fov = fov;
+      camera.fov = view.fov;
+      camera.near = view.near;
+      camera.far = view.far;
       camera.updateProjectionMatrix();
     }
+    camera.lookAt(...view.target);
+    controls?.target.set(...view.target);
     controls?.update();
     invalidate();
-  }, [kind, factor, camera, controls, invalidate]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- key stands for view
+  }, [key, camera, controls, invalidate]);
   return null;
 }
 

@@ -17,14 +17,14 @@ import { MethodSwatch } from '../MethodSwatch';
 /**
  * Method names over their rigs, each with its ω at the playhead, and the playhead time; overlaid,
  * each name says whether its body is the solid one or a ghost. Three or four methods do not fit over
- * their rigs: then a list at the top left, one line per method (swatch, short name, ω) under a
- * heading that says the component and unit once.
+ * their rigs, nor do names over rigs stacked one above the other: then a list at the top left, one
+ * line per method (swatch, short name, ω) under a heading that says the component and unit once.
  */
-export function SceneReadout({ methods, palette, overlaid = false }: { methods: readonly IntegratorMethod[]; palette: Palette; overlaid?: boolean }) {
+export function SceneReadout({ methods, palette, overlaid = false, stacked = false }: { methods: readonly IntegratorMethod[]; palette: Palette; overlaid?: boolean; stacked?: boolean }) {
   const component = useStore(appStore, (s) => s.view.component);
   const omegas = useRef<Partial<Record<IntegratorMethod, HTMLSpanElement | null>>>({});
   const time = useRef<HTMLSpanElement>(null);
-  const compact = methods.length >= 3;
+  const compact = methods.length >= 3 || (stacked && methods.length > 1);
   useEffect(() => {
     const show = () => {
       const t = playheadStore.getState().time;
@@ -70,12 +70,13 @@ export function SceneReadout({ methods, palette, overlaid = false }: { methods: 
   );
 }
 
-/** Which colour is which axis, and how to move the view. */
-export function AxesLegend() {
+/** Which colour is which axis, which way is up (the model's, against gravity), and how to move the view. */
+export function AxesLegend({ up }: { up: string | null }) {
   return (
     <div className="scene-legend" aria-hidden="true">
       axes: <span style={{ color: '#e5484d' }}>x</span> <span style={{ color: '#30a46c' }}>y</span>{' '}
-      <span style={{ color: '#3e63dd' }}>z</span> (z up)<span className="scene-hint"> · drag or one finger to orbit, scroll or pinch to zoom</span>
+      <span style={{ color: '#3e63dd' }}>z</span> ({up ? `${up} up` : 'up against gravity'})
+      <span className="scene-hint"> · drag or one finger to orbit, scroll or pinch to zoom</span>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { COORDS_PER_BODY, type Constraint, type RigidBody, type Vec3 } from '../
 import type { ConstraintPrimitive } from '../constraintPrimitives';
 import { GROUND } from '../bodyKinematics';
 import { rotationMatrix } from '../../rotation/eulerParameters';
-import { zeroRange } from '../../linalg/dense';
+import { evaluateOne } from '../../kernels/constraintProgram';
 
 export { GROUND };
 
@@ -62,20 +62,18 @@ export function composeJoint(
     rows,
     bodies,
     prescribed,
-    // Plain loops, no callbacks: these run several times per step and must not allocate.
+    // Values and Jacobian: the WebAssembly kernel on the primitives (a model's residual runs all joints at once).
+    primitives: { list: primitives, starts, ld, colI, colJ },
     evaluate(q, t, out, row) {
-      for (let k = 0; k < primitives.length; k++) primitives[k].evaluate(q, t, out, row + starts[k]);
+      evaluateOne(this, q, t, out, row, null, 0);
     },
     jacobian(q, t, out, offset) {
-      zeroRange(out, offset, offset + rows * ld);
-      for (let k = 0; k < primitives.length; k++) primitives[k].addJacobian(q, t, out, offset + starts[k] * ld, ld, colI, colJ);
+      evaluateOne(this, q, t, null, 0, out, offset);
     },
     evaluateWithJacobian(q, t, values, row, out, offset) {
-      zeroRange(out, offset, offset + rows * ld);
-      for (let k = 0; k < primitives.length; k++) {
-        primitives[k].evaluateWithJacobian(q, t, values, row + starts[k], out, offset + starts[k] * ld, ld, colI, colJ);
-      }
+      evaluateOne(this, q, t, values, row, out, offset);
     },
+    // Plain loops, no callbacks: these run several times per step and must not allocate.
     addMultiplierStiffness(q, t, lambda, row, scale, acc) {
       for (let k = 0; k < primitives.length; k++) primitives[k].addMultiplierStiffness(q, t, lambda, row + starts[k], scale, acc);
     },

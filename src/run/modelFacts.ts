@@ -1,0 +1,47 @@
+/**
+ * What a run says about its model besides the rows (SPEC §8): the output columns after SPEC §3's, how far the
+ * assembly moved each body and which equations it removed as redundant, the model's warnings, and how well the
+ * removed equations held along the run. The same facts reach `sim`'s stderr and JSON and the page's notice.
+ */
+import type { BuiltModel } from '../scenario/fromDocument';
+import type { RemovedResidual } from '../scenario/preparationText';
+
+/** A model output's column: its name as in the model, and its unit. */
+export interface OutputColumn {
+  readonly name: string;
+  readonly unit: string;
+}
+
+/** How far the assembly moved one body (by name): distance (m) and angle (rad). */
+export interface BodyMoveFact {
+  readonly body: string;
+  readonly distance: number;
+  readonly angle: number;
+}
+
+export interface ModelFacts {
+  readonly outputs: readonly OutputColumn[];
+  readonly preparation: {
+    readonly moved: readonly BodyMoveFact[];
+    readonly removed: readonly { readonly constraint: string; readonly rows: number }[];
+  };
+  readonly warnings: readonly string[];
+}
+
+/** The facts of a prepared model. */
+export function modelFactsOf(built: BuiltModel): ModelFacts {
+  const names = built.model.bodies.map((b) => b.name);
+  return {
+    outputs: (built.model.outputs ?? []).map((o) => ({ name: o.name, unit: o.unit })),
+    preparation: {
+      moved: built.report.moved.map((m) => ({ body: names[m.body] ?? `body ${m.body + 1}`, distance: m.distance, angle: m.angle })),
+      removed: built.report.removed.map((r) => ({ constraint: r.constraint, rows: r.rows })),
+    },
+    warnings: [...built.warnings],
+  };
+}
+
+/** The removed equations' residual watched by a run (RemovedEquationsMonitor). */
+export function removedResidualOf(monitor: { readonly count: number; readonly largestResidual: number; readonly timeOfLargest: number }): RemovedResidual {
+  return { count: monitor.count, largest: monitor.largestResidual, time: monitor.timeOfLargest };
+}

@@ -1,0 +1,172 @@
+/**
+ * Constraint values C(q) and their Jacobian blocks C_q in one pass (the residual's constraint part, Sherif
+ * Eqs. 57-58 and 62), for a program of primitives compiled once per model (kernels/constraintProgram.ts). The
+ * primitives and their equations are those of model/constraintPrimitives.ts:
+ *   NORMALIZATION       eᵀe − 1 = 0                                   (Sherif Eq. 5; row [0 0 0 | 2eᵀ])
+ *   POINTS_COINCIDE     p_i(s_i) − p_j(s_j) = 0                       (3 rows; [±I | ±B(e, s)])
+ *   VECTORS_DOT         (A_i u)ᵀ (A_j v) − c = 0                      (1 row; [0 | bᵀB(e_i, u)], [0 | aᵀB(e_j, v)])
+ *   VECTOR_TO_POINT_DOT (A_i u)ᵀ (p_j(s_j) − p_i(s_i)) = 0            (1 row)
+ * with A(e) of Sherif Eq. 2 and B(e, s) = ∂(A(e) s)/∂e (rotation/eulerParameters.ts: rotatedVectorJacobian).
+ * Every sum is formed in the order of the TypeScript it replaced, so the numbers are the same to the bit.
+ * A body index of −1 is the ground: A = I, r = 0. A ground vector that moves with time (a prescribed rotation's
+ * w(t)) is written into the record by the caller before each call.
+ *
+ * Record (RECORD_LENGTH f64 each): [kind, bodyI, bodyJ, row, offset, ld, colI, colJ, zeroCount, c, x(3), y(3), z(3)]
+ * — values[row ..] receive the rows, blocks[offset ..] the Jacobian rows (leading dimension ld, body i's columns
+ * at colI, body j's at colJ, −1 for ground); blocks[offset .. offset + zeroCount) are zeroed first (a joint's
+ * first primitive zeroes the joint's whole block). x, y, z: NORMALIZATION none; POINTS_COINCIDE s_i, s_j;
+ * VECTORS_DOT u, v; VECTOR_TO_POINT_DOT u, s_i, s_j.
+ */
+
+export const RECORD_LENGTH = 19;
+const NORMALIZATION = 0, POINTS_COINCIDE = 1, VECTORS_DOT = 2, VECTOR_TO_POINT_DOT = 3;
+const COORDS_PER_BODY = 7;
+
+@inline function f(ptr: usize, k: i32): f64 { return load<f64>(ptr + (<usize>k << 3)); }
+@inline function setF(ptr: usize, k: i32, v: f64): void { store<f64>(ptr + (<usize>k << 3), v); }
+@inline function addF(ptr: usize, k: i32, v: f64): void { setF(ptr, k, f(ptr, k) + v); }
+
+// Scratch of one primitive: A(e) (row-major 3×3), B(e, s) (row-major 3×4), a rotated vector x, a and b, two points.
+let r0: f64 = 0, r1: f64 = 0, r2: f64 = 0, r3: f64 = 0, r4: f64 = 0, r5: f64 = 0, r6: f64 = 0, r7: f64 = 0, r8: f64 = 0;
+let x0: f64 = 0, x1: f64 = 0, x2: f64 = 0, a0: f64 = 0, a1: f64 = 0, a2: f64 = 0, b0: f64 = 0, b1: f64 = 0, b2: f64 = 0;
+let pi0: f64 = 0, pi1: f64 = 0, pi2: f64 = 0, pj0: f64 = 0, pj1: f64 = 0, pj2: f64 = 0;
+const hess = memory.data(12 * 8);
+
+/** A(e_b) into r0..r8 (Sherif Eq. 2). */
+function rotation(q: usize, body: i32): void {
+  const c = body * COORDS_PER_BODY + 3;
+  const e0 = f(q, c), e1 = f(q, c + 1), e2 = f(q, c + 2), e3 = f(q, c + 3);
+  r0 = e0 * e0 + e1 * e1 - e2 * e2 - e3 * e3;
+  r1 = 2 * (e1 * e2 - e0 * e3);
+  r2 = 2 * (e1 * e3 + e0 * e2);
+  r3 = 2 * (e1 * e2 + e0 * e3);
+  r4 = e0 * e0 + e2 * e2 - e3 * e3 - e1 * e1;
+  r5 = 2 * (e2 * e3 - e0 * e1);
+  r6 = 2 * (e1 * e3 - e0 * e2);
+  r7 = 2 * (e2 * e3 + e0 * e1);
+  r8 = e0 * e0 + e3 * e3 - e1 * e1 - e2 * e2;
+}
+
+/** x = A(e_b) v (v for ground), v at rec[k..k+3). */
+function rotate(q: usize, body: i32, rec: usize, k: i32): void {
+  const v0 = f(rec, k), v1 = f(rec, k + 1), v2 = f(rec, k + 2);
+  if (body < 0) { x0 = v0; x1 = v1; x2 = v2; return; }
+  rotation(q, body);
+  x0 = r0 * v0 + r1 * v1 + r2 * v2;
+  x1 = r3 * v0 + r4 * v1 + r5 * v2;
+  x2 = r6 * v0 + r7 * v1 + r8 * v2;
+}
+
+/** a = A(e_b) v. */
+function rotatedToA(q: usize, body: i32, rec: usize, k: i32): void { rotate(q, body, rec, k); a0 = x0; a1 = x1; a2 = x2; }
+
+/** b = A(e_b) v. */
+function rotatedToB(q: usize, body: i32, rec: usize, k: i32): void { rotate(q, body, rec, k); b0 = x0; b1 = x1; b2 = x2; }
+
+/** x = r_b + A(e_b) s (s for ground), s at rec[k..k+3). */
+function point(q: usize, body: i32, rec: usize, k: i32): void {
+  rotate(q, body, rec, k);
+  if (body < 0) return;
+  const c = body * COORDS_PER_BODY;
+  x0 += f(q, c); x1 += f(q, c + 1); x2 += f(q, c + 2);
+}
+
+/** p_i = r_b + A(e_b) s. */
+function pointToPi(q: usize, body: i32, rec: usize, k: i32): void { point(q, body, rec, k); pi0 = x0; pi1 = x1; pi2 = x2; }
+
+/** p_j = r_b + A(e_b) s. */
+function pointToPj(q: usize, body: i32, rec: usize, k: i32): void { point(q, body, rec, k); pj0 = x0; pj1 = x1; pj2 = x2; }
+
+/** B(e_b, s) (3×4, row-major) into hess, s at rec[k..k+3). */
+function rotationJacobian(q: usize, body: i32, rec: usize, k: i32): void {
+  const c = body * COORDS_PER_BODY + 3;
+  const e0 = f(q, c), e1 = f(q, c + 1), e2 = f(q, c + 2), e3 = f(q, c + 3);
+  const s0 = f(rec, k), s1 = f(rec, k + 1), s2 = f(rec, k + 2);
+  const es = e1 * s0 + e2 * s1 + e3 * s2;
+  const h = hess;
+  setF(h, 0, 2 * (e0 * s0 + (e2 * s2 - e3 * s1)));
+  setF(h, 4, 2 * (e0 * s1 + (e3 * s0 - e1 * s2)));
+  setF(h, 8, 2 * (e0 * s2 + (e1 * s1 - e2 * s0)));
+  setF(h, 1, 2 * (-s0 * e1 + es + e1 * s0));
+  setF(h, 2, 2 * (-s0 * e2 + e1 * s1 + e0 * s2));
+  setF(h, 3, 2 * (-s0 * e3 + e1 * s2 - e0 * s1));
+  setF(h, 5, 2 * (-s1 * e1 + e2 * s0 - e0 * s2));
+  setF(h, 6, 2 * (-s1 * e2 + es + e2 * s1));
+  setF(h, 7, 2 * (-s1 * e3 + e2 * s2 + e0 * s0));
+  setF(h, 9, 2 * (-s2 * e1 + e3 * s0 + e0 * s1));
+  setF(h, 10, 2 * (-s2 * e2 + e3 * s1 - e0 * s0));
+  setF(h, 11, 2 * (-s2 * e3 + es + e3 * s2));
+}
+
+/** out[at + k] += scale · (w0 B_0k + w1 B_1k + w2 B_2k), B = B(e_b, s): ∂(wᵀ A(e) s)/∂e. */
+function addWeightedRow(q: usize, body: i32, rec: usize, k: i32, w0: f64, w1: f64, w2: f64, scale: f64, out: usize, at: i32): void {
+  rotationJacobian(q, body, rec, k);
+  const h = hess;
+  for (let j = 0; j < 4; j++) addF(out, at + j, scale * (w0 * f(h, j) + w1 * f(h, 4 + j) + w2 * f(h, 8 + j)));
+}
+
+/** The rows ±[I | B(e_b, s)] of a point, sign ±1, at column col of a block (no-op for ground). */
+function writePointColumns(q: usize, body: i32, rec: usize, k: i32, sign: f64, out: usize, offset: i32, ld: i32, col: i32): void {
+  if (body < 0) return;
+  for (let i = 0; i < 3; i++) setF(out, offset + i * ld + col + i, sign);
+  rotationJacobian(q, body, rec, k);
+  const h = hess;
+  for (let i = 0; i < 3; i++) {
+    for (let j = 0; j < 4; j++) setF(out, offset + col + 3 + i * ld + j, sign * f(h, 4 * i + j));
+  }
+}
+
+/**
+ * Runs `count` records at `program`: values of every row into values[row ..], Jacobian rows into blocks.
+ * q: the coordinates, 7 per body.
+ */
+export function constraintsWithJacobian(program: usize, count: i32, q: usize, values: usize, blocks: usize): void {
+  for (let r = 0; r < count; r++) {
+    const rec = program + (<usize>(r * RECORD_LENGTH) << 3);
+    const kind = <i32>f(rec, 0), bi = <i32>f(rec, 1), bj = <i32>f(rec, 2), row = <i32>f(rec, 3);
+    const offset = <i32>f(rec, 4), ld = <i32>f(rec, 5), colI = <i32>f(rec, 6), colJ = <i32>f(rec, 7);
+    const zeroCount = <i32>f(rec, 8);
+    for (let k = 0; k < zeroCount; k++) setF(blocks, offset + k, 0);
+    if (kind == NORMALIZATION) {
+      const c = bi * COORDS_PER_BODY + 3;
+      const e0 = f(q, c), e1 = f(q, c + 1), e2 = f(q, c + 2), e3 = f(q, c + 3);
+      setF(values, row, e0 * e0 + e1 * e1 + e2 * e2 + e3 * e3 - 1);
+      setF(blocks, offset, 0); setF(blocks, offset + 1, 0); setF(blocks, offset + 2, 0);
+      setF(blocks, offset + 3, 2 * e0); setF(blocks, offset + 4, 2 * e1);
+      setF(blocks, offset + 5, 2 * e2); setF(blocks, offset + 6, 2 * e3);
+    } else if (kind == POINTS_COINCIDE) {
+      pointToPi(q, bi, rec, 10);
+      pointToPj(q, bj, rec, 13);
+      setF(values, row, pi0 - pj0); setF(values, row + 1, pi1 - pj1); setF(values, row + 2, pi2 - pj2);
+      writePointColumns(q, bi, rec, 10, 1, blocks, offset, ld, colI);
+      writePointColumns(q, bj, rec, 13, -1, blocks, offset, ld, colJ);
+    } else if (kind == VECTORS_DOT) {
+      rotatedToA(q, bi, rec, 10);
+      rotatedToB(q, bj, rec, 13);
+      setF(values, row, a0 * b0 + a1 * b1 + a2 * b2 - f(rec, 9));
+      if (colI >= 0) addWeightedRow(q, bi, rec, 10, b0, b1, b2, 1, blocks, offset + colI + 3);
+      if (colJ >= 0) addWeightedRow(q, bj, rec, 13, a0, a1, a2, 1, blocks, offset + colJ + 3);
+    } else {
+      // VECTOR_TO_POINT_DOT: a = A_i u, d = p_j − p_i.
+      pointToPi(q, bi, rec, 13);
+      pointToPj(q, bj, rec, 16);
+      rotatedToA(q, bi, rec, 10);
+      const d0 = pj0 - pi0, d1 = pj1 - pi1, d2 = pj2 - pi2;
+      setF(values, row, a0 * d0 + a1 * d1 + a2 * d2);
+      if (colI >= 0) {
+        const o = offset + colI;
+        addF(blocks, o, -a0); addF(blocks, o + 1, -a1); addF(blocks, o + 2, -a2);
+        addWeightedRow(q, bi, rec, 10, d0, d1, d2, 1, blocks, o + 3);
+        addWeightedRow(q, bi, rec, 13, a0, a1, a2, -1, blocks, o + 3);
+      }
+      if (colJ >= 0) {
+        const o = offset + colJ;
+        addF(blocks, o, a0); addF(blocks, o + 1, a1); addF(blocks, o + 2, a2);
+        addWeightedRow(q, bj, rec, 16, a0, a1, a2, 1, blocks, o + 3);
+      }
+    }
+  }
+}
+
+/** RECORD_LENGTH, for the TypeScript side's check that both agree on the record layout. */
+export function constraintRecordLength(): i32 { return RECORD_LENGTH; }

@@ -1,0 +1,8 @@
+/**
+ * The WebAssembly kernels of the Newton step, one module compiled from AssemblyScript by scripts/buildKernels.mjs
+ * (`npm run kernels`). ../wasm.ts loads it and lays out the memory; each kernel's file says which equation it
+ * implements.
+ */
+export { luRefactor, luSolve } from './lu';
+export { constraintsWithJacobian, constraintRecordLength } from './constraints';
+export { addJacobianTransposeTimes, jacobianTimes } from './products';

@@ -1,0 +1,155 @@
+/**
+ * The model's constraints compiled once into the records the WebAssembly kernel walks
+ * (kernels/assembly/constraints.ts: constraintsWithJacobian), and the calls that run them: for a whole model
+ * (ConstraintProgram, on the model's kernel memory) and for one constraint alone (evaluateOne, on a small shared
+ * memory: the consistent-state solve, reduced constraints, the Lie-group method and tests call constraints one by
+ * one). A constraint is compiled when it lists its primitives (Constraint.primitives: every joint and every
+ * Euler-parameter normalisation); any other constraint runs its own TypeScript evaluateWithJacobian, writing into
+ * the same memory.
+ */
+import { COORDS_PER_BODY, type Constraint, type ConstraintPrimitiveLayout } from '../model/types';
+import { KernelMemory } from './wasm';
+
+/** f64 slots per record (assembly/constraints.ts: RECORD_LENGTH). */
+export const RECORD_LENGTH = 19;
+/** The record's fields (assembly/constraints.ts's layout). */
+const KIND = 0, BODY_I = 1, BODY_J = 2, ROW = 3, OFFSET = 4, LD = 5, COL_I = 6, COL_J = 7, ZERO_COUNT = 8;
+/** Where a primitive's own parameters (c, then up to three vectors) start. */
+export const PARAMETERS = 9;
+
+/** The kinds of primitive the kernel knows (assembly/constraints.ts). */
+export const enum PrimitiveKind { Normalization = 0, PointsCoincide = 1, VectorsDot = 2, VectorToPointDot = 3 }
+
+/** A primitive as the kernel sees it: its kind, bodies and parameters (c and vectors), possibly moving with t. */
+export interface KernelPrimitive {
+  readonly rows: number;
+  readonly kind: PrimitiveKind;
+  readonly bodyI: number;
+  readonly bodyJ: number;
+  /** Writes c and the vectors into record[at + PARAMETERS ..]. */
+  writeParameters(record: Float64Array, at: number): void;
+  /** For a ground vector that moves: writes its value at t into the record (absent: nothing depends on t). */
+  updateParameters?(t: number, record: Float64Array, at: number): void;
+}
+
+/** Records needed by a constraint's primitives (0 when it is not compiled). */
+export function recordCount(c: Constraint): number {
+  return c.primitives?.list.length ?? 0;
+}
+
+/**
+ * Writes the records of constraint c with values at row `row` and its block at `offset`; `localBodies` numbers its
+ * bodies by their slot in c.bodies (for a kernel run on that constraint's coordinates alone). Returns the records
+ * written; `moving` collects the records whose parameters depend on t.
+ */
+function writeRecords(
+  c: Constraint, layout: ConstraintPrimitiveLayout, program: Float64Array, first: number, row: number, offset: number,
+  localBodies: boolean, moving: Array<[KernelPrimitive, number]>,
+): number {
+  const { list, starts, ld, colI, colJ } = layout;
+  for (let k = 0; k < list.length; k++) {
+    const p = list[k], at = (first + k) * RECORD_LENGTH;
+    program[at + KIND] = p.kind;
+    program[at + BODY_I] = localBodies ? (colI < 0 ? -1 : colI / COORDS_PER_BODY) : p.bodyI;
+    program[at + BODY_J] = localBodies ? (colJ < 0 ? -1 : colJ / COORDS_PER_BODY) : p.bodyJ;
+    program[at + ROW] = row + starts[k];
+    program[at + OFFSET] = offset + starts[k] * ld;
+    program[at + LD] = ld;
+    program[at + COL_I] = colI;
+    program[at + COL_J] = colJ;
+    program[at + ZERO_COUNT] = k === 0 ? c.rows * ld : 0;
+    p.writeParameters(program, at);
+    if (p.updateParameters) moving.push([p, at]);
+  }
+  return list.length;
+}
+
+/** f64 entries a model's ConstraintProgram needs in its kernel memory besides q, values and blocks. */
+export function programLength(constraints: readonly Constraint[]): number {
+  let records = 0;
+  for (const c of constraints) records += recordCount(c);
+  return records * RECORD_LENGTH;
+}
+
+/**
+ * C(q, t) and C_q of a model's constraints in one kernel call. q, values and blocks live in the model's kernel
+ * memory (blocks is the system's jacobianBlocks); q is copied in per call (n numbers).
+ */
+export class ConstraintProgram {
+  private readonly program: Float64Array;
+  private readonly records: number;
+  private readonly moving: Array<[KernelPrimitive, number]> = [];
+  /** Constraints the kernel does not know, with their rows and block offsets. */
+  private readonly others: Array<[Constraint, number, number]> = [];
+
+  constructor(
+    private readonly memory: KernelMemory, constraints: readonly Constraint[], rows: Int32Array, blockOffsets: Int32Array,
+    private readonly q: Float64Array, private readonly values: Float64Array, private readonly blocks: Float64Array,
+  ) {
+    this.program = memory.f64(programLength(constraints));
+    let r = 0;
+    constraints.forEach((c, i) => {
+      if (c.primitives) r += writeRecords(c, c.primitives, this.program, r, rows[i], blockOffsets[i], false, this.moving);
+      else this.others.push([c, rows[i], blockOffsets[i]]);
+    });
+    this.records = r;
+  }
+
+  /** values = C(q, t) (then copied to out[offset ..]) and blocks = C_q(q, t). */
+  run(q: Float64Array, t: number, out: Float64Array, offset: number): void {
+    const { values, blocks, moving, program } = this;
+    this.q.set(q);
+    for (let k = 0; k < moving.length; k++) moving[k][0].updateParameters!(t, program, moving[k][1]);
+    this.memory.kernels.constraintsWithJacobian(program.byteOffset, this.records, this.q.byteOffset, values.byteOffset, blocks.byteOffset);
+    const others = this.others;
+    for (let k = 0; k < others.length; k++) {
+      const [c, row, off] = others[k];
+      if (c.evaluateWithJacobian) c.evaluateWithJacobian(q, t, values, row, blocks, off);
+      else { c.jacobian(q, t, blocks, off); c.evaluate(q, t, values, row); }
+    }
+    out.set(values, offset);
+  }
+}
+
+/** Largest constraint evaluateOne handles: rows, and records. */
+const ONE_MAX_ROWS = 16, ONE_MAX_RECORDS = 16, ONE_MAX_BODIES = 2;
+
+/** The small memory of evaluateOne (made on first use). */
+let one: {
+  memory: KernelMemory; program: Float64Array; q: Float64Array; values: Float64Array; block: Float64Array;
+  moving: Array<[KernelPrimitive, number]>;
+} | null = null;
+
+/**
+ * One compiled constraint on its own bodies' coordinates: values into out[row ..] (if out), its block into
+ * block[offset ..] (if block). The records are written afresh at each call (a few dozen numbers).
+ */
+export function evaluateOne(
+  c: Constraint, q: Float64Array, t: number, out: Float64Array | null, row: number, block: Float64Array | null, offset: number,
+): void {
+  const layout = c.primitives!;
+  if (!one) {
+    const memory = new KernelMemory(8 * (ONE_MAX_RECORDS * RECORD_LENGTH + 7 * ONE_MAX_BODIES + ONE_MAX_ROWS * (1 + 7 * ONE_MAX_BODIES)) + 64);
+    one = {
+      memory, program: memory.f64(ONE_MAX_RECORDS * RECORD_LENGTH), q: memory.f64(7 * ONE_MAX_BODIES),
+      values: memory.f64(ONE_MAX_ROWS), block: memory.f64(ONE_MAX_ROWS * 7 * ONE_MAX_BODIES), moving: [],
+    };
+  }
+  if (c.rows > ONE_MAX_ROWS || layout.list.length > ONE_MAX_RECORDS || c.bodies.length > ONE_MAX_BODIES) {
+    throw new RangeError(`${c.name}: too large for a single-constraint kernel call`);
+  }
+  const s = one;
+  s.moving.length = 0;
+  const records = writeRecords(c, layout, s.program, 0, 0, 0, true, s.moving);
+  for (let k = 0; k < s.moving.length; k++) s.moving[k][0].updateParameters!(t, s.program, s.moving[k][1]);
+  for (let b = 0; b < c.bodies.length; b++) {
+    const from = c.bodies[b] * COORDS_PER_BODY, to = b * COORDS_PER_BODY;
+    for (let k = 0; k < COORDS_PER_BODY; k++) s.q[to + k] = q[from + k];
+  }
+  s.memory.kernels.constraintsWithJacobian(s.program.byteOffset, records, s.q.byteOffset, s.values.byteOffset, s.block.byteOffset);
+  if (out) for (let k = 0; k < c.rows; k++) out[row + k] = s.values[k];
+  if (block) {
+    const size = c.rows * layout.ld;
+    for (let k = 0; k < size; k++) block[offset + k] = s.block[k];
+  }
+}

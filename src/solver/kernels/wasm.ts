@@ -1,0 +1,103 @@
+/**
+ * The WebAssembly side of the Newton step: the module compiled from src/solver/kernels/assembly/ (AssemblyScript;
+ * `npm run kernels` writes its bytes into kernels.generated.ts), compiled once per process, and a fixed-size memory
+ * per use with the arrays the kernels walk.
+ *
+ * Memory is allocated once, sized for the model, and never grown: memory.grow detaches the old ArrayBuffer, and
+ * once any buffer of a process has been detached, typed-array code in that process runs 25–42 % slower in Node 20
+ * (docs/performance-lu.md, "A Node pitfall"). When a new analysis needs more room, a new memory replaces the old
+ * one (a new buffer is not a detach).
+ *
+ * The module is compiled synchronously (new WebAssembly.Module): allowed in Node and in Web Workers, where every
+ * run of the app is computed.
+ */
+import { KERNELS_WASM_BASE64 } from './kernels.generated';
+
+/** The kernels' exports; pointers are byte offsets into the instance's memory. */
+export interface KernelExports {
+  luRefactor(
+    n: number, rowStartPtr: number, diagPtr: number, columnPtr: number, targetPtr: number, inversePivotPtr: number,
+    originalPtr: number, luPtr: number, factorEntries: number, outsideEntries: number, threshold: number, singularRatio: number,
+  ): number;
+  luSolve(
+    n: number, rowOrderPtr: number, colOrderPtr: number, rowStartPtr: number, diagPtr: number, columnPtr: number,
+    inversePivotPtr: number, luPtr: number, workPtr: number, rhsPtr: number, flushBelow: number,
+  ): void;
+  constraintRecordLength(): number;
+  constraintsWithJacobian(programPtr: number, count: number, qPtr: number, valuesPtr: number, blocksPtr: number): void;
+  addJacobianTransposeTimes(m: number, rowEntriesPtr: number, entryColumnPtr: number, blocksPtr: number, lambdaPtr: number, outPtr: number): void;
+  jacobianTimes(m: number, rowEntriesPtr: number, entryColumnPtr: number, blocksPtr: number, vPtr: number, outPtr: number): void;
+}
+
+const PAGE_BYTES = 65536;
+/** The first bytes are the module's: AssemblyScript puts its static data (kernel scratch) from byte 1024 on. */
+const RESERVED_BYTES = 4096;
+
+let compiled: WebAssembly.Module | null = null;
+
+/** The compiled module, made on first use. */
+function kernelModule(): WebAssembly.Module {
+  if (!compiled) {
+    const text = atob(KERNELS_WASM_BASE64);
+    const bytes = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+    compiled = new WebAssembly.Module(bytes);
+  }
+  return compiled;
+}
+
+/** Bytes needed for f64 and i32 arrays of the given lengths, each aligned to 8 bytes. */
+export function arrayBytes(f64Lengths: readonly number[], i32Lengths: readonly number[]): number {
+  let bytes = 0;
+  for (const l of f64Lengths) bytes += 8 * l;
+  for (const l of i32Lengths) bytes += 4 * l + 4;
+  return bytes;
+}
+
+/**
+ * A fixed WebAssembly memory with an instance of the kernels on it, and a bump allocator of typed-array views.
+ * Views stay valid for the memory's life (it never grows); reset() starts the allocation over.
+ */
+export class KernelMemory {
+  readonly kernels: KernelExports;
+  readonly capacity: number;
+  private readonly buffer: ArrayBuffer;
+  private top = RESERVED_BYTES;
+
+  /** A memory holding at least `bytes` bytes of arrays. */
+  constructor(bytes: number) {
+    const pages = Math.max(1, Math.ceil((bytes + RESERVED_BYTES) / PAGE_BYTES));
+    const memory = new WebAssembly.Memory({ initial: pages, maximum: pages });
+    this.kernels = new WebAssembly.Instance(kernelModule(), { env: { memory } }).exports as unknown as KernelExports;
+    this.buffer = memory.buffer;
+    this.capacity = pages * PAGE_BYTES - RESERVED_BYTES;
+  }
+
+  /** Bytes still free. */
+  get free(): number { return this.capacity + RESERVED_BYTES - this.top; }
+
+  /** Forgets every allocation (the views made so far alias what comes next). */
+  reset(): void { this.top = RESERVED_BYTES; }
+
+  /** A zeroed f64 array of `length` in the memory; its pointer is its byteOffset. */
+  f64(length: number): Float64Array {
+    const view = new Float64Array(this.buffer, this.take(8 * length), length);
+    view.fill(0);
+    return view;
+  }
+
+  /** A zeroed i32 array of `length` in the memory, 8-byte aligned. */
+  i32(length: number): Int32Array {
+    const view = new Int32Array(this.buffer, this.take(4 * length + 4), length);
+    view.fill(0);
+    return view;
+  }
+
+  private take(bytes: number): number {
+    const at = this.top;
+    const size = (bytes + 7) & ~7;
+    if (at + size > this.capacity + RESERVED_BYTES) throw new RangeError(`kernel memory: ${bytes} bytes do not fit (${this.free} free)`);
+    this.top = at + size;
+    return at;
+  }
+}
