@@ -28,7 +28,7 @@ export const RETRY_SHRINK = 0.25;
 /** The loosest tolerance a run may ask for (the link and flag bound); the velocity tolerance equals ε there. */
 export const LOOSEST_TOLERANCE = 0.1;
 /** The velocity tolerance never goes below this: it would cost millions of steps per second of motion and ask Newton for q̇ near round-off. */
-export const VELOCITY_TOLERANCE_FLOOR = 1e-10;
+export const VELOCITY_TOLERANCE_FLOOR = 1e-9;
 
 /**
  * The tolerance of the local velocity error under the 'position-velocity' norm: ε (ε/ε_max)^{1/4}, ε_max =
