@@ -4,7 +4,7 @@
  * alternative). Pure apart from reading the results passed in; tested in test/app/chartViews.test.ts.
  */
 import type { RunMethod as IntegratorMethod } from '../scenario/methods';
-import { getScenario } from '../scenario/registry';
+import { defaultValues, getScenario } from '../scenario/registry';
 import type { ScenarioState } from '../scenario/types';
 import type { MethodResults } from './runs';
 import type { LowerPlot, OmegaComponent } from './store';
@@ -128,6 +128,27 @@ function pointsFor(kind: ChartKind, res: MethodResults, component: OmegaComponen
   }
 }
 
+/** Whether every parameter has its default value: a model file's reference curves hold only there. */
+function atDefaults(state: ScenarioState): boolean {
+  const defaults = defaultValues(getScenario(state.scenario));
+  return Object.entries(defaults).every(([name, value]) => {
+    const now = state.values[name];
+    return now !== undefined && now.length === value.length && now.every((x, i) => x === value[i]);
+  });
+}
+
+/**
+ * The reference curve of the output `name` (the model file's `reference`, docs/model-format.md) up to the run's
+ * end time, or null: none in the model, or a parameter changed from its default (the curve would be wrong).
+ */
+export function referencePoints(state: ScenarioState, name: string | undefined): Point[] | null {
+  const reference = name === undefined ? undefined : getScenario(state.scenario).outputReferences?.[name];
+  if (!reference || !atDefaults(state)) return null;
+  const points: Point[] = [];
+  for (const [t, v] of reference.points) if (t <= state.tEnd * (1 + 1e-12)) points.push({ t, v });
+  return points.length > 0 ? points : null;
+}
+
 /** Range of `key` over all lines (and of the exact line), so both methods' charts share their axes. */
 export function valueRange(sets: readonly Point[][], key: 'v' | 'w', withExact = key === 'v'): [number, number] {
   let lo = Infinity;
@@ -172,6 +193,8 @@ export interface ChartView {
   readonly seriesName: string;
   readonly right: RightAxis | null;
   readonly second: SecondLine | null;
+  /** A model output's reference curve, on the left axis (its own times; null: none to draw). */
+  readonly reference?: Point[] | null;
 }
 
 /**
@@ -275,7 +298,9 @@ export function chartView(
       const found = methods.map((m) => results[m]).find((r) => r && outputOf(r, output));
       const column = found ? outputOf(found, output)!.column : { name: output ?? 'output', unit: '' };
       const yLabel = column.unit ? `${column.name} (${column.unit})` : column.name;
-      return linearView({ ...base, yLabel, seriesName: `${label} ${column.name}` }, valueRange(sets, 'v'), options);
+      const reference = referencePoints(state, output);
+      const range = valueRange(reference ? [...sets, reference] : sets, 'v');
+      return { ...linearView({ ...base, yLabel, seriesName: `${label} ${column.name}` }, range, options), reference };
     }
     case 'omega': {
       const range = valueRange(sets, 'v');

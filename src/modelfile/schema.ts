@@ -149,14 +149,47 @@ const Load = z.discriminatedUnion('type', [
 ]).meta({ id: 'load' });
 
 const Component = z.enum(['x', 'y', 'z']);
-const Output = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('position'), name: Name, point: Name.describe('"body.point" or a body (its centre of mass).'), component: Component }),
-  z.strictObject({ type: z.literal('velocity'), name: Name, point: Name, component: Component }),
-  z.strictObject({ type: z.literal('angle'), name: Name, joint: Name, offset: Num.optional().describe('Added to the angle from the initial pose, rad.') }),
-  z.strictObject({ type: z.literal('rate'), name: Name, joint: Name }),
-  z.strictObject({ type: z.literal('omega'), name: Name, body: Name, component: Component, axes: z.enum(['body', 'global']).optional() }),
-  z.strictObject({ type: z.literal('spring-length'), name: Name, spring: Name }),
-]).meta({ id: 'output' });
+
+/** [t, value] pairs with t strictly increasing: a reference curve's points. */
+const ReferencePoints = z.array(z.tuple([z.number(), z.number()], { error: 'expected a [t, value] pair of numbers' }), { error: 'expected a list of [t, value] pairs' })
+  .min(2, { error: 'a reference has at least two points' }).max(listItems)
+  .check((ctx) => {
+    const points = ctx.value;
+    for (let i = 1; i < points.length; i++) {
+      if (!(points[i][0] > points[i - 1][0])) {
+        ctx.issues.push({ code: 'custom', input: points[i], path: [i, 0], message: `t must increase: ${points[i][0]} follows ${points[i - 1][0]}` });
+        return;
+      }
+    }
+  })
+  .describe('[t, value] pairs, t strictly increasing (s, then the output\'s unit).');
+
+/**
+ * A curve the output's plots draw beside the runs (a thin grey line, "reference"): the published solution or a
+ * converged run. It holds for the model's default parameter values only; the plots leave it out at others.
+ */
+const OutputReference = z.strictObject({
+  source: z.string().min(1, { error: 'say where the reference comes from' }).max(400).describe('Where the values come from: a published solution, or the method, α and h of a converged run.'),
+  points: ReferencePoints,
+}).meta({ id: 'outputReference' });
+
+/** The outputs, each with the fields `extra` adds (a reference for the top-level ones). */
+function outputUnion<Extra extends z.ZodRawShape>(extra: Extra) {
+  return z.discriminatedUnion('type', [
+    z.strictObject({ type: z.literal('position'), name: Name, point: Name.describe('"body.point" or a body (its centre of mass).'), component: Component, ...extra }),
+    z.strictObject({ type: z.literal('velocity'), name: Name, point: Name, component: Component, ...extra }),
+    z.strictObject({ type: z.literal('angle'), name: Name, joint: Name, offset: Num.optional().describe('Added to the angle from the initial pose, rad.'), ...extra }),
+    z.strictObject({ type: z.literal('rate'), name: Name, joint: Name, ...extra }),
+    z.strictObject({ type: z.literal('omega'), name: Name, body: Name, component: Component, axes: z.enum(['body', 'global']).optional(), ...extra }),
+    z.strictObject({ type: z.literal('spring-length'), name: Name, spring: Name, ...extra }),
+  ]);
+}
+
+const Output = outputUnion({
+  reference: OutputReference.optional().describe('A reference curve for the plots, valid at the default parameter values.'),
+}).meta({ id: 'output' });
+/** An output of a repeated group: no reference (one table cannot belong to every copy). */
+const GroupOutput = outputUnion({}).meta({ id: 'groupOutput' });
 
 /**
  * Items repeated once per value of the loop variables: {"repeat": {"i": {"from": 0, "to": "N"}}, "let": {…},
@@ -169,7 +202,7 @@ const Group = z.strictObject({
   joints: z.array(Joint).max(listItems).optional(),
   motions: z.array(Motion).max(listItems).optional(),
   loads: z.array(Load).max(listItems).optional(),
-  outputs: z.array(Output).max(listItems).optional(),
+  outputs: z.array(GroupOutput).max(listItems).optional(),
 }).meta({ id: 'group' });
 
 const Methods = z.array(z.enum(['classical', 'modified', 'generalized-alpha', 'lie-group', 'ji-xing'])).min(1).max(4);

@@ -9,7 +9,7 @@ import { compileModel, documentScope, type ModelDrawing } from '../modelfile/com
 import { ModelError, valueOf, vectorTimeFunction } from '../modelfile/scope';
 import type { ModelDocument, ParameterSpec } from '../modelfile/schema';
 import { isRunMethod, type RunMethod } from './methods';
-import type { InputIssue, ParamDef, ParamValues, ScenarioDef, ValueNamer } from './types';
+import type { InputIssue, OutputReference, ParamDef, ParamValues, ScenarioDef, ValueNamer } from './types';
 import { checkInertiaTriangle, formatNumber } from './validate';
 
 /** A model ready to run, with what the page and `sim` say about it. */
@@ -90,6 +90,12 @@ function perValues<T>(make: (values: ParamValues) => T): (values: ParamValues) =
   };
 }
 
+/** The top-level outputs' reference curves by output name (a repeated group's outputs carry none), or undefined if none. */
+function outputReferencesOf(doc: ModelDocument): Record<string, OutputReference> | undefined {
+  const entries = (doc.outputs ?? []).flatMap((o) => (o.reference ? [[o.name, { source: o.reference.source, points: o.reference.points }] as const] : []));
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
+
 /** The scenario a model document describes; `id` overrides the document's own (a user's model is 'custom'). */
 export function scenarioFromDocument(doc: ModelDocument, id = doc.id ?? 'custom'): ScenarioDef {
   const run = doc.run ?? {};
@@ -100,6 +106,7 @@ export function scenarioFromDocument(doc: ModelDocument, id = doc.id ?? 'custom'
     return (t: number): [number, number, number] => { f(t, out); return [out[0], out[1], out[2]]; };
   });
   const methods = (run.methods ?? []).filter(isRunMethod) as RunMethod[];
+  const references = outputReferencesOf(doc);
   return {
     id,
     title: doc.title,
@@ -114,6 +121,7 @@ export function scenarioFromDocument(doc: ModelDocument, id = doc.id ?? 'custom'
     ...(run.sampleDt !== undefined ? { defaultSampleDt: run.sampleDt } : {}),
     build: (values) => buildFromDocument(doc, values),
     buildModel: (values) => buildFromDocument(doc, values).model,
+    ...(references ? { outputReferences: references } : {}),
     ...(exactFor ? { exactOmega: (values: ParamValues, t: number) => exactFor(values)(t) } : {}),
     // Cheap checks only (links are decoded on every keystroke): a model that then cannot be assembled says so
     // when it is built, as a run's failure.

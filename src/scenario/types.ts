@@ -42,6 +42,12 @@ export interface ParamDef {
 /** Values of a scenario's parameters by name (scalars are arrays of length 1). */
 export type ParamValues = Readonly<Record<string, readonly number[]>>;
 
+/** A curve an output's plots draw beside the runs: where it comes from, and its [t, value] points (t increasing). */
+export interface OutputReference {
+  readonly source: string;
+  readonly points: readonly (readonly [number, number])[];
+}
+
 export interface ScenarioDef {
   readonly id: ScenarioId;
   readonly title: string;
@@ -68,6 +74,11 @@ export interface ScenarioDef {
   buildModel(values: ParamValues): MultibodyModel;
   /** Exact ω of the primary body (body-fixed) where one exists, else undefined. */
   exactOmega?(values: ParamValues, t: number): [number, number, number];
+  /**
+   * Reference curves of outputs, by output name (the model file's `reference`, SPEC §8): valid at the default
+   * parameter values only.
+   */
+  readonly outputReferences?: Readonly<Record<string, OutputReference>>;
   /**
    * Checks between parameters that bounds alone cannot express (e.g. the triangle inequality
    * of principal inertias). Called only with complete, in-bounds values.

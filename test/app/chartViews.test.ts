@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_WIDTH } from '../../src/solver/simulate';
-import { defaultState } from '../../src/scenario/registry';
-import { chartSummary, chartView, LOWER_PLOT_LABELS } from '../../src/app/chartViews';
+import { defaultState, getScenario } from '../../src/scenario/registry';
+import type { ScenarioState } from '../../src/scenario/types';
+import { chartSummary, chartView, LOWER_PLOT_LABELS, referencePoints } from '../../src/app/chartViews';
 import { COLUMN } from '../../src/app/plotData';
 import type { MethodResults } from '../../src/app/runs';
 import { LOWER_PLOTS } from '../../src/app/store';
@@ -60,5 +61,41 @@ describe('chart views of the lower plots', () => {
     expect(chartSummary(view('energy'))).toBe('modified HHT energy drift ((E−E₀−W)/|E₀| (%)), t = 0 … 2 s: from 0 to -20, min -20, max 0.');
     expect(chartSummary(view('constraints'))).toContain('velocity |C_q q̇ + C_t| max 0.000003');
     expect(chartSummary(chartView('norm', 'classical', ['classical'], 'y', {}, res.state, 'classical HHT'))).toBe('classical HHT Euler-norm drift: no data yet.');
+  });
+});
+
+describe('chart view of a model output with a reference curve', () => {
+  /** Results of the flyball governor whose output s (series SERIES_WIDTH) holds the pairs given. */
+  function governorResults(state: ScenarioState, pairs: number[]): MethodResults {
+    const res = fakeResults({});
+    const series = [...res.series, new Float64Builder(), new Float64Builder()];
+    series[SERIES_WIDTH].append(pairs);
+    const facts = { ...res.facts, outputs: [{ name: 's', unit: 'm' }, { name: 'omega_shaft', unit: 'rad/s' }] };
+    return { ...res, state, facts, series };
+  }
+  const view = (state: ScenarioState, output: string) => {
+    const res = governorResults(state, [0, 0.5, 1, 0.6]);
+    return chartView('output', 'modified', ['modified'], 'z', { modified: res }, state, 'modified HHT', { output });
+  };
+
+  it('gives the model file\'s curve of s up to t_end, on the run\'s axis', () => {
+    const state = defaultState('flyball-governor');
+    const points = getScenario('flyball-governor').outputReferences!.s.points;
+    const v = view(state, 's');
+    expect(v.reference).toEqual(points.map(([t, value]) => ({ t, v: value })));
+    const values = points.map((p) => p[1]);
+    expect(v.domain[0]).toBeLessThanOrEqual(Math.min(...values));
+    expect(v.domain[1]).toBeGreaterThanOrEqual(Math.max(...values));
+    // A shorter run: the curve stops at its end.
+    const short = view({ ...state, tEnd: 2 }, 's').reference!;
+    expect(short[short.length - 1].t).toBe(2);
+    expect(short.length).toBe(points.filter(([t]) => t <= 2).length);
+  });
+
+  it('gives none for an output without one, or once a parameter differs from its default', () => {
+    const state = defaultState('flyball-governor');
+    expect(view(state, 'omega_shaft').reference).toBeNull();
+    expect(view({ ...state, values: { ...state.values, K: [4e5] } }, 's').reference).toBeNull();
+    expect(referencePoints(defaultState('heavy-top'), 'anything')).toBeNull();
   });
 });

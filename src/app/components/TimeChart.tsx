@@ -158,6 +158,10 @@ export const TimeChart = memo(function TimeChart({ kind, method, methods, compon
         />
       )}
       <Line yAxisId="left" name={view.seriesName} dataKey="v" stroke={mainColor} strokeDasharray={mainDash} legendType="plainline" dot={false} strokeWidth={palette.lineWidth} connectNulls isAnimationActive={false} />
+      {/* The model's reference curve over the run's, thin and grey so both show where they coincide: its own points, not the run's times. */}
+      {view.reference && (
+        <Line yAxisId="left" name="reference" data={view.reference} dataKey="v" stroke={palette.muted} strokeOpacity={0.9} legendType="plainline" dot={false} strokeWidth={palette.lineWidth * 0.5} isAnimationActive={false} />
+      )}
       {withExact && (
         <Line yAxisId="left" name="exact" dataKey="exact" stroke={palette.exact} strokeDasharray="6 4" legendType="plainline" dot={false} strokeWidth={palette.lineWidth * 0.9} isAnimationActive={false} />
       )}
