@@ -14,14 +14,15 @@ export const BUDGET = {
    * the eight shipped model files and their compiler, the generic 3D view and the model menu; sim worker 63.6 and
    * study worker 57.9, each with the model reader for a user's model and the WebAssembly kernels; loaded only when
    * a user's model is opened or edited: the CodeMirror editor 124.2, the model reader with zod 38.8 + 43.9 + 5.4;
-   * PWA register 2.9). Before: 542.5 kB (2026-11-24) without user models, benchmark models or kernels. The
-   * budget leaves 16 kB of headroom; growth past it must be a decision. What a first visit loads is measured
-   * apart (docs/performance.md "Sizes").
+   * PWA register 2.9), then 910.9 kB with the benchmark models' reference curves (26.9 kB, in the main chunk with
+   * the model files). Before: 542.5 kB (2026-11-24) without user models, benchmark models or kernels. The budget
+   * leaves 19 kB of headroom; growth past it must be a decision. What a first visit loads is measured apart
+   * (docs/performance.md "Sizes").
    */
-  appJsGzip: 900_000,
+  appJsGzip: 930_000,
   /** The generated service worker and the Workbox runtime it loads. */
   serviceWorkerGzip: 12_000,
-  /** Everything the service worker precaches, raw bytes: 3.07 MB on 2026-11-25 (2.14 MB before the same growth). */
+  /** Everything the service worker precaches, raw bytes: 3.12 MB on 2026-11-25 (2.14 MB before the same growth). */
   precacheRaw: 3_200_000,
 } as const;
 

@@ -1,6 +1,6 @@
 import { useStore } from 'zustand';
 import { DEFAULT_RHO, methodParameter, type RunMethod as IntegratorMethod } from '../../scenario/methods';
-import { getScenario } from '../../scenario/registry';
+import { scenarioOf } from '../../scenario/registry';
 import type { ScenarioState } from '../../scenario/types';
 import { failureAdvice, failureReason, smallerStep, TRY_ALPHA, TRY_ALPHA_EULER, TRY_RHO } from '../failure';
 import type { FailureCause } from '../../solver/simulate';
@@ -31,28 +31,43 @@ export function FailureBox({ method }: { method: IntegratorMethod }) {
   const run = useStore(appStore, (s) => s.runs[method]);
   if (run.phase !== 'failed' || !run.failure) return null;
   const state = results.current[method]?.state ?? appStore.getState().state;
-  const hasJoints = getScenario(state.scenario).buildModel(state.values).constraints.length > 0;
+  const hasJoints = (scenarioOf(state)?.buildModel(state.values).constraints.length ?? 0) > 0;
   const { cause } = run.failure;
   const why = failureReason(state, hasJoints, method, cause);
   const action = tryAction(state, method, cause);
+  const { headline, detail } = splitReason(run.failure.reason);
+  // The headline and the one-click fix stay in view; the explanation opens on demand, so the box leaves the
+  // method's plots on the screen (a projector's 720 px).
   return (
     <div className="failure-notice" role="alert" data-testid={`failure-${method}`}>
       <p>
-        <strong>Failed at t = {formatTime(run.failure.time)} s.</strong> {run.failure.reason}.
-      </p>
-      {why && (
-        <p data-testid={`failure-why-${method}`}>
-          <strong>Why:</strong> {why}
-        </p>
-      )}
-      <p>
-        <strong>What to try:</strong> {failureAdvice(state, method, cause)}.{' '}
+        <strong>Failed at t = {formatTime(run.failure.time)} s.</strong> {headline}.{' '}
         {action && (
           <button type="button" className="try-alpha" onClick={action.run} data-testid={`failure-try-${method}`}>
             {action.label}
           </button>
         )}
       </p>
+      <details data-testid={`failure-details-${method}`}>
+        <summary>Why, and what to try</summary>
+        {detail && <p>{detail}.</p>}
+        {why && (
+          <p data-testid={`failure-why-${method}`}>
+            <strong>Why:</strong> {why}
+          </p>
+        )}
+        <p>
+          <strong>What to try:</strong> {failureAdvice(state, method, cause)}.
+        </p>
+      </details>
     </div>
   );
+}
+
+/** The solver's reason split at its first ': ' or '; ' into what failed and the explanation that follows. */
+function splitReason(reason: string): { headline: string; detail: string } {
+  const cut = reason.search(/[:;] /);
+  if (cut < 0) return { headline: reason, detail: '' };
+  const rest = reason.slice(cut + 2);
+  return { headline: reason.slice(0, cut), detail: rest.charAt(0).toUpperCase() + rest.slice(1) };
 }
