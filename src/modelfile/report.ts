@@ -16,8 +16,8 @@ export function angleText(radians: number): string {
 }
 
 /** Moves below these are not worth a word (prepare.ts already leaves out the round-off of an exact pose). */
-const SAY_DISTANCE = 1e-9;
-const SAY_ANGLE = 1e-9;
+export const SAY_DISTANCE = 1e-9;
+export const SAY_ANGLE = 1e-9;
 /** Bodies named in the sentence about the assembly; the rest are counted. */
 const NAMED_MOVES = 5;
 

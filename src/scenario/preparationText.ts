@@ -4,27 +4,13 @@
  * along the run.
  */
 import { formatNumber } from './validate';
+import { angleText, lengthText, SAY_ANGLE, SAY_DISTANCE } from '../modelfile/report';
 
 /** What preparing a model did, with bodies by name (run/modelFacts.ts builds it from the solver's report). */
 export interface NamedPreparation {
   readonly moved: readonly { readonly body: string; readonly distance: number; readonly angle: number }[];
   readonly removed: readonly { readonly constraint: string; readonly rows: number }[];
 }
-
-/** A length in the unit that reads best: m, mm or µm, three significant digits. */
-export function lengthText(metres: number): string {
-  const [value, unit] = metres >= 0.1 ? [metres, 'm'] : metres >= 1e-4 ? [metres * 1e3, 'mm'] : [metres * 1e6, 'µm'];
-  return `${Number(value.toPrecision(3))} ${unit}`;
-}
-
-/** An angle in degrees, three significant digits. */
-export function angleText(radians: number): string {
-  return `${Number(((radians * 180) / Math.PI).toPrecision(3))}°`;
-}
-
-/** Moves smaller than these are not worth a word (round-off of an exact configuration is filtered before). */
-const SAY_DISTANCE = 1e-9;
-const SAY_ANGLE = 1e-9;
 
 /**
  * One sentence per kind of change, e.g. "The assembly moved 2 bodies to close the joints: crank by 43.6 mm,
