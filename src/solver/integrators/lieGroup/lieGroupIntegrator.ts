@@ -503,17 +503,19 @@ export class LieGroupIntegrator {
   /** Newton matrix += −γ′ Pᵀ (∂Q/∂q̇) P over the coupling loads' damping (the dynamics rows hold −Q). */
   private addCouplingDamping(t: number, gp: number): void {
     const damping = this.damping;
-    const V = VELOCITIES_PER_BODY;
     damping.zero();
     for (const load of this.couplingLoads) load.addForceDamping?.(this.qNew, this.qdNew, t, -1, damping);
-    const add = (a: number, b: number): void => {
-      if (this.projectBlock(damping, a, b)) this.solver.accumulator.addBlock(V * a, V * b, V, V, this.kBlock, 0, gp);
-    };
     for (let a = 0; a < this.bodies; a++) {
-      add(a, a);
+      this.addDampingBlock(a, a, gp);
       const neighbours = damping.neighbours[a];
-      for (let k = 0; k < neighbours.length; k++) if (neighbours[k] < this.bodies) add(a, neighbours[k]);
+      for (let k = 0; k < neighbours.length; k++) if (neighbours[k] < this.bodies) this.addDampingBlock(a, neighbours[k], gp);
     }
+  }
+
+  /** Newton matrix block (a, b) += γ′ P_aᵀ D_ab P_b, D the coupling loads' −∂Q/∂q̇; nothing where D_ab is zero. */
+  private addDampingBlock(a: number, b: number, gp: number): void {
+    const V = VELOCITIES_PER_BODY;
+    if (this.projectBlock(this.damping, a, b)) this.solver.accumulator.addBlock(V * a, V * b, V, V, this.kBlock, 0, gp);
   }
 
   /** Dense copy of the current Newton matrix (size × size, row-major), for tests: call before it is factorised. */
