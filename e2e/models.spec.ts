@@ -53,7 +53,7 @@ test('a four-bar of 3D revolute joints: the notice says what the assembly moved 
   await page.goto(`${appUrl}${modelQuery(FOUR_BAR)}`);
   await waitForSettled(page);
   const notice = page.getByTestId('model-notice');
-  await expect(notice).toContainText('The assembly moved 3 bodies to close the joints: crank by 43.6 mm, turned 5°');
+  await expect(notice).toContainText('The assembly moved 3 bodies to close the joints: coupler by 87.2 mm; crank by 43.6 mm, turned 5°');
   await expect(notice).toContainText('3 equations of joint D removed as redundant');
   await expect(page.getByTestId('run-modified')).toContainText(/the 3 removed equations held to \d/);
   const facts = await page.evaluate(() => window.__hht!.modelFacts());

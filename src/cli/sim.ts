@@ -7,7 +7,8 @@ import type { RunStatus } from '../solver/simulate';
 import { scenarioOf } from '../scenario/registry';
 import { formatNumber } from '../scenario/validate';
 import type { BuiltModel } from '../scenario/fromDocument';
-import { preparationNotices, removedResidualText } from '../scenario/preparationText';
+import { removedResidualText } from '../scenario/preparationText';
+import { preparationSentences } from '../modelfile/report';
 import { modelFactsOf, removedResidualOf, type ModelFacts } from '../run/modelFacts';
 import { ModelError } from '../modelfile/scope';
 import { solverSettings } from '../run/plan';
@@ -41,7 +42,7 @@ function buildModel(options: SimOptions): BuiltModel | null {
 /** What preparing the model did and what it warns of, one line each on stderr (SPEC §8); also for `--format json`. */
 function modelFacts(built: BuiltModel): ModelFacts {
   const facts = modelFactsOf(built);
-  for (const line of preparationNotices(facts.preparation)) printNotice('notice', line);
+  for (const line of preparationSentences(facts.preparation)) printNotice('notice', line);
   for (const warning of facts.warnings) printNotice('warning', warning);
   return facts;
 }

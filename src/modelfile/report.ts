@@ -21,13 +21,27 @@ export const SAY_ANGLE = 1e-9;
 /** Bodies named in the sentence about the assembly; the rest are counted. */
 const NAMED_MOVES = 5;
 
+/** What preparing a model did, with bodies named (run/modelFacts.ts names them for the page, `sim` and its JSON). */
+export interface NamedPreparation {
+  readonly moved: readonly { readonly body: string; readonly distance: number; readonly angle: number }[];
+  readonly removed: readonly { readonly constraint: string; readonly rows: number; readonly prescribed?: boolean }[];
+}
+
+/** The solver's report with each body's name in place of its index ("body 3" when a name is missing). */
+export function namePreparation(report: PreparationReport, bodyNames: readonly string[]): NamedPreparation {
+  return {
+    moved: report.moved.map((m) => ({ body: bodyNames[m.body] ?? `body ${m.body + 1}`, distance: m.distance, angle: m.angle })),
+    removed: report.removed.map((r) => ({ constraint: r.constraint, rows: r.rows, prescribed: r.prescribed })),
+  };
+}
+
 /**
- * One sentence about the assembly and one per constraint with removed equations, e.g.
- * 'The assembly moved 2 bodies to close the joints: "crank" by 43.6 mm, turned 5°; "rocker" by 43.6 mm.' and
- * '3 equations of joint "D" removed as redundant (dependent at the initial configuration).' Empty when the model
- * was consistent and independent as written.
+ * One sentence about the assembly (the bodies that moved most first, five named, the rest counted) and one per
+ * constraint with removed equations, e.g. "The assembly moved 2 bodies to close the joints: crank by 43.6 mm,
+ * turned 5°; rocker by 43.6 mm." and "3 equations of joint D removed as redundant (dependent at the initial
+ * configuration)." Empty when the model was consistent and independent as written.
  */
-export function formatPreparationReport(report: PreparationReport, bodyNames: readonly string[]): string[] {
+export function preparationSentences(report: NamedPreparation): string[] {
   const sentences: string[] = [];
   const moves = report.moved
     .filter((m) => m.distance > SAY_DISTANCE || m.angle > SAY_ANGLE)
@@ -36,14 +50,14 @@ export function formatPreparationReport(report: PreparationReport, bodyNames: re
     const parts = moves.slice(0, NAMED_MOVES).map((m) => {
       const what = [m.distance > SAY_DISTANCE ? `by ${lengthText(m.distance)}` : '', m.angle > SAY_ANGLE ? `turned ${angleText(m.angle)}` : '']
         .filter(Boolean).join(', ');
-      return `"${bodyNames[m.body] ?? `body ${m.body + 1}`}" ${what}`;
+      return `${m.body} ${what}`;
     });
     const more = moves.length > NAMED_MOVES ? `; ${moves.length - NAMED_MOVES} more by less` : '';
     sentences.push(`The assembly moved ${moves.length} bod${moves.length === 1 ? 'y' : 'ies'} to close the joints: ${parts.join('; ')}${more}.`);
   }
   for (const removed of report.removed) {
-    const kind = removed.prescribed ? 'motion' : 'joint';
-    sentences.push(`${removed.rows} equation${removed.rows === 1 ? '' : 's'} of ${kind} "${removed.constraint}" removed as redundant (dependent at the initial configuration).`);
+    const kind = removed.prescribed === true ? 'motion' : 'joint';
+    sentences.push(`${removed.rows} equation${removed.rows === 1 ? '' : 's'} of ${kind} ${removed.constraint} removed as redundant (dependent at the initial configuration).`);
   }
   return sentences;
 }

@@ -5,6 +5,7 @@
  */
 import type { BuiltModel } from '../scenario/fromDocument';
 import type { RemovedResidual } from '../scenario/preparationText';
+import { namePreparation, type NamedPreparation } from '../modelfile/report';
 
 /** A model output's column: its name as in the model, and its unit. */
 export interface OutputColumn {
@@ -12,19 +13,10 @@ export interface OutputColumn {
   readonly unit: string;
 }
 
-/** How far the assembly moved one body (by name): distance (m) and angle (rad). */
-export interface BodyMoveFact {
-  readonly body: string;
-  readonly distance: number;
-  readonly angle: number;
-}
 
 export interface ModelFacts {
   readonly outputs: readonly OutputColumn[];
-  readonly preparation: {
-    readonly moved: readonly BodyMoveFact[];
-    readonly removed: readonly { readonly constraint: string; readonly rows: number }[];
-  };
+  readonly preparation: NamedPreparation;
   readonly warnings: readonly string[];
 }
 
@@ -33,10 +25,7 @@ export function modelFactsOf(built: BuiltModel): ModelFacts {
   const names = built.model.bodies.map((b) => b.name);
   return {
     outputs: (built.model.outputs ?? []).map((o) => ({ name: o.name, unit: o.unit })),
-    preparation: {
-      moved: built.report.moved.map((m) => ({ body: names[m.body] ?? `body ${m.body + 1}`, distance: m.distance, angle: m.angle })),
-      removed: built.report.removed.map((r) => ({ constraint: r.constraint, rows: r.rows })),
-    },
+    preparation: namePreparation(built.report, names),
     warnings: [...built.warnings],
   };
 }

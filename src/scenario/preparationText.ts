@@ -1,38 +1,8 @@
 /**
- * What preparing a model did, in sentences for the page's notice and `sim`'s stderr (SPEC §8): how far the
- * assembly moved each body, which equations were removed as redundant, and how well the removed equations held
- * along the run.
+ * How well the equations removed as redundant held along a run, in a sentence for the run summary and `sim`'s
+ * stderr (SPEC §8). What preparing the model did is said by modelfile/report.ts.
  */
 import { formatNumber } from './validate';
-import { angleText, lengthText, SAY_ANGLE, SAY_DISTANCE } from '../modelfile/report';
-
-/** What preparing a model did, with bodies by name (run/modelFacts.ts builds it from the solver's report). */
-export interface NamedPreparation {
-  readonly moved: readonly { readonly body: string; readonly distance: number; readonly angle: number }[];
-  readonly removed: readonly { readonly constraint: string; readonly rows: number }[];
-}
-
-/**
- * One sentence per kind of change, e.g. "The assembly moved 2 bodies to close the joints: crank by 43.6 mm,
- * turned 5°; rocker by 43.6 mm." and "3 equations of joint D removed as redundant (dependent at the initial
- * configuration)." Empty when the model was consistent as written.
- */
-export function preparationNotices(report: NamedPreparation): string[] {
-  const notices: string[] = [];
-  const moves = report.moved.filter((m) => m.distance > SAY_DISTANCE || m.angle > SAY_ANGLE);
-  if (moves.length > 0) {
-    const parts = moves.map((m) => {
-      const what = [m.distance > SAY_DISTANCE ? `by ${lengthText(m.distance)}` : '', m.angle > SAY_ANGLE ? `turned ${angleText(m.angle)}` : '']
-        .filter(Boolean).join(', ');
-      return `${m.body} ${what}`;
-    });
-    notices.push(`The assembly moved ${moves.length} bod${moves.length === 1 ? 'y' : 'ies'} to close the joints: ${parts.join('; ')}.`);
-  }
-  for (const removed of report.removed) {
-    notices.push(`${removed.rows} equation${removed.rows === 1 ? '' : 's'} of joint ${removed.constraint} removed as redundant (dependent at the initial configuration).`);
-  }
-  return notices;
-}
 
 /** How well the removed equations held along a run: their largest residual and when. */
 export interface RemovedResidual {

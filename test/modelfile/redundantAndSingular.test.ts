@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readModelText } from '../../src/modelfile/read';
 import { compileModel } from '../../src/modelfile/compile';
-import { formatPreparationReport } from '../../src/modelfile/report';
+import { namePreparation, preparationSentences } from '../../src/modelfile/report';
 import type { ModelDocument } from '../../src/modelfile/schema';
 import { prepareModel } from '../../src/solver/model/prepare';
 import type { MultibodyModel } from '../../src/solver/model/types';
@@ -64,8 +64,8 @@ describe('planar loops of 3D revolute joints', () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.report.removed).toEqual([{ constraint: 'D', rows: 3, prescribed: false }]);
-    expect(formatPreparationReport(result.report, result.compiled.model.bodies.map((b) => b.name)))
-      .toEqual(['3 equations of joint "D" removed as redundant (dependent at the initial configuration).']);
+    expect(preparationSentences(namePreparation(result.report, result.compiled.model.bodies.map((b) => b.name))))
+      .toEqual(['3 equations of joint D removed as redundant (dependent at the initial configuration).']);
   });
 
   it('a four-bar that is not a parallelogram runs with the removed equations held, for every method', () => {
@@ -114,9 +114,9 @@ describe('planar loops of 3D revolute joints', () => {
 
   it('an initial angle is held while the loop is closed, and the moves are reported', () => {
     const { report, names } = prepared('four-bar', { crankAngle: [30] });
-    const sentences = formatPreparationReport(report, names);
-    expect(sentences[0]).toMatch(/^The assembly moved 3 bodies to close the joints: "coupler" by 0\.518 m; "crank" by 0\.259 m, turned 30°; "rocker" by 0\.259 m, turned 30°\.$/);
-    expect(sentences[1]).toBe('3 equations of joint "D" removed as redundant (dependent at the initial configuration).');
+    const sentences = preparationSentences(namePreparation(report, names));
+    expect(sentences[0]).toMatch(/^The assembly moved 3 bodies to close the joints: coupler by 0\.518 m; crank by 0\.259 m, turned 30°; rocker by 0\.259 m, turned 30°\.$/);
+    expect(sentences[1]).toBe('3 equations of joint D removed as redundant (dependent at the initial configuration).');
   });
 
   it('an initial angle beyond 90° is reached, on the branch the mechanism turns through', () => {
@@ -134,7 +134,7 @@ describe('Bricard\'s mechanism (SPEC §8 A04)', () => {
   it('Grübler counts 0 degrees of freedom; 1 equation is dependent, removed, and held along the run', () => {
     const { model, report, names } = prepared('bricard');
     expect(report.removed).toEqual([{ constraint: 'J6', rows: 1, prescribed: false }]);
-    expect(formatPreparationReport(report, names)).toEqual(['1 equation of joint "J6" removed as redundant (dependent at the initial configuration).']);
+    expect(preparationSentences(namePreparation(report, names))).toEqual(['1 equation of joint J6 removed as redundant (dependent at the initial configuration).']);
     for (const method of ['modified', 'lie-group'] as const) {
       const outcome = run(model, method, 2e-3, 1);
       expect(outcome.status, `${method}: ${outcome.reason}`).toBe('finished');

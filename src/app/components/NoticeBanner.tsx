@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useStore } from 'zustand';
-import { preparationNotices } from '../../scenario/preparationText';
+import { preparationSentences } from '../../modelfile/report';
 import { modelStore, openModelEditor } from '../models';
 import { appStore, dismissNotice } from '../store';
 
@@ -53,7 +53,7 @@ function ModelNotice() {
   const facts = useStore(appStore, (s) => s.modelFacts);
   const [dismissed, setDismissed] = useState<string | null>(null);
   if (!facts) return null;
-  const lines = [...preparationNotices(facts.preparation), ...facts.warnings.map((w) => `Warning: ${w}`)];
+  const lines = [...preparationSentences(facts.preparation), ...facts.warnings.map((w) => `Warning: ${w}`)];
   const said = lines.join('\n');
   if (lines.length === 0 || dismissed === said) return null;
   return (
