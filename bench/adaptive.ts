@@ -5,7 +5,7 @@
  * and the fixed step with the same e_ω (log-log interpolation over fixed steps DT/k on the same sample grid).
  * Spin (α = −0.3, t ∈ [0, 10], exact ω) and heavy top (α = −0.2, t ∈ [0, 1], reference: Lie-group generalized-α,
  * second order, at DT/100); `BENCH_V8=1` adds the V8 (α = −0.3, t ∈ [0, 1], reference generalized-α at DT/20).
- * Prints markdown (bench/results/adaptive.md keeps the last run).
+ * `BENCH_FAMILY=1` adds generalized-α and Ji–Xing. Prints markdown (bench/results/adaptive.md keeps the last run).
  */
 import { defaultState, getScenario } from '../src/scenario/registry';
 import type { ErrorNorm } from '../src/scenario/errorNorm';
@@ -73,7 +73,7 @@ function study(id: ScenarioId, tEnd: number, tolerances: readonly number[], meth
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const method of methods) {
     const ladder = [1, 2, 5, 10, 20, 50].map((k) => {
-      const m = measure(model, { method, alpha: base.alpha, h: dt / k, tEnd, sampleEvery: k });
+      const m = measure(model, { method, alpha: base.alpha, ...(method === 'modified' || method === 'classical' ? {} : { rho: 2 / 3 }), h: dt / k, tEnd, sampleEvery: k });
       return { h: dt / k, e: m.status === 'finished' ? omegaError(m, ref) : NaN };
     }).filter((x) => Number.isFinite(x.e));
     for (const norm of NORMS) {
@@ -95,6 +95,8 @@ function study(id: ScenarioId, tEnd: number, tolerances: readonly number[], meth
 }
 
 const TOLERANCES = [1e-2, 1e-3, 1e-4, 1e-5, 1e-6, 1e-7];
-study('spin', 10, TOLERANCES, ['modified', 'classical'], 1, null);
-study('heavy-top', 1, TOLERANCES, ['modified', 'classical'], 100, 'lie-group');
+/** `BENCH_FAMILY=1` adds generalized-α and the Ji–Xing composite (ρ∞ = 2/3). */
+const METHODS: readonly IntegratorMethod[] = process.env.BENCH_FAMILY ? ['modified', 'classical', 'generalized-alpha', 'ji-xing'] : ['modified', 'classical'];
+study('spin', 10, TOLERANCES, METHODS, 1, null);
+study('heavy-top', 1, TOLERANCES, METHODS, 100, 'lie-group');
 if (process.env.BENCH_V8) study('v8-crank', 1, [1e-2, 1e-3, 1e-4, 1e-5], ['modified', 'classical'], 20, 'generalized-alpha');

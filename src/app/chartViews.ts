@@ -195,6 +195,8 @@ export interface ChartView {
   readonly second: SecondLine | null;
   /** A model output's reference curve, on the left axis (its own times; null: none to draw). */
   readonly reference?: Point[] | null;
+  /** Some of this chart's own points lie outside its y axis: a failed run's blow-up left off scale (beforeBlowUp). */
+  readonly offScale?: boolean;
 }
 
 /**
@@ -212,6 +214,8 @@ export interface ChartViewOptions {
   readonly maxTicks?: number;
   /** The model output a chart of kind 'output' plots (its name). */
   readonly output?: string;
+  /** The compared methods whose runs failed: their blow-up does not set the axes (beforeBlowUp). */
+  readonly failed?: readonly IntegratorMethod[];
 }
 
 /** Labels of the lower plots, as the plot choice names them. */
@@ -255,13 +259,71 @@ export function chartView(
   results: Partial<Record<IntegratorMethod, MethodResults>>, fallbackState: ScenarioState, label: string,
   options: ChartViewOptions = {},
 ): ChartView {
-  const { policy = TIGHT, maxTicks, output } = options;
   const own = results[method];
   const state = own?.state ?? methods.map((m) => results[m]?.state).find(Boolean) ?? fallbackState;
   const reference = differenceReference(state, methods);
+  const { output, failed = [] } = options;
   const data = own ? pointsFor(kind, own, component, results, reference, output) : [];
   const sets = methods.map((m) => (m === method ? data : results[m] ? pointsFor(kind, results[m]!, component, results, reference, output) : []));
-  const base = { kind, data, state };
+  const log = kind === 'steps' || kind === 'norm' || kind === 'constraints';
+  // The axes come from each failed run's points before its blow-up; the blow-up is drawn, clipped at the axis.
+  const axisSets = sets.map((points, k) => (failed.includes(methods[k]) ? beforeBlowUp(points, log) : points));
+  const view = viewOf(kind, method, methods, component, results, state, reference, label, { kind, data, state }, axisSets, options);
+  return failed.includes(method) && axisSets[methods.indexOf(method)].length < data.length ? { ...view, offScale: true } : view;
+}
+
+/**
+ * The label of a failed run's marker (its column's title names the method): when it failed. Example:
+ * failureMarkText(1.28) → "fails at t = 1.28 s".
+ */
+export function failureMarkText(time: number): string {
+  return `fails at t = ${formatTime(time)} s`;
+}
+
+/** The marker's second label when the run's last samples are off scale (ChartView.offScale). */
+export const OFF_SCALE_TEXT = 'blow-up off scale';
+
+/** Samples at the end of a failed run that may be left off scale (its blow-up): at most this many. */
+export const BLOW_UP_SAMPLES = 3;
+/** Points a run must have before its last ones for these to count as a blow-up. */
+const BLOW_UP_HISTORY = 8;
+
+/**
+ * The points of a failed run that set the axes: all but its blow-up, the last points (at most BLOW_UP_SAMPLES)
+ * each of which lies more than the span of the points before it outside their range, in v or w (in decades on a
+ * log axis). A growth visible over many samples stays on scale; only the jump of the last samples is left off.
+ * Example: v = 10, 12, 11, 15, 14, 13, 16, 15, −3, 837 → all but the last two.
+ */
+export function beforeBlowUp(points: Point[], log: boolean): Point[] {
+  let end = points.length;
+  while (end > Math.max(BLOW_UP_HISTORY, points.length - BLOW_UP_SAMPLES) && isBlowUp(points, end - 1, log)) end--;
+  return end === points.length ? points : points.slice(0, end);
+}
+
+function isBlowUp(points: Point[], last: number, log: boolean): boolean {
+  const value = (x: number | undefined) => (x === undefined ? NaN : log ? (x > 0 ? Math.log10(x) : NaN) : x);
+  return (['v', 'w'] as const).some((key) => {
+    const x = value(points[last][key]);
+    if (!Number.isFinite(x)) return false;
+    let lo = Infinity, hi = -Infinity;
+    for (let i = 0; i < last; i++) {
+      const y = value(points[i][key]);
+      if (y < lo) lo = y;
+      if (y > hi) hi = y;
+    }
+    const span = hi - lo;
+    return lo <= hi && (x > hi + span || x < lo - span);
+  });
+}
+
+/** The view of one chart once the points that set its axes are known (`sets`, one per compared method). */
+function viewOf(
+  kind: ChartKind, method: IntegratorMethod, methods: readonly IntegratorMethod[], component: OmegaComponent,
+  results: Partial<Record<IntegratorMethod, MethodResults>>, state: ScenarioState, reference: 'exact' | IntegratorMethod,
+  label: string, base: Pick<ChartView, 'kind' | 'data' | 'state'>, sets: Point[][], options: ChartViewOptions,
+): ChartView {
+  const { policy = TIGHT, maxTicks, output } = options;
+  const own = results[method];
   switch (kind) {
     case 'steps': {
       const range = valueRange(sets, 'v');

@@ -226,6 +226,12 @@ const Studies = z.strictObject({
   }).optional(),
   alphaSweep: z.strictObject({ h: z.number().optional(), tEnd: z.number().optional(), note: z.string().max(300) }).optional(),
   rhoSweep: z.strictObject({ h: z.number().optional(), tEnd: z.number().optional(), note: z.string().max(300) }).optional(),
+  stability: z.strictObject({
+    hRange: z.tuple([z.number().positive(), z.number().positive()]).refine(([lo, hi]) => lo < hi, { error: 'hRange is [smallest, largest] step, smallest first' })
+      .describe('[smallest, largest] step of `sim study stability`, s: wide enough that every method meets its limit inside.'),
+    tEnd: z.number().positive().describe('Length of every run of the study, s.'),
+    note: z.string().max(300),
+  }).optional(),
 }).meta({ id: 'studies' });
 
 export const ModelDocumentSchema = z.strictObject({

@@ -5,7 +5,7 @@
  */
 import type { IntegratorMethod } from '../solver/simulate';
 import type { RunMethod } from './methods';
-import { SCENARIOS, SHIPPED_DOCUMENTS } from './registry';
+import { getScenario, SCENARIOS, SHIPPED_DOCUMENTS } from './registry';
 import type { ModelDocument } from '../modelfile/schema';
 import type { ScenarioId } from './types';
 import { MAX_STEPS } from './validate';
@@ -126,23 +126,19 @@ export interface StabilityDefaults {
 /** h_fail / h_max at most 1 + this when the refinement stops: h_max to 2 %. */
 export const DEFAULT_STABILITY_RTOL = 0.02;
 
-/**
- * The shipped scenarios' ranges: three decades around the scenario's step, runs as long as the paper's shortest
- * figure (1 s; the spin its whole 10 s, where classical HHT at α = 0 fails after 1.3–1.8 s at any h, SPEC §5).
- */
-const STABILITY_TABLE: Readonly<Record<ScenarioId, StabilityDefaults>> = {
-  spin: { hRange: [1e-3, 1], tEnd: 10, note: 'seconds' },
-  'heavy-top': { hRange: [1e-5, 1e-2], tEnd: 1, note: 'about 1 min for the five methods on two cores' },
-  'v8-crank': { hRange: [1e-5, 1e-2], tEnd: 1, note: 'SLOW: several minutes for the five methods; --h-range 1e-4,1e-2 is quicker' },
-};
+/** Significant digits of a derived default step: 1e-3, not 0.0010000000000000002. */
+const STEP_DIGITS = 3;
 
 /**
- * The defaults for any scenario of the registry: the shipped ones' table, else three decades from a tenth of the
- * scenario's step and runs of its t_end, cut so that the smallest step takes at most 1e5 steps.
+ * The defaults of any scenario: its model file's `studies.stability` (every shipped model has one, chosen so that
+ * each method meets its limit inside the range, docs/stability-and-tolerance.md), else three decades from a tenth
+ * of the scenario's step and runs of its t_end, cut so that the smallest step takes at most 1e5 steps.
  */
 export function stabilityDefaults(id: ScenarioId): StabilityDefaults {
-  if (Object.hasOwn(STABILITY_TABLE, id)) return STABILITY_TABLE[id];
-  const def = SCENARIOS[id];
-  const lo = def.defaultH / 10;
-  return { hRange: [lo, 1000 * lo], tEnd: Math.min(def.defaultTEnd, 1e5 * lo), note: 'from the scenario’s own step and t_end' };
+  const def = getScenario(id);
+  const own = def.document.studies?.stability;
+  if (own) return { hRange: [own.hRange[0], own.hRange[1]], tEnd: own.tEnd, note: own.note };
+  const lo = Number((def.defaultH / 10).toPrecision(STEP_DIGITS));
+  const hi = Number((1000 * lo).toPrecision(STEP_DIGITS));
+  return { hRange: [lo, hi], tEnd: Number(Math.min(def.defaultTEnd, 1e5 * lo).toPrecision(STEP_DIGITS)), note: 'from the scenario’s own step and t_end' };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SAMPLE_WIDTH } from '../../src/solver/simulate';
 import { defaultState, getScenario } from '../../src/scenario/registry';
 import type { ScenarioState } from '../../src/scenario/types';
-import { chartSummary, chartView, LOWER_PLOT_LABELS, referencePoints } from '../../src/app/chartViews';
+import { beforeBlowUp, BLOW_UP_SAMPLES, chartSummary, chartView, failureMarkText, LOWER_PLOT_LABELS, referencePoints } from '../../src/app/chartViews';
 import { COLUMN } from '../../src/app/plotData';
 import type { MethodResults } from '../../src/app/runs';
 import { LOWER_PLOTS } from '../../src/app/store';
@@ -97,5 +97,41 @@ describe('chart view of a model output with a reference curve', () => {
     expect(view(state, 'omega_shaft').reference).toBeNull();
     expect(view({ ...state, values: { ...state.values, K: [4e5] } }, 's').reference).toBeNull();
     expect(referencePoints(defaultState('heavy-top'), 'anything')).toBeNull();
+  });
+});
+
+describe('axes of a failed run', () => {
+  // Classical HHT on the free spin at α = 0 (lesson step 1): ωx oscillates about 10 + 5t, then the last two samples blow up.
+  const omega = [10, 12, 11, 13, 12, 14, 13, 15, 14, 16, 15, 17, -3.3, 837.5];
+  const pairs = omega.flatMap((v, i) => [i * 0.1, v]);
+  const failed = fakeResults({ omega_x: pairs, energy_error: pairs });
+  const good = fakeResults({ omega_x: omega.flatMap((_, i) => [i * 0.1, 10 + 0.5 * i]), energy_error: omega.flatMap((_, i) => [i * 0.1, 0]) });
+  const view = (failedMethods: ('classical' | 'modified')[], method: 'classical' | 'modified' = 'modified') =>
+    chartView('omega', method, ['classical', 'modified'], 'x', { classical: failed, modified: good }, failed.state, 'HHT', { failed: failedMethods });
+
+  it('leaves the blow-up of the last samples off the shared axis, so the other run stays readable', () => {
+    expect(view([]).domain[1]).toBeGreaterThanOrEqual(837.5);
+    const trimmed = view(['classical']);
+    expect(trimmed.domain[1]).toBeLessThan(30);
+    expect(trimmed.domain[0]).toBeGreaterThan(-3.3);
+    expect(trimmed.offScale).toBeUndefined();
+    const own = view(['classical'], 'classical');
+    expect(own.offScale).toBe(true);
+    // The blown-up samples are still plotted (clipped at the axis), not dropped.
+    expect(own.data.map((p) => p.v)).toContain(837.5);
+  });
+
+  it('keeps a growth seen over many samples, and every point of a run that finished', () => {
+    const growing = Array.from({ length: 20 }, (_, i) => ({ t: i, v: 2 ** i }));
+    expect(beforeBlowUp(growing, false)).toHaveLength(growing.length - BLOW_UP_SAMPLES);
+    // On a log axis a doubling per sample is a straight line: nothing is left off.
+    expect(beforeBlowUp(growing, true)).toBe(growing);
+    const pts = omega.map((v, i) => ({ t: i, v }));
+    expect(beforeBlowUp(pts, false).map((p) => p.v)).toEqual(omega.slice(0, -2));
+    expect(beforeBlowUp(pts.slice(0, 5), false)).toHaveLength(5);
+  });
+
+  it('says when the run failed on its marker', () => {
+    expect(failureMarkText(1.28)).toBe('fails at t = 1.28 s');
   });
 });

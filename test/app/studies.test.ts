@@ -37,7 +37,7 @@ describe('studies panel settings', () => {
     const state = { ...defaultState('heavy-top'), methods: ['modified' as const, 'ji-xing' as const], alpha: -0.1, rho: 0.5 };
     const argv = studyArgv('stability', state, defaultTexts('stability', 'heavy-top'));
     expect(commandText(argv)).toBe(
-      'sim study stability --scenario heavy-top --methods modified,ji-xing --alpha -0.1 --rho-inf 0.5 --h-range 0.00001,0.01 --t-end 1 --rtol 0.02 --energy-bound 1 --constraint-bound 0.000001',
+      'sim study stability --scenario heavy-top --methods modified,ji-xing --alpha -0.1 --rho-inf 0.5 --h-range 0.0001,0.05 --t-end 1 --rtol 0.02 --energy-bound 1 --constraint-bound 0.000001',
     );
   });
 

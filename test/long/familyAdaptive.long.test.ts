@@ -91,6 +91,35 @@ describe.each(METHODS)('%s, adaptive (position error norm, the default)', (metho
   });
 });
 
+/** Steps a heavy-top run over 1 s may take at ε ≤ 1e-6 with the velocity norm (measured: at most about 40,000). */
+const VELOCITY_NORM_STEP_BUDGET = 200_000;
+
+describe.each(METHODS)('%s, adaptive with the position-velocity norm (the default of the app and sim)', (method) => {
+  /**
+   * The heavy top over [0, 1] with the app's bounds (h_min = t_end / 20,000,000, cap = the 1-ms sample interval).
+   * The velocity error estimate once lacked a factor h (StepHistory.velocityErrorEstimate): it then met the q̈
+   * noise of the index-3 solve below h ≈ 2e-5 s, and the step fell to h_min within a few ms (20 million steps).
+   */
+  const velocityRun = (tolerance: number) => {
+    const sim = new Simulation(top, {
+      method, alpha: 0, rho: RHO, h: 1e-4, tEnd: 1, sampleEvery: 10, tolerance, errorNorm: 'position-velocity', hMin: 1 / 20_000_000,
+    });
+    const rows: number[][] = [];
+    const status = sim.advance(VELOCITY_NORM_STEP_BUDGET, (row) => rows.push(Array.from(row)));
+    return { sim, rows, status };
+  };
+
+  it('settles on a step at ε = 1e-5 and 1e-6, and e_ω falls at least 3× per decade of ε', () => {
+    const errors = [1e-5, 1e-6].map((tol) => {
+      const { sim, rows, status } = velocityRun(tol);
+      expect(status).toBe('finished');
+      expect(sim.stepsDone).toBeLessThan(VELOCITY_NORM_STEP_BUDGET / 4);
+      return omegaError(rows, top5e6);
+    });
+    expect(errors[0] / errors[1]).toBeGreaterThanOrEqual(3);
+  });
+});
+
 describe('Ji–Xing at h = 1e-5 on the heavy top: the documented order drop (1.48) is the fixed-step Newton stop', () => {
   const fixed = (method: IntegratorMethod, positionTolerance: number) =>
     run(top, { method, alpha: 0, rho: RHO, h: 1e-5, tEnd: 1, sampleEvery: 100 }, { ...DEFAULT_NEWTON, positionTolerance });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseStudyArgs, type AlphaSweepOptions, type ConvergenceOptions, type StudyOptions } from '../../src/scenario/studyArgs';
-import { CONVERGENCE_DEFAULTS, evenAlphas, MAX_STUDY_STEPS } from '../../src/scenario/studyDefaults';
-import { defaultState } from '../../src/scenario/registry';
+import { CONVERGENCE_DEFAULTS, evenAlphas, MAX_STUDY_STEPS, stabilityDefaults } from '../../src/scenario/studyDefaults';
+import { defaultState, getScenario, SCENARIO_IDS, useCustomScenario } from '../../src/scenario/registry';
+import type { ScenarioId } from '../../src/scenario/types';
 import { MAX_STEPS } from '../../src/scenario/validate';
 
 function options(argv: string[]): StudyOptions {
@@ -182,13 +183,27 @@ describe('parseStudyArgs: stability', () => {
     return o;
   }
 
-  it('defaults per scenario: three decades of h, runs of 1 s (the spin 10 s), both HHT methods at the scenario α', () => {
+  it('defaults per scenario from its model file (a range where the methods meet their limits), both HHT methods at the scenario α', () => {
     expect(stability('--scenario', 'heavy-top')).toMatchObject({
-      scenario: 'heavy-top', methods: ['classical', 'modified'], alpha: -0.2, hRange: [1e-5, 1e-2], tEnd: 1, rtol: 0.02,
+      scenario: 'heavy-top', methods: ['classical', 'modified'], alpha: -0.2, hRange: [1e-4, 0.05], tEnd: 1, rtol: 0.02,
       bounds: { energy: 1, constraint: 1e-6 },
     });
     expect(stability('--scenario', 'spin')).toMatchObject({ hRange: [1e-3, 1], tEnd: 10, alpha: -0.3 });
-    expect(stability('--scenario', 'v8-crank')).toMatchObject({ hRange: [1e-5, 1e-2], tEnd: 1 });
+    expect(stability('--scenario', 'v8-crank')).toMatchObject({ hRange: [5e-4, 0.05], tEnd: 9 });
+    expect(stability('--scenario', 'andrews')).toMatchObject({ hRange: [1e-5, 0.01], tEnd: 0.03 });
+  });
+
+  it('every shipped model states its stability range; a model without one gets round steps from its own h', () => {
+    for (const id of SCENARIO_IDS) expect(getScenario(id).document.studies?.stability, id).toBeDefined();
+    const def = getScenario('andrews');
+    const bare = { ...def, defaultH: 1e-5, document: { ...def.document, studies: undefined } };
+    useCustomScenario(bare);
+    try {
+      // 1e-5 / 10 · 1000 is 0.0010000000000000002 in binary floating point: the default is rounded to 3 digits.
+      expect(stabilityDefaults('custom' as ScenarioId)).toMatchObject({ hRange: [1e-6, 1e-3], tEnd: 0.03 });
+    } finally {
+      useCustomScenario(null);
+    }
   });
 
   it('reads every flag, each method with its own parameter; --url gives alpha and rho, not h', () => {

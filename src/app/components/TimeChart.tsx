@@ -3,7 +3,7 @@ import { useStore } from 'zustand';
 import { Line, ReferenceLine, XAxis, YAxis } from 'recharts';
 import type { RunMethod as IntegratorMethod } from '../../scenario/methods';
 import { getScenario } from '../../scenario/registry';
-import { chartSummary, chartView, type ChartKind } from '../chartViews';
+import { chartSummary, chartView, failureMarkText, OFF_SCALE_TEXT, type ChartKind } from '../chartViews';
 import { methodDash } from '../methodInfo';
 import { seek } from '../playhead';
 import { useDerivedSize } from '../elementSize';
@@ -49,6 +49,8 @@ const LEGEND_BIT = 1_000_000;
 export const TimeChart = memo(function TimeChart({ kind, method, methods, component, palette, tMax, output }: TimeChartProps) {
   const version = useStaggeredPlotVersion();
   const failedAt = useStore(appStore, (s) => s.runs[method].failure?.time ?? null);
+  // The compared runs that failed, as one string (a stable value for the store): their blow-up does not set the axes.
+  const failedList = useStore(appStore, (s) => methods.filter((m) => s.runs[m]?.failure).join(','));
   const streaming = useStore(appStore, (s) => isBusy(s));
   // How many ticks fit: y from the height, time from the width (labels of up to ~5 characters),
   // and whether the legend does (a short chart, e.g. in a small embedded frame, leaves it to the
@@ -65,11 +67,12 @@ export const TimeChart = memo(function TimeChart({ kind, method, methods, compon
     () => {
       // The run id is read, not subscribed to: a new run also flips `streaming`.
       const policy = streamingPolicy(appStore.getState().runId, `${kind}|${component}|${output ?? ''}|${methods.join(',')}`, streaming);
-      return chartView(kind, method, methods, component, results.current, appStore.getState().state, METHOD_LABELS[method], { policy, maxTicks, output });
+      const failed = failedList === '' ? [] : (failedList.split(',') as IntegratorMethod[]);
+      return chartView(kind, method, methods, component, results.current, appStore.getState().state, METHOD_LABELS[method], { policy, maxTicks, output, failed });
     },
     // `version` stands for the streamed data, which lives outside React.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [version, kind, method, methods, component, streaming, maxTicks, output],
+    [version, kind, method, methods, component, streaming, maxTicks, output, failedList],
   );
   const withExact = kind === 'omega' && !!getScenario(view.state.scenario).exactOmega;
   const { data, domain, right, second } = view;
@@ -166,13 +169,22 @@ export const TimeChart = memo(function TimeChart({ kind, method, methods, compon
         <Line yAxisId="left" name="exact" dataKey="exact" stroke={palette.exact} strokeDasharray="6 4" legendType="plainline" dot={false} strokeWidth={palette.lineWidth * 0.9} isAnimationActive={false} />
       )}
       {kind === 'difference' && <ReferenceLine yAxisId="left" y={0} stroke={palette.muted} strokeWidth={1} ifOverflow="hidden" />}
+      {/* Where the run failed, its labels on the wider side of the line; the second says the blow-up is off scale. */}
       {failedAt !== null && (
         <ReferenceLine
           yAxisId="left"
           x={failedAt}
           stroke={palette.failure}
           strokeDasharray="4 3"
-          label={{ value: 'failed', position: 'insideTopLeft', fill: palette.failure, fontSize: font }}
+          label={{ value: failureMarkText(failedAt), position: failedAt > tEnd / 2 ? 'insideTopRight' : 'insideTopLeft', fill: palette.failure, fontSize: font }}
+        />
+      )}
+      {failedAt !== null && view.offScale && (
+        <ReferenceLine
+          yAxisId="left"
+          x={failedAt}
+          stroke="none"
+          label={{ value: OFF_SCALE_TEXT, position: failedAt > tEnd / 2 ? 'insideBottomRight' : 'insideBottomLeft', fill: palette.failure, fontSize: font }}
         />
       )}
       <CursorGeometryProbe geometry={geometry} />

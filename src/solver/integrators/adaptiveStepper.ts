@@ -123,7 +123,7 @@ export class AdaptiveStepper {
     this.hNext = h0;
     this.policy = new RateBasedStopPolicy(stepper.weights, settings.errorNorm === 'position-velocity');
     this.policy.tolerance = settings.tolerance;
-    this.velocityTolerance = velocityTolerance(settings.tolerance);
+    this.velocityTolerance = this.policy.velocityTolerance = velocityTolerance(settings.tolerance);
     this.direction = new Float64Array(stepper.system.n);
   }
 

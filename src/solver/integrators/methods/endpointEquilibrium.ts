@@ -153,9 +153,13 @@ export class StepHistory {
   }
 
   /**
-   * Velocity error estimate c·h³·q⃛̈ from the divided difference of q̈_{n+1}, q̈_n, q̈_{n−1}:
-   * d = (q̈_{n+1} − q̈_n) − (h/h_{n−1})(q̈_n − q̈_{n−1}) into out, returns the factor |c|·2h/(h + h_{n−1});
-   * without an earlier step d = q̈_{n+1} − q̈_n with factor |c|·h, an over-estimate. When h/h_{n−1} is outside
+   * Velocity error estimate c·h³·q⁗ from the divided difference of q̈_{n+1}, q̈_n, q̈_{n−1}:
+   * d = (q̈_{n+1} − q̈_n) − (h/h_{n−1})(q̈_n − q̈_{n−1}) ≈ q⁗ h(h + h_{n−1})/2 into out, so c·h³·q⁗ ≈ c·h·d·2h/(h + h_{n−1}):
+   * returns the factor |c|·h·2h/(h + h_{n−1}) (a time, as d is an acceleration), O(h³) on a smooth q̈. Without
+   * the factor h the estimate was O(h²) on smooth motion and, below h ≈ 2e-5 s on the heavy top, level with
+   * the q̈ noise of the index-3 solve (round-off and Newton's stop amplified by 1/(βh²)), which no smaller step
+   * lowers: the step fell to h_min (docs/stability-and-tolerance.md, "The estimate against h").
+   * Without an earlier step d = q̈_{n+1} − q̈_n with factor |c|·h, an over-estimate. When h/h_{n−1} is outside
    * [¼, 4] there is no estimate (factor 0), as for HHT: after a sliver step shortened to land on a sample time,
    * differences of q̈ are round-off, not error.
    */
@@ -171,6 +175,6 @@ export class StepHistory {
       return 0;
     }
     for (let i = 0; i < n; i++) out[i] = qddNew[i] - qdd[i] - r * (qdd[i] - this.qddPrevious[i]);
-    return (Math.abs(c) * 2 * h) / (h + hp);
+    return (Math.abs(c) * 2 * h * h) / (h + hp);
   }
 }
