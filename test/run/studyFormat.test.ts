@@ -42,7 +42,7 @@ describe('study output', () => {
     expect(csv[1]).toBe('modified,-0.2,0.00181,0.00183,74.4,0.1347,-0.000001,1e-15,multiplier-oscillation,0.99,"the constraint multipliers oscillate, growing",,19');
     expect(csv[2]).toBe(`lie-group,${2 / 3},0.01,,75,0.75,0,1e-14,,,,,10`);
     const json = JSON.parse(formatStability({ ...options, format: 'json' }, STABILITY_POINTS));
-    expect(json).toMatchObject({ study: 'stability', scenario: 'heavy-top', hRange: [1e-5, 1e-2], tEnd: 1, rtol: 0.02, bounds: { energy: 1, constraint: 1e-6 } });
+    expect(json).toMatchObject({ study: 'stability', scenario: 'heavy-top', hRange: [1e-4, 5e-2], tEnd: 1, rtol: 0.02, bounds: { energy: 1, constraint: 1e-6 } });
     expect(json.rows[1]).toEqual(['lie-group', 2 / 3, 0.01, null, 75, 0.75, 0, 1e-14, null, null, null, null, 10]);
   });
 

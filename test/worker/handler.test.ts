@@ -389,7 +389,7 @@ describe('worker run handler', () => {
     runTasks();
     const started = messages[0];
     if (started.kind !== 'started') throw new Error(started.kind);
-    expect(started.facts.preparation.removed).toEqual([{ constraint: 'D', rows: 3 }]);
+    expect(started.facts.preparation.removed).toEqual([{ constraint: 'D', rows: 3, prescribed: false }]);
     expect(started.facts.preparation.moved.map((m) => m.body)).toEqual(['crank', 'coupler', 'rocker']);
     const done = messages[messages.length - 1];
     if (done.kind !== 'done') throw new Error(done.kind);
