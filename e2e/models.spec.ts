@@ -57,7 +57,7 @@ test('a four-bar of 3D revolute joints: the notice says what the assembly moved 
   await expect(notice).toContainText('3 equations of joint D removed as redundant');
   await expect(page.getByTestId('run-modified')).toContainText(/the 3 removed equations held to \d/);
   const facts = await page.evaluate(() => window.__hht!.modelFacts());
-  expect(facts?.preparation.removed).toEqual([{ constraint: 'D', rows: 3 }]);
+  expect(facts?.preparation.removed).toEqual([{ constraint: 'D', rows: 3, prescribed: false }]);
 });
 
 test('a model with a mistake, from a link: the notice names where and what, the text waits in the editor', async ({ page, appUrl }) => {
