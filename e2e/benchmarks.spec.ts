@@ -41,10 +41,13 @@ test('a bare benchmark link plots the model\'s default output with its reference
     for (const d of await curves.evaluateAll((paths) => paths.map((p) => p.getAttribute('d') ?? ''))) expect(d.split('L').length).toBeGreaterThan(10);
   }
   await expect(page.getByTestId('omega-chart-modified')).toHaveCount(0);
+  // The 3D view's readout gives the plotted output too.
+  await expect(page.getByTestId('readout-omega-modified')).toHaveText(/^beta = -?\d+\.\d+ rad$/);
   // The page's link stays bare; choosing ω writes output=omega, which opens on ω.
   expect(new URL(page.url()).search).toBe('?v=1&scenario=andrews');
   await page.getByTestId('output-picker').selectOption('');
   await expect(page.getByTestId('omega-chart-modified')).toBeVisible();
+  await expect(page.getByTestId('readout-omega-modified')).toHaveText(/^ωx = -?\d+\.\d\d rad\/s$/);
   await expect.poll(() => new URL(page.url()).search).toBe('?v=1&scenario=andrews&output=omega');
   await page.goto(`${appUrl}?v=1&scenario=andrews&output=omega`);
   await expect(page.getByTestId('omega-chart-modified')).toBeVisible();

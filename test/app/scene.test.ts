@@ -276,7 +276,7 @@ describe('where the rigs stand and the camera looks from', () => {
     expect(tiny.bottom).toBe(0.8);
   });
 
-  it('shows a long row whole on a landscape view, and from its start, fitted to its height, on a narrow one', () => {
+  it('shows a long row whole where that is large enough, else from its start, fitted to its height (a narrow view)', () => {
     const bar = layouts['n-four-bar fixture'];
     const fov = (CAMERA_FOV * Math.PI) / 180;
     /** The picture's height of a 1 m rocker at the row's start, as a share of the view's height. */
@@ -285,7 +285,11 @@ describe('where the rigs stand and the camera looks from', () => {
       const at = (p: Vec3) => shoot(add(scale(sub(p, bar.centre), bar.scale), placement.offsets[0]));
       return (at([0, 1, 0])[1] - at([0, 0, 0])[1]) / 2;
     };
-    for (const count of [1, 2]) expect(placeRigs(bar, count, 3.9).cropped, `${count} rigs`).toBe(false);
+    // The 3D view at 1366×768: 1046 × 268 px, names and ω down to 42 px, the legend 20 px tall.
+    const laptop = viewFrame(1046, 268, 42, 20);
+    expect(placeRigs(bar, 2, laptop.aspect, laptop.margins).cropped).toBe(false);
+    // One row (the methods overlaid) in the same view would be a strip: it is shown from its start.
+    expect(placeRigs(bar, 1, laptop.aspect, laptop.margins).cropped).toBe(true);
     for (const aspect of [1.04, 0.6]) {
       const whole = placeRigs(bar, 2, aspect);
       expect(whole.cropped).toBe(true);

@@ -28,10 +28,11 @@ const STACK_GAIN = 1.25;
  * A long row (the 81-body N-four-bar, 42 m by 2 m) fitted whole to a narrow view would be a strip a few pixels tall
  * (8 px per 1 m window on a phone): when fitting its height alone shows it at least this many times larger, the
  * camera is fitted to its height and shows the row from its start (on the left), the rest running out of the view
- * to the right (zoom out or pan to see it). On a laptop's or a projector's wide view (gain 1.8–4.2) the whole row
- * still fits; on a phone (gain 6–14) its first windows fill the view.
+ * to the right (zoom out or pan to see it). Two methods one above the other on a laptop (gain 1.1–2.3) or the
+ * projector (1.8) still show the whole row; on a tablet (3.8), a phone (6–12) or with the methods overlaid in one
+ * row (2.7–4.0 on landscape views) its first windows fill the view.
  */
-const CROP_GAIN = 4.5;
+const CROP_GAIN = 3;
 /** A model this many times wider than tall in the picture is a long row (the N-four-bar: 21). */
 const LONG_ROW = 5;
 
