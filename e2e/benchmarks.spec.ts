@@ -25,3 +25,32 @@ test('the benchmark presets say what they test; the governor family ends where i
   expect(await final('lie-group')).toBeCloseTo(5.543, 3);
   expect(consoleErrors).toEqual([]);
 });
+
+test('a bare benchmark link plots the model\'s default output with its reference curve; output=omega plots ω', async ({ page, appUrl, consoleErrors }) => {
+  test.setTimeout(120_000);
+  await page.goto(`${appUrl}?v=1&scenario=andrews`);
+  await waitForSettled(page);
+  await expect(page.getByTestId('output-picker')).toHaveValue('beta');
+  for (const method of ['classical', 'modified']) {
+    const chart = page.getByTestId(`output-chart-${method}`);
+    await expect(chart).toBeVisible();
+    await expect(chart.locator('.recharts-legend-item-text').filter({ hasText: /^reference$/ })).toHaveCount(1);
+    // The run's curve and the reference curve, both drawn.
+    const curves = chart.locator('path.recharts-line-curve');
+    await expect(curves).toHaveCount(2);
+    for (const d of await curves.evaluateAll((paths) => paths.map((p) => p.getAttribute('d') ?? ''))) expect(d.split('L').length).toBeGreaterThan(10);
+  }
+  await expect(page.getByTestId('omega-chart-modified')).toHaveCount(0);
+  // The 3D view's readout gives the plotted output too.
+  await expect(page.getByTestId('readout-omega-modified')).toHaveText(/^beta = -?\d+\.\d+ rad$/);
+  // The page's link stays bare; choosing ω writes output=omega, which opens on ω.
+  expect(new URL(page.url()).search).toBe('?v=1&scenario=andrews');
+  await page.getByTestId('output-picker').selectOption('');
+  await expect(page.getByTestId('omega-chart-modified')).toBeVisible();
+  await expect(page.getByTestId('readout-omega-modified')).toHaveText(/^ωx = -?\d+\.\d\d rad\/s$/);
+  await expect.poll(() => new URL(page.url()).search).toBe('?v=1&scenario=andrews&output=omega');
+  await page.goto(`${appUrl}?v=1&scenario=andrews&output=omega`);
+  await expect(page.getByTestId('omega-chart-modified')).toBeVisible();
+  await expect(page.getByTestId('output-chart-modified')).toHaveCount(0);
+  expect(consoleErrors).toEqual([]);
+});

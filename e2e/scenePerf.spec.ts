@@ -1,7 +1,8 @@
 /**
  * Playback smoothness of the 3D view on a large model (`MEASURE=scene npx playwright test scenePerf`; skipped
- * in the normal suite): the 81-body N-four-bar at 1366×768, the intervals between animation frames over a few
- * seconds of playback, against the 1-body heavy top in the same conditions; and, with `MEASURE_ALLOC=1`, what
+ * in the normal suite): the 81-body N-four-bar at 1366×768 (the whole row) and at 390×844 (the row from its
+ * start), the intervals between animation frames over a few seconds of playback, against the 1-body heavy top
+ * in the same conditions; and, with `MEASURE_ALLOC=1`, what
  * the page allocates during playback (Chrome's sampling heap profiler, garbage included), by function, so
  * allocation in the frame loop shows by name (build with `--minify false` to keep the names).
  * Prints the figures with the load average; asserts nothing about speed.
@@ -60,16 +61,18 @@ async function frameIntervals(page: Page, seconds: number): Promise<FrameFigures
   }, seconds);
 }
 
-async function playbackFigures(page: Page, url: string, label: string): Promise<void> {
+async function playbackFigures(page: Page, url: string, label: string, viewport = { width: 1366, height: 768 }): Promise<void> {
+  await page.setViewportSize(viewport);
   await page.goto(url);
   const status = await waitForSettled(page, 0, 500_000);
   for (const m of Object.values(status.methods)) expect(['idle', 'finished']).toContain(m.phase);
   await page.waitForTimeout(1000);
   const bodies = await page.getByTestId('scene').getAttribute('data-drawn-bodies');
+  const framing = await page.getByTestId('scene').getAttribute('data-framing');
   const figures = await frameIntervals(page, 5);
   const load = os.loadavg().map((x) => x.toFixed(2)).join(' ');
   console.log(
-    `${label} (${bodies} bodies, 1366×768, playback): ${figures.frames} frames in ${figures.seconds} s = ${(figures.frames / figures.seconds).toFixed(1)} fps; ` +
+    `${label} (${bodies} bodies, ${viewport.width}×${viewport.height}, view ${framing}, playback): ${figures.frames} frames in ${figures.seconds} s = ${(figures.frames / figures.seconds).toFixed(1)} fps; ` +
       `frame interval median ${figures.median.toFixed(1)} ms, p95 ${figures.p95.toFixed(1)} ms, max ${figures.max.toFixed(1)} ms; ` +
       `playhead moved ${figures.playheadMoved.toFixed(2)} s; load average ${load}`,
   );
@@ -78,6 +81,7 @@ async function playbackFigures(page: Page, url: string, label: string): Promise<
 test('playback frame rate: 81-body N-four-bar against the heavy top', async ({ page, appUrl }) => {
   await playbackFigures(page, `${appUrl}?scenario=heavy-top&t=4&h=0.001`, 'heavy top');
   await playbackFigures(page, `${appUrl}?${fourBarQuery()}`, 'N-four-bar');
+  await playbackFigures(page, `${appUrl}?${fourBarQuery()}`, 'N-four-bar', { width: 390, height: 844 });
 });
 
 interface ProfileNode {

@@ -96,6 +96,14 @@ function differencePoints(res: MethodResults, component: OmegaComponent, referen
   return base && base !== res ? differenceSeries(res.rows.view(), base.rows.view(), COLUMN[`omega_${component}`]) : [];
 }
 
+/**
+ * The output the upper plots show in ω's place: the view's (a link's `output`, the picker's choice or the model's
+ * default output) if the running model has it, else none (ω). Example: shownOutput('beta', [{ name: 'beta' }]) === 'beta'.
+ */
+export function shownOutput(chosen: string | null, outputs: readonly { readonly name: string }[]): string | null {
+  return chosen !== null && outputs.some((o) => o.name === chosen) ? chosen : null;
+}
+
 /** The output named `name` of a run's model and its series index (after the fixed series), or null. */
 export function outputOf(res: Pick<MethodResults, 'facts'>, name: string | undefined): { column: OutputColumn; series: number } | null {
   const k = name === undefined ? -1 : res.facts.outputs.findIndex((o) => o.name === name);

@@ -72,7 +72,7 @@ export const PRESETS: Readonly<Record<PresetId, LecturePreset>> = {
     id: 'a01-pendulum',
     title: 'Benchmark A01: simple pendulum',
     tests: 'Drift: a plain pendulum run for 2000 s, judged every 0.5 s.',
-    query: 'v=1&scenario=pendulum&component=z&output=x_P1&preset=a01-pendulum',
+    query: 'v=1&scenario=pendulum&component=z&preset=a01-pendulum',
     look: [
       'The output x_P1, the bob’s x (m; y_P1 is its y, in the output menu): it swings between −1 and 1 with a period of 2.37 s. With ω plotted (component z) the bob’s ωz swings between ±4.43 rad/s.',
       'Over these 10 s at h = 1e-3 s both methods stay within 1.6e-4 m of the library’s data (the criterion is 1e-3 m), and agree with each other to 1e-8 m: the bob barely turns about its own centre, so there is little rotation for the Euler-parameter update to damp.',
@@ -83,7 +83,7 @@ export const PRESETS: Readonly<Record<PresetId, LecturePreset>> = {
     id: 'a02-n-four-bar',
     title: 'Benchmark A02: N-four-bar (81 bodies)',
     tests: 'Singular positions: whenever the rockers are horizontal the degrees of freedom jump from 1 to N + 1.',
-    query: 'v=1&scenario=n-four-bar&component=z&output=x_B0&preset=a02-n-four-bar',
+    query: 'v=1&scenario=n-four-bar&component=z&preset=a02-n-four-bar',
     look: [
       'The output x_B0 (m; also y_B0 and B0’s velocity in the output menu): B0 circles the first pin, the mechanism going over the top every 1.97 s, and every 0.98 s its 41 rockers pass the horizontal together.',
       'At h = 1e-3 s modified HHT stays within 6.9e-4 m of the library’s ADAMS data over the 20 s; the notice names the 120 joint equations removed as dependent (3 per window).',
@@ -94,7 +94,7 @@ export const PRESETS: Readonly<Record<PresetId, LecturePreset>> = {
     id: 'a03-andrews',
     title: 'Benchmark A03: Andrews’ squeezing mechanism',
     tests: 'A stiff, fast planar mechanism: the crank turns 2.5 times in 0.03 s, reaching about 1140 rad/s.',
-    query: 'v=1&scenario=andrews&component=z&output=beta&preset=a03-andrews',
+    query: 'v=1&scenario=andrews&component=z&preset=a03-andrews',
     look: [
       'The output β (rad), the crank angle; Θ, x_F and y_F are in the output menu, and with ω plotted (component z) the crank speed β̇ reaches about 1140 rad/s.',
       'At h = 1e-5 s modified HHT ends 1.4e-4 rad from the test set’s β(0.03) = 15.8108 rad; classical HHT at the same h ends 3.3e-2 rad behind: 30 times the library’s 1e-3.',
@@ -105,7 +105,7 @@ export const PRESETS: Readonly<Record<PresetId, LecturePreset>> = {
     id: 'a04-bricard',
     title: 'Benchmark A04: Bricard’s mechanism',
     tests: 'Over-constraint: Grübler counts 0 degrees of freedom, the mechanism moves with 1.',
-    query: 'v=1&scenario=bricard&output=x_P3&preset=a04-bricard',
+    query: 'v=1&scenario=bricard&preset=a04-bricard',
     look: [
       'The output x_P3 (m; y_P3 and z_P3 in the output menu): P3 swings from (1, −1, 0) to x = −1 and back every 4.99 s.',
       'The notice names the equation removed as dependent (one row of joint J6). Over 10 s at h = 1e-3 s modified HHT stays within 6.6e-6 m of the converged reference (classical within 1.3e-4 m), and the removed equation still holds to 1e-14.',
@@ -116,7 +116,7 @@ export const PRESETS: Readonly<Record<PresetId, LecturePreset>> = {
     id: 'a05-flyball',
     title: 'Benchmark A05: stiff flyball governor',
     tests: 'A free shaft spinning with stiff spring-dampers: numerical damping of a rotation, on a real machine.',
-    query: 'v=1&scenario=flyball-governor&component=z&output=s&preset=a05-flyball',
+    query: 'v=1&scenario=flyball-governor&component=z&preset=a05-flyball',
     look: [
       'The output s, the slider height (m; omega_shaft, the shaft speed, in the output menu): the balls fall and fly out, the slider rises to 0.74 m and the shaft slows from 2π to 5.10 rad/s as its inertia grows; then both oscillate with a period of about 1.03 s.',
       'At h = 1e-3 s, α = −0.1, modified HHT stays within 2.1e-4 rad/s of the converged reference; classical HHT is 1.1e-3 rad/s off after 10 s, missing the library’s 1e-3, and its energy error falls steadily to −0.041 J (modified: −1e-4 J).',

@@ -29,6 +29,7 @@ import {
 import type { RunProgress } from '../worker/protocol';
 import type { FailureCause } from '../solver/simulate';
 import { DEFAULT_ERROR_NORM, errorNormOf, type ErrorNorm } from '../scenario/errorNorm';
+import { OMEGA_PLOT_NAME } from '../modelfile/names';
 import { isPresetId, PRESETS, type PresetId } from './presets';
 
 /** Keys of the run-setting fields (the share-link keys). */
@@ -83,8 +84,8 @@ export interface MethodRun {
 export interface ViewState {
   readonly component: OmegaComponent;
   /**
-   * A model output plotted in place of ω (its name as in the model; share-link `output`), or null for ω.
-   * A name the running model does not have is shown as ω.
+   * A model output plotted in place of ω (its name as in the model; share-link `output`), or null for ω. A model
+   * opens on its default output (plottedOutput); a name the running model does not have is shown as ω.
    */
   readonly output: string | null;
   readonly lower: LowerPlot;
@@ -207,6 +208,20 @@ export function defaultComponent(state: ScenarioState): OmegaComponent {
   return (['x', 'y', 'z'] as const)[best];
 }
 
+/** The output a state's model plots when a link names none: its `defaultOutput`, or null (ω). */
+export function defaultOutputOf(state: ScenarioState): string | null {
+  return scenarioOf(state)?.defaultOutput ?? null;
+}
+
+/**
+ * What a link's `output` value plots: the output it names, ω for `output=omega`, and without the key the model's
+ * default output (or ω). Example: plottedOutput(undefined, andrews) === 'beta'; plottedOutput('omega', andrews) === null.
+ */
+export function plottedOutput(linked: string | undefined, state: ScenarioState): string | null {
+  if (linked === OMEGA_PLOT_NAME) return null;
+  return linked ?? defaultOutputOf(state);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Actions on the scenario and the form
 
@@ -236,7 +251,7 @@ export function openShareQuery(query: string, options: DecodeOptions = {}): Deco
     errorNorm: errorNormOf(decoded.state),
     view: {
       component: oneOf(['x', 'y', 'z'] as const, component, defaultComponent(decoded.state)),
-      output: output ?? null,
+      output: plottedOutput(output, decoded.state),
       lower: oneOf(LOWER_PLOTS, show, 'energy'),
       panel: oneOf(MAIN_PANELS, panel, 'plots'),
       projector: projector === 'on',
@@ -275,7 +290,8 @@ export function shareQueryFor(embed: boolean): string {
   const { state, view } = appStore.getState();
   const shared: Record<string, string> = {};
   if (view.component !== defaultComponent(state)) shared.component = view.component;
-  if (view.output !== null) shared.output = view.output;
+  // Left out when it is the model's default; ω is written as `omega` only where the model plots an output by default.
+  if (view.output !== defaultOutputOf(state)) shared.output = view.output ?? OMEGA_PLOT_NAME;
   if (view.lower !== 'energy') shared.show = view.lower;
   if (view.projector) shared.projector = 'on';
   if (embed) shared.embed = 'on';
@@ -308,7 +324,7 @@ export function openCustomScenario(def: ScenarioDef, model: CustomModel): void {
 function openState(next: ScenarioState): void {
   appStore.setState({
     state: next, fields: fieldsOf(next), adaptive: false,
-    view: { ...appStore.getState().view, component: defaultComponent(next), output: null },
+    view: { ...appStore.getState().view, component: defaultComponent(next), output: defaultOutputOf(next) },
   });
 }
 

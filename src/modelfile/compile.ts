@@ -24,7 +24,7 @@ import { statedInitialState } from '../solver/model/prepare';
 import { AssembledSystem } from '../solver/model/assembly';
 import { eulerParametersFromMatrix } from '../solver/rotation/eulerParameters';
 import { cross3, dot3, type ExprValue, type Scope } from './expressions';
-import { closestName } from './names';
+import { closestName, OMEGA_PLOT_NAME } from './names';
 import {
   angleJet, checkValueName, extend, inItem, letValue, ModelError, nameOf, numberOf, timeFunction, vectorOf, vectorTimeFunction, type Vec3,
 } from './scope';
@@ -410,6 +410,9 @@ function outputOf(
 ): ModelOutput {
   const { spec, scope, path } = item;
   const name = nameOf(spec.name, scope, `${path}.name`);
+  if (name === OMEGA_PLOT_NAME) {
+    throw new ModelError(`${path}.name`, `"${OMEGA_PLOT_NAME}" is reserved (a link's output=${OMEGA_PLOT_NAME} plots ω); name the output otherwise, e.g. "omega_z"`);
+  }
   switch (spec.type) {
     case 'position':
     case 'velocity': {

@@ -3,9 +3,10 @@
  * default within its bounds (whole when `integer`, a valid inertia when `principal-inertia`), each `checks`
  * entry naming a parameter that exists and holding for the defaults, and `exactOmega` a vector of time that
  * evaluates. A link or `--set` changes the values later; the file's own defaults must be a model that runs.
+ * checkDefaultOutput runs once the outputs are named (after compiling with the defaults).
  */
 import { documentScope } from './compile';
-import { closestName } from './names';
+import { closestName, quoted } from './names';
 import { keyPath } from './paths';
 import { ModelError, valueOf, vectorTimeFunction } from './scope';
 import type { ModelDocument, ParameterSpec } from './schema';
@@ -52,4 +53,17 @@ export function checkDocumentDefaults(doc: ModelDocument): void {
     }
   });
   if (doc.exactOmega !== undefined) vectorTimeFunction(doc.exactOmega, scope, 'exactOmega');
+}
+
+/**
+ * `defaultOutput` names one of the outputs the file has at its default values (`names`, repeated groups expanded);
+ * at other values a name the model then lacks plots ω, as a link's unknown `output` does.
+ */
+export function checkDefaultOutput(doc: ModelDocument, names: readonly string[]): void {
+  const name = doc.defaultOutput;
+  if (name === undefined || names.includes(name)) return;
+  if (names.length === 0) throw new ModelError('defaultOutput', `no output named ${quoted(name)}: the model has no outputs`);
+  const near = closestName(name, names);
+  const listed = names.slice(0, 8).map((n) => quoted(n)).join(', ') + (names.length > 8 ? ', …' : '');
+  throw new ModelError('defaultOutput', `no output named ${quoted(name)}; ${near ? `did you mean "${near}"?` : `the outputs are ${listed}`}`);
 }

@@ -1,6 +1,12 @@
 /** Names people misspell: the nearest known name, for "did you mean" in messages of links, flags and model files. */
 
 /**
+ * What a share link's `output` key says for ω's plot (`output=omega`: the output picker's first entry), needed when
+ * the model names a default output; no model output may take this name.
+ */
+export const OMEGA_PLOT_NAME = 'omega';
+
+/**
  * The name `text` most likely misspells: the nearest within 1 edit for 3 to 5 characters, 2 edits
  * for longer ones (insertions, deletions, substitutions and swaps of neighbours each count 1);
  * null for shorter text (or longer than maxLength) or when nothing is that near. Example: closestName('alhpa', ['alpha', 'h']) === 'alpha'.

@@ -7,7 +7,7 @@
  */
 import { ModelDocumentSchema, MODEL_FORMAT, type ModelDocument } from './schema';
 import { compileModel, type CompiledModel } from './compile';
-import { checkDocumentDefaults } from './documentChecks';
+import { checkDefaultOutput, checkDocumentDefaults } from './documentChecks';
 import { ModelError } from './scope';
 import { MODEL_LIMITS } from './limits';
 import { pathParts, pathText, type PathPart } from './paths';
@@ -175,6 +175,7 @@ export function checkDocument(document: ModelDocument, places: TextPlaces | null
   try {
     checkDocumentDefaults(document);
     const compiled = compileModel(document, {});
+    checkDefaultOutput(document, (compiled.model.outputs ?? []).map((o) => o.name));
     const prepared = prepareModel(compiled.model);
     if (!prepared.ok) {
       const source = prepared.constraint === undefined ? undefined : compiled.sources.get(prepared.constraint);

@@ -21,6 +21,9 @@ export const SAY_ANGLE = 1e-9;
 /** Bodies named in the sentence about the assembly; the rest are counted. */
 const NAMED_MOVES = 5;
 
+/** With more constraints than this, the page says their removed equations in one sentence (Andrews' 3, the N-four-bar's 40). */
+const GROUP_REMOVED_FROM = 1;
+
 /** What preparing a model did, with bodies named (run/modelFacts.ts names them for the page, `sim` and its JSON). */
 export interface NamedPreparation {
   readonly moved: readonly { readonly body: string; readonly distance: number; readonly angle: number }[];
@@ -41,7 +44,7 @@ export function namePreparation(report: PreparationReport, bodyNames: readonly s
  * turned 5°; rocker by 43.6 mm." and "3 equations of joint D removed as redundant (dependent at the initial
  * configuration)." Empty when the model was consistent and independent as written.
  */
-export function preparationSentences(report: NamedPreparation): string[] {
+export function preparationSentences(report: NamedPreparation, options: { readonly groupRemoved?: boolean } = {}): string[] {
   const sentences: string[] = [];
   const moves = report.moved
     .filter((m) => m.distance > SAY_DISTANCE || m.angle > SAY_ANGLE)
@@ -55,9 +58,27 @@ export function preparationSentences(report: NamedPreparation): string[] {
     const more = moves.length > NAMED_MOVES ? `; ${moves.length - NAMED_MOVES} more by less` : '';
     sentences.push(`The assembly moved ${moves.length} bod${moves.length === 1 ? 'y' : 'ies'} to close the joints: ${parts.join('; ')}${more}.`);
   }
+  if (options.groupRemoved && report.removed.length > GROUP_REMOVED_FROM) {
+    sentences.push(removedSentence(report.removed));
+    return sentences;
+  }
   for (const removed of report.removed) {
     const kind = removed.prescribed === true ? 'motion' : 'joint';
     sentences.push(`${removed.rows} equation${removed.rows === 1 ? '' : 's'} of ${kind} ${removed.constraint} removed as redundant (dependent at the initial configuration).`);
   }
   return sentences;
+}
+
+/**
+ * The removed equations of many constraints in one sentence, every constraint named, e.g. "120 equations of 40 joints
+ * removed as redundant (dependent at the initial configuration), 3 of each: B1 coupler 1, B2 coupler 2, …".
+ */
+function removedSentence(removed: NamedPreparation['removed']): string {
+  const total = removed.reduce((n, r) => n + r.rows, 0);
+  const motions = removed.filter((r) => r.prescribed === true).length;
+  const kind = motions === 0 ? 'joints' : motions === removed.length ? 'motions' : 'joints and motions';
+  const rows = removed[0].rows;
+  const same = removed.every((r) => r.rows === rows);
+  const names = removed.map((r) => (same ? r.constraint : `${r.constraint} (${r.rows})`)).join(', ');
+  return `${total} equations of ${removed.length} ${kind} removed as redundant (dependent at the initial configuration)${same ? `, ${rows} of each` : ''}: ${names}.`;
 }

@@ -250,6 +250,8 @@ export const ModelDocumentSchema = z.strictObject({
   motions: z.array(Motion).max(listItems).optional(),
   loads: z.array(Load).max(listItems).optional(),
   outputs: z.array(Output).max(listItems).optional(),
+  defaultOutput: Name.optional()
+    .describe('The output plotted in ω\'s place when a link names none (its `output` key); default: ω.'),
   groups: z.array(Group).max(MODEL_LIMITS.groups).optional().describe('Repeated groups; their items follow the items above, group by group.'),
   primaryBody: Name.optional().describe('The body whose ω the standard columns report; default the first.'),
   exactOmega: VecOfTime.optional().describe('Exact body-fixed ω of the primary body, where one exists (plotted as a line).'),

@@ -122,6 +122,7 @@ export function scenarioFromDocument(doc: ModelDocument, id = doc.id ?? 'custom'
     build: (values) => buildFromDocument(doc, values),
     buildModel: (values) => buildFromDocument(doc, values).model,
     ...(references ? { outputReferences: references } : {}),
+    ...(doc.defaultOutput !== undefined ? { defaultOutput: doc.defaultOutput } : {}),
     ...(exactFor ? { exactOmega: (values: ParamValues, t: number) => exactFor(values)(t) } : {}),
     // Cheap checks only (links are decoded on every keystroke): a model that then cannot be assembled says so
     // when it is built, as a run's failure.

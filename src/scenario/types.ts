@@ -79,6 +79,8 @@ export interface ScenarioDef {
    * parameter values only.
    */
   readonly outputReferences?: Readonly<Record<string, OutputReference>>;
+  /** The output plotted in ω's place when a link names none (the model file's `defaultOutput`); absent: ω. */
+  readonly defaultOutput?: string;
   /**
    * Checks between parameters that bounds alone cannot express (e.g. the triangle inequality
    * of principal inertias). Called only with complete, in-bounds values.

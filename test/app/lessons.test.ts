@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { omegaReadout } from '../../src/app/components/scene/readout';
+import { omegaReadout, outputReadout } from '../../src/app/components/scene/readout';
 import { failureReason, TRY_ALPHA } from '../../src/app/failure';
 import { lessonFromLink, LESSONS, NUMERICAL_DAMPING } from '../../src/app/lessons/lessons';
 import { SAMPLE_COLUMNS, SAMPLE_WIDTH, Simulation } from '../../src/solver/simulate';
@@ -86,6 +86,20 @@ describe('3D view readout', () => {
     rows[SAMPLE_WIDTH + y] = 149.5;
     expect(omegaReadout(rows, 'y', 0.1)).toBe('ωy = 149.50 rad/s');
     expect(omegaReadout(undefined, 'x', 0)).toBe('ωx = –');
+  });
+
+  it('writes the plotted model output instead, from the full rows (the outputs after the standard columns)', () => {
+    const width = SAMPLE_WIDTH + 2;
+    const rows = new Float64Array(3 * width);
+    [0, 0.05, 0.1].forEach((t, i) => { rows[i * width] = t; rows[i * width + SAMPLE_WIDTH + 1] = [1, 0.84147098, -0.000123456][i]; });
+    const x = { name: 'x_B0', unit: 'm', index: 1 };
+    expect(outputReadout(rows, width, x, 0.07)).toBe('x_B0 = 0.8415 m');
+    expect(outputReadout(rows, width, x, 0.07, true)).toBe('0.8415');
+    expect(outputReadout(rows, width, x, 1)).toBe('x_B0 = -0.0001235 m');
+    expect(outputReadout(rows, width, { ...x, unit: '' }, 0)).toBe('x_B0 = 1.000');
+    expect(outputReadout(undefined, width, x, 0)).toBe('x_B0 = –');
+    // An output the rows do not have (a stale index) is no number.
+    expect(outputReadout(rows, width, { ...x, index: 2 }, 0, true)).toBe('–');
   });
 });
 

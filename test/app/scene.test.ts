@@ -235,7 +235,9 @@ describe('where the rigs stand and the camera looks from', () => {
           const placement = placeRigs(layout, count, aspect);
           const shoot = projector(placement.camera, fov, aspect);
           const rigs = rigPoints(layout, placement).map((points) => points.map(shoot));
-          const outside = [...rigs.flat(), shoot(placement.axes)].filter((shot) => !insideWindow(shot, VIEW_MARGINS));
+          // A long row shown from its start (below) fits in height; the rest of it runs out to the right.
+          const fits = placement.cropped ? ([x, y]: [number, number]) => insideWindow([Math.min(x, 0), y], VIEW_MARGINS) : (shot: [number, number]) => insideWindow(shot, VIEW_MARGINS);
+          const outside = [...rigs.flat(), shoot(placement.axes)].filter((shot) => !fits(shot));
           expect(outside, `aspect ${aspect}, ${count} rigs`).toEqual([]);
           // Side by side: each rig's picture is left of the next; stacked: above the next.
           const k = placement.stacked ? 1 : 0;
@@ -272,6 +274,40 @@ describe('where the rigs stand and the camera looks from', () => {
     const tiny = viewFrame(300, 60, 50, 50).margins;
     expect(tiny.top).toBe(0.8);
     expect(tiny.bottom).toBe(0.8);
+  });
+
+  it('shows a long row whole where that is large enough, else from its start, fitted to its height (a narrow view)', () => {
+    const bar = layouts['n-four-bar fixture'];
+    const fov = (CAMERA_FOV * Math.PI) / 180;
+    /** The picture's height of a 1 m rocker at the row's start, as a share of the view's height. */
+    const rockerHeight = (placement: RigPlacement, aspect: number) => {
+      const shoot = projector(placement.camera, fov, aspect);
+      const at = (p: Vec3) => shoot(add(scale(sub(p, bar.centre), bar.scale), placement.offsets[0]));
+      return (at([0, 1, 0])[1] - at([0, 0, 0])[1]) / 2;
+    };
+    // The 3D view at 1366×768: 1046 × 268 px, names and ω down to 42 px, the legend 20 px tall.
+    const laptop = viewFrame(1046, 268, 42, 20);
+    expect(placeRigs(bar, 2, laptop.aspect, laptop.margins).cropped).toBe(false);
+    // One row (the methods overlaid) in the same view would be a strip: it is shown from its start.
+    expect(placeRigs(bar, 1, laptop.aspect, laptop.margins).cropped).toBe(true);
+    for (const aspect of [1.04, 0.6]) {
+      const whole = placeRigs(bar, 2, aspect);
+      expect(whole.cropped).toBe(true);
+      const shoot = projector(whole.camera, fov, aspect);
+      const rig = [...rigPoints(bar, whole)[0], whole.axes].map(shoot);
+      // The row's start (and the axes beside it) touches the free window's left edge; the picture is larger than the whole row's.
+      // (the axes helper's arrows, nearer the camera, reach the edge itself).
+      const left = Math.min(...rig.map(([x]) => x));
+      expect(left).toBeGreaterThanOrEqual(-(1 - VIEW_MARGINS.left) - 1e-9);
+      expect(left).toBeLessThan(-(1 - VIEW_MARGINS.left) + 0.05);
+      // The whole 42 m row across the free width would show a rocker at 0.96 aspect / 42 of the view's height.
+      expect(rockerHeight(whole, aspect)).toBeGreaterThan((2 * 0.96 * aspect) / 42);
+      expect(rockerHeight(whole, aspect)).toBeGreaterThan(0.08);
+    }
+    // The paper models and the other fixtures are always shown whole.
+    for (const name of ['spin', 'heavy-top', 'v8-crank', 'showcase fixture']) {
+      for (const aspect of VIEW_ASPECTS) for (const count of [1, 2, 4]) expect(placeRigs(layouts[name], count, aspect).cropped, `${name} ${aspect} ${count}`).toBe(false);
+    }
   });
 
   it('stacks the long flat linkage and stands the paper models side by side on landscape views', () => {

@@ -208,6 +208,7 @@ function chainModel(rand: Rand): Built {
   if (motions.length > 0) doc.motions = motions;
   if (loads.length > 0) doc.loads = loads;
   doc.outputs = outputs;
+  if (rand() < 0.5) doc.defaultOutput = (pick(rand, outputs) as { name: string }).name;
   return { doc, falling: [] };
 }
 

@@ -110,6 +110,12 @@ describe('planar loops of 3D revolute joints', () => {
     if (!result.ok) return;
     expect(result.report.removed.reduce((n, r) => n + r.rows, 0)).toBe(15);
     expect(result.report.removed.map((r) => r.constraint)).toEqual(['B1 right', 'B2 right', 'B3 right', 'B4 right', 'B5 right']);
+    // The page says them in one sentence, every joint named; `sim` one line each.
+    const named = namePreparation(result.report, compiled.model.bodies.map((b) => b.name));
+    expect(preparationSentences(named, { groupRemoved: true }).at(-1)).toBe(
+      '15 equations of 5 joints removed as redundant (dependent at the initial configuration), 3 of each: B1 right, B2 right, B3 right, B4 right, B5 right.',
+    );
+    expect(preparationSentences(named).filter((line) => line.includes('removed as redundant'))).toHaveLength(5);
   });
 
   it('an initial angle is held while the loop is closed, and the moves are reported', () => {

@@ -45,6 +45,7 @@ describe('the published JSON Schema', () => {
       (d) => { delete d.title; },
       (d) => { d.run.methods = ['classic']; },
       (d) => { d.bodies[0].shape[0].axis = [0, 1]; }, // a string may name a vector of the file's own, so only a wrong length is a shape mistake
+      (d) => { d.defaultOutput = ['beta']; },
     ];
     for (const change of broken) {
       const doc = structuredClone(base);

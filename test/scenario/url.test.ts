@@ -71,6 +71,8 @@ function randomView(rand: () => number): Record<string, string> {
   if (rand() < 0.5) view.component = pick(rand, ['x', 'y', 'z']);
   if (rand() < 0.5) view.show = pick(rand, ['energy', 'omega,energy', 'constraint_error']);
   if (rand() < 0.5) view.projector = pick(rand, ['on', 'off', '3d']);
+  // `omega` stands for ω's plot on a model that names a default output (the page decides; the link carries it).
+  if (rand() < 0.5) view.output = pick(rand, ['omega', 'x_B0', 'elbow angle']);
   return view;
 }
 

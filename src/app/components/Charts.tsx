@@ -1,7 +1,7 @@
 import { useStore } from 'zustand';
 import type { RunMethod as IntegratorMethod } from '../../scenario/methods';
 import { getScenario } from '../../scenario/registry';
-import { LOWER_PLOT_LABELS } from '../chartViews';
+import { LOWER_PLOT_LABELS, shownOutput } from '../chartViews';
 import { differenceCaption, METHOD_SHORT } from '../methodInfo';
 import { niceDomain } from '../plotData';
 import { allFailedEnd } from '../runs';
@@ -69,10 +69,6 @@ function OutputPicker() {
   );
 }
 
-/** The output shown in ω's place: the chosen one if the running model has it, else none (ω). */
-function shownOutput(chosen: string | null, outputs: readonly { name: string }[]): string | null {
-  return chosen !== null && outputs.some((o) => o.name === chosen) ? chosen : null;
-}
 
 /** The previous lower plot, so the difference button toggles back to it. */
 let beforeDifference: LowerPlot = 'energy';

@@ -45,6 +45,9 @@ export function NoticeBanner() {
   );
 }
 
+/** A notice line longer than this shows what comes before its first ": " and folds the rest. */
+const LONG_LINE = 200;
+
 /**
  * What preparing the running model did (SPEC §8): how far the assembly moved each body, which equations it removed
  * as redundant, and the model's warnings. Shown until dismissed, again for a model that says something new.
@@ -53,15 +56,27 @@ function ModelNotice() {
   const facts = useStore(appStore, (s) => s.modelFacts);
   const [dismissed, setDismissed] = useState<string | null>(null);
   if (!facts) return null;
-  const lines = [...preparationSentences(facts.preparation), ...facts.warnings.map((w) => `Warning: ${w}`)];
+  // Many constraints' removed equations in one sentence, so the notice leaves the 3D view its room.
+  const lines = [...preparationSentences(facts.preparation, { groupRemoved: true }), ...facts.warnings.map((w) => `Warning: ${w}`)];
   const said = lines.join('\n');
   if (lines.length === 0 || dismissed === said) return null;
   return (
     <div className="notice info" role="status" data-testid="model-notice">
       <ul>
-        {lines.map((line, k) => (
-          <li key={k}>{line}</li>
-        ))}
+        {lines.map((line, k) => {
+          // A long list of names (the N-four-bar's 40 joints) folds away, so the notice leaves the view its room.
+          const cut = line.length > LONG_LINE ? line.indexOf(': ') : -1;
+          return cut < 0 ? (
+            <li key={k}>{line}</li>
+          ) : (
+            <li key={k}>
+              <details>
+                <summary>{line.slice(0, cut)}</summary>
+                {line.slice(cut + 2)}
+              </details>
+            </li>
+          );
+        })}
       </ul>
       <button type="button" onClick={() => setDismissed(said)} aria-label="Dismiss the model notice">
         ×

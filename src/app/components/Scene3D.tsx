@@ -97,6 +97,7 @@ function SceneView() {
       data-testid="scene"
       data-bodies={overlaid ? 'overlaid' : 'side'}
       data-arrangement={placement.stacked ? 'stacked' : 'side'}
+      data-framing={placement.cropped ? 'start' : 'whole'}
       data-model-bodies={layout.model.bodies.length}
       data-drawn-bodies={drawnBodies(batches)}
       data-up={up ?? ''}

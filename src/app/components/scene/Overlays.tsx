@@ -1,6 +1,6 @@
 /**
- * What is written over the 3D view: each method's name with its ω at the playhead time, the
- * time itself, and the axes legend. The numbers follow the playhead through refs (it changes
+ * What is written over the 3D view: each method's name with its ω (or the model output the plots show in ω's
+ * place) at the playhead time, the time itself, and the axes legend. The numbers follow the playhead through refs (it changes
  * every frame); React renders only when the methods or the plotted component change.
  */
 import { useEffect, useRef } from 'react';
@@ -9,7 +9,9 @@ import type { RunMethod as IntegratorMethod } from '../../../scenario/methods';
 import { playheadStore } from '../../playhead';
 import { results } from '../../runs';
 import { appStore } from '../../store';
-import { omegaReadout } from './readout';
+import { omegaReadout, outputReadout } from './readout';
+import { shownOutput } from '../../chartViews';
+import type { OutputColumn } from '../../../run/modelFacts';
 import { METHOD_LABELS, type Palette } from '../../theme';
 import { METHOD_SHORT } from '../../methodInfo';
 import { MethodSwatch } from '../MethodSwatch';
@@ -22,16 +24,28 @@ import { MethodSwatch } from '../MethodSwatch';
  */
 export function SceneReadout({ methods, palette, overlaid = false, stacked = false }: { methods: readonly IntegratorMethod[]; palette: Palette; overlaid?: boolean; stacked?: boolean }) {
   const component = useStore(appStore, (s) => s.view.component);
+  // The output the plots show in ω's place (name, unit, index among the model's outputs), as one stable string.
+  const outputKey = useStore(appStore, (s) => {
+    const outputs: readonly OutputColumn[] = s.modelFacts?.outputs ?? [];
+    const name = shownOutput(s.view.output, outputs);
+    const index = outputs.findIndex((o) => o.name === name);
+    return index < 0 ? '' : JSON.stringify({ name, unit: outputs[index].unit, index });
+  });
   const omegas = useRef<Partial<Record<IntegratorMethod, HTMLSpanElement | null>>>({});
   const time = useRef<HTMLSpanElement>(null);
   const compact = methods.length >= 3 || (stacked && methods.length > 1);
+  const output = outputKey === '' ? null : (JSON.parse(outputKey) as { name: string; unit: string; index: number });
   useEffect(() => {
     const show = () => {
       const t = playheadStore.getState().time;
       if (time.current) time.current.textContent = `t = ${t.toFixed(3)} s`;
       for (const m of methods) {
         const el = omegas.current[m];
-        if (el) el.textContent = omegaReadout(results.current[m]?.rows.view(), component, t, compact);
+        const res = results.current[m];
+        if (!el) continue;
+        el.textContent = output
+          ? outputReadout(res?.exportRows.view(), res?.width ?? 0, output, t, compact)
+          : omegaReadout(res?.rows.view(), component, t, compact);
       }
     };
     show();
@@ -43,11 +57,13 @@ export function SceneReadout({ methods, palette, overlaid = false, stacked = fal
       a();
       b();
     };
-  }, [methods, component, compact]);
+    // `output` is read from `outputKey`, its stable form.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [methods, component, compact, outputKey]);
   return (
     <>
       <div className={compact ? 'scene-labels compact' : 'scene-labels'} data-testid="scene-readout">
-        {compact && <span className="scene-labels-heading">ω{component} (rad/s)</span>}
+        {compact && <span className="scene-labels-heading">{output ? `${output.name}${output.unit ? ` (${output.unit})` : ''}` : `ω${component} (rad/s)`}</span>}
         {methods.map((m) => (
           <span key={m} className="scene-label" style={{ color: palette.method[m] }}>
             {compact && <MethodSwatch method={m} palette={palette} />}

@@ -15,3 +15,31 @@ export function omegaReadout(rows: Float64Array | undefined, component: OmegaCom
   return compact ? value.toFixed(2) : `ω${component} = ${value.toFixed(2)} rad/s`;
 }
 
+
+/** Index of the last row (of `width` values, time first) at or before t; 0 before the first. */
+function rowAt(rows: Float64Array, width: number, t: number): number {
+  const count = Math.floor(rows.length / width);
+  if (count === 0 || !(t > rows[0])) return 0;
+  let lo = 0;
+  let hi = count - 1;
+  if (t >= rows[hi * width]) return hi;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (rows[mid * width] <= t) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * A model output at time t (the last full row at or before t: rows of `width` values, the outputs after the
+ * SAMPLE_WIDTH standard columns), for the readout when the plots show that output in ω's place; four significant
+ * digits. Example: x_B0 = 0.8415 at t → 'x_B0 = 0.8415 m' ('0.8415' compact).
+ */
+export function outputReadout(rows: Float64Array | undefined, width: number, output: { readonly name: string; readonly unit: string; readonly index: number }, t: number, compact = false): string {
+  const column = SAMPLE_WIDTH + output.index;
+  if (!rows || column >= width || rows.length < width) return compact ? '–' : `${output.name} = –`;
+  const value = rows[rowAt(rows, width, t) * width + column];
+  const text = Number.isFinite(value) ? value.toPrecision(4) : '–';
+  return compact ? text : `${output.name} = ${text}${output.unit ? ` ${output.unit}` : ''}`;
+}

@@ -24,6 +24,18 @@ const RIG_GAP = 0.15;
 /** Stacking must show the rigs this much larger than side by side to be chosen (side by side reads more easily). */
 const STACK_GAIN = 1.25;
 
+/**
+ * A long row (the 81-body N-four-bar, 42 m by 2 m) fitted whole to a narrow view would be a strip a few pixels tall
+ * (8 px per 1 m window on a phone): when fitting its height alone shows it at least this many times larger, the
+ * camera is fitted to its height and shows the row from its start (on the left), the rest running out of the view
+ * to the right (zoom out or pan to see it). Two methods one above the other on a laptop (gain 1.1–2.3) or the
+ * projector (1.8) still show the whole row; on a tablet (3.8), a phone (6–12) or with the methods overlaid in one
+ * row (2.7–4.0 on landscape views) its first windows fill the view.
+ */
+const CROP_GAIN = 3;
+/** A model this many times wider than tall in the picture is a long row (the N-four-bar: 21). */
+const LONG_ROW = 5;
+
 export interface CameraView {
   readonly position: Vec3;
   readonly target: Vec3;
@@ -39,6 +51,8 @@ export interface RigPlacement {
   readonly offsets: readonly Vec3[];
   /** True when the rigs are stacked up the view rather than side by side. */
   readonly stacked: boolean;
+  /** True when the view shows a long model from its start, fitted to its height (CROP_GAIN), not all of it. */
+  readonly cropped: boolean;
   /** Where the axes helper stands, world units. */
   readonly axes: Vec3;
   readonly camera: CameraView;
@@ -87,6 +101,30 @@ function axesOrigin(points: readonly Vec3[], layout: SceneLayout): Vec3 {
 }
 
 /**
+ * The camera fitted to the height of `points` alone, the leftmost of them at the left of the free window, when that
+ * shows them CROP_GAIN times larger than `whole` (the fit of all of them); else `whole`. Example: the N-four-bar on
+ * a 390 × 844 phone shows its first windows about 6.5 times larger than the whole 42 m row would be.
+ */
+function startOfRow(
+  points: readonly Vec3[], whole: ReturnType<typeof fitCamera>, forward: Vec3, right: Vec3, up: Vec3, fovY: number, aspect: number, margins: FitMargins,
+): ReturnType<typeof fitCamera> {
+  // A view a thousand times wider than tall: only the height limits the fit.
+  const tall = fitCamera(points, forward, up, fovY, aspect * 1000, margins);
+  if (!(tall.distance * CROP_GAIN <= whole.distance)) return whole;
+  const f = normalize(forward);
+  const tanX = Math.tan(fovY / 2) * aspect;
+  // Move the aim along the view's right so that the leftmost point, at its depth, sits on the free window's left edge.
+  let shift = -Infinity;
+  for (const p of points) {
+    const d = sub(p, tall.target);
+    const depth = tall.distance + dot(d, f);
+    shift = Math.max(shift, -dot(d, right) - depth * tanX * (1 - margins.left));
+  }
+  const target = sub(tall.target, scale(right, shift));
+  return { target, position: sub(target, scale(f, tall.distance)), distance: tall.distance };
+}
+
+/**
  * Places `count` rigs (1 when the methods are overlaid) for a view of `aspect` (width / height): side by side
  * across the view, or stacked up it when that shows them at least STACK_GAIN times larger, and fits the camera
  * to all of them and the axes helper, keeping `margins` free for the text over the view. The choice between
@@ -117,11 +155,16 @@ export function placeRigs(layout: SceneLayout, count: number, aspect: number, ma
   const stacked = count > 1 && distance(stack) * STACK_GAIN < distance(side);
   const offsets = stacked ? stack : side;
   const { axes, all } = scene(offsets);
-  const fit = fitCamera(all, forward, up, fov, safeAspect, margins);
+  const whole = fitCamera(all, forward, up, fov, safeAspect, margins);
+  // Only a model that is itself a long row, never rigs side by side, is shown from its start.
+  const row = (count === 1 || stacked) && extentAlong(envelope, right) > LONG_ROW * extentAlong(envelope, screenUp);
+  // Every point of the rigs (not only those that bound the whole view): seen from nearer, others are outermost.
+  const fit = row ? startOfRow([...offsets.flatMap((o) => envelope.map((p) => add(p, o))), ...all], whole, forward, right, up, fov, safeAspect, margins) : whole;
   const reach = 2 + Math.max(...offsets.map((o) => norm(o)));
   return {
     offsets,
     stacked,
+    cropped: fit !== whole,
     axes,
     camera: { position: fit.position, target: fit.target, up, fov: CAMERA_FOV, near: Math.max(1e-3, (fit.distance - reach) / 4, fit.distance / 200), far: fit.distance + 4 * reach + 10 },
   };
