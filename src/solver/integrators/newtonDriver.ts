@@ -75,16 +75,18 @@ export class NewtonDriver {
   /** Iterations of the last converged solve (for the refresh rule). */
   private lastIterations = 0;
 
+  /** `vector` makes the unknowns and the right-hand side (the stepper puts them in the model's kernel memory). */
   constructor(
     private readonly n: number, private readonly m: number, readonly linear: NewtonLinearSolver,
     readonly settings: NewtonSettings, private readonly method: Method,
+    vector: (length: number) => Float64Array = (length) => new Float64Array(length),
   ) {
     this.size = n + m;
     if (linear.size !== this.size) throw new Error('linear solver size does not match the system');
-    this.unknowns = new Float64Array(this.size);
+    this.unknowns = vector(this.size);
     this.qddNew = this.unknowns.subarray(0, n);
     this.lambdaNew = this.unknowns.subarray(n);
-    this.rhs = new Float64Array(this.size);
+    this.rhs = vector(this.size);
     this.iterate = new Iterate(n, m, this.qddNew, this.lambdaNew, this.rhs, method.qNew);
   }
 

@@ -27,6 +27,19 @@ export interface KernelExports {
   constraintsWithJacobian(programPtr: number, count: number, qPtr: number, valuesPtr: number, blocksPtr: number): void;
   addJacobianTransposeTimes(m: number, rowEntriesPtr: number, entryColumnPtr: number, blocksPtr: number, lambdaPtr: number, outPtr: number): void;
   jacobianTimes(m: number, rowEntriesPtr: number, entryColumnPtr: number, blocksPtr: number, vPtr: number, outPtr: number): void;
+  extrapolate(
+    order: number, n: number, xPtr: number, h0: number, h1: number, h2: number, h3: number, h4: number, h5: number, outPtr: number,
+  ): void;
+  chooseOrder(n: number, available: number, xPtr: number, h0: number, h1: number, h2: number, h3: number, h4: number, h5: number, h6: number): number;
+  modifiedHistory(bodyCount: number, h: number, gamma: number, qPtr: number, qdPtr: number, qddPtr: number, historyPtr: number): void;
+  hhtKinematics(
+    bodyCount: number, h: number, beta: number, gamma: number, modified: number,
+    qPtr: number, qdPtr: number, qddPtr: number, qddNewPtr: number, historyPtr: number, qNewPtr: number, qdNewPtr: number,
+  ): void;
+  bodyForces(
+    bodyCount: number, massesPtr: number, inertiasPtr: number, qPtr: number, qdPtr: number, qddPtr: number, massScale: number,
+    loadsPtr: number, forceScale: number, forceOldPtr: number, oldWeight: number, outPtr: number,
+  ): void;
 }
 
 const PAGE_BYTES = 65536;
@@ -61,7 +74,8 @@ export function arrayBytes(f64Lengths: readonly number[], i32Lengths: readonly n
 export class KernelMemory {
   readonly kernels: KernelExports;
   readonly capacity: number;
-  private readonly buffer: ArrayBuffer;
+  /** The memory's buffer: an array is in this memory when its buffer is this one (then its pointer is its byteOffset). */
+  readonly buffer: ArrayBuffer;
   private top = RESERVED_BYTES;
 
   /** A memory holding at least `bytes` bytes of arrays. */

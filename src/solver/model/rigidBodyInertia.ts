@@ -3,7 +3,8 @@
  * for the Newton matrix (Sherif Eq. 65). For the e-block:
  *   f1(e, ë) = 4 Lᵀ(e) J L(e) ë                      (mass matrix times acceleration)
  *   f2(e, ė) = 8 Lᵀ(e) L(e) Lᵀ(ė) J L(e) ė           (quadratic-velocity term, L̇ = L(ė))
- * J = diag(Jx, Jy, Jz). All 4×4 outputs are row-major; nothing is allocated.
+ * J = diag(Jx, Jy, Jz). All 4×4 outputs are row-major; nothing is allocated. The vectors f1 and f2 themselves
+ * (the residual) are computed by the WebAssembly kernel kernels/assembly/bodies.ts (bodyForces).
  */
 import { lTimes, lTransposeTimes, wHat } from '../rotation/eulerParameters';
 import type { MatrixAccumulator } from '../linalg/accumulator';
@@ -41,17 +42,6 @@ function addBlock(m: Float64Array, scale: number, acc: MatrixAccumulator, c: num
   acc.addBlock(c, c, 4, 4, m, 0, scale);
 }
 
-/** out[oo..oo+4) += scale · f1 = scale · 4 LᵀJL ë. */
-export function addRotationalMassTimes(
-  inertia: Float64Array, e: Float64Array, oe: number, edd: Float64Array, oa: number,
-  scale: number, out: Float64Array, oo: number,
-): void {
-  lTimes(e, oe, edd, oa, u, 0);
-  u[0] *= inertia[0]; u[1] *= inertia[1]; u[2] *= inertia[2];
-  lTransposeTimes(e, oe, u, 0, z, 0);
-  for (let k = 0; k < 4; k++) out[oo + k] += scale * 4 * z[k];
-}
-
 /** acc[c.., c..] += scale · 4 LᵀJL, the 4×4 rotational mass matrix (block at row/column c). */
 export function addRotationalMassMatrix(
   inertia: Float64Array, e: Float64Array, oe: number, scale: number, acc: MatrixAccumulator, c: number,
@@ -59,17 +49,6 @@ export function addRotationalMassMatrix(
   zeroRange(tmp, 0, 16);
   addInertiaSandwich(inertia, e, oe, e, oe, 1, tmp);
   addBlock(tmp, 4 * scale, acc, c);
-}
-
-/** out[oo..oo+4) += scale · f2 = scale · 8 LᵀL Lᵀ(ė) J L ė (Sherif Eq. 9, second term). */
-export function addQuadraticVelocityTerm(
-  inertia: Float64Array, e: Float64Array, oe: number, ed: Float64Array, od: number,
-  scale: number, out: Float64Array, oo: number,
-): void {
-  quadraticVelocityParts(inertia, e, oe, ed, od);
-  lTimes(e, oe, z, 0, lz, 0);
-  lTransposeTimes(e, oe, lz, 0, tmp, 0);
-  for (let k = 0; k < 4; k++) out[oo + k] += scale * 8 * tmp[k];
 }
 
 /** Sets v = J L(e) ė and z = Lᵀ(ė) v. */

@@ -9,12 +9,11 @@
  */
 import type { AssembledSystem } from '../../model/assembly';
 import type { MatrixAccumulator } from '../../linalg/accumulator';
-import { zeroRange } from '../../linalg/dense';
 import { COORDS_PER_BODY } from '../../model/types';
 import { quadraticVelocityRateDerivative } from '../../model/rigidBodyInertia';
 import { modifiedVelocityJacobian } from '../newmark';
 import type { Method, StepState } from '../method';
-import { ExtrapolatingPredictor } from '../predictor';
+import { ExtrapolatingPredictor, type PredictorMemory } from '../predictor';
 
 export abstract class EndpointEquilibriumMethod implements Method {
   abstract readonly name: string;
@@ -24,16 +23,14 @@ export abstract class EndpointEquilibriumMethod implements Method {
   readonly qdNew: Float64Array;
   protected readonly n: number;
   protected readonly m: number;
-  private readonly forceTmp: Float64Array;
   private readonly block = new Float64Array(16);
   private readonly block2 = new Float64Array(16);
 
   constructor(protected readonly system: AssembledSystem) {
     this.n = system.n;
     this.m = system.m;
-    this.qNew = new Float64Array(this.n);
-    this.qdNew = new Float64Array(this.n);
-    this.forceTmp = new Float64Array(this.n);
+    this.qNew = system.kernelVector(this.n);
+    this.qdNew = system.kernelVector(this.n);
   }
 
   abstract initialize(state: StepState): void;
@@ -60,10 +57,7 @@ export abstract class EndpointEquilibriumMethod implements Method {
     const tau = this.stageTime(state, h);
     const { system, n } = this;
     system.updateConstraintJacobianAndValues(this.qNew, tau, out, n);
-    zeroRange(out, 0, n);
-    system.addJacobianTransposeTimes(lambdaNew, out);
-    system.addGeneralizedForces(this.qNew, this.qdNew, tau, -1, out, this.forceTmp);
-    system.addMassTimes(this.qNew, qddNew, 1, out);
+    system.forceTerms(this.qNew, this.qdNew, tau, lambdaNew, qddNew, 1, null, 0, out);
   }
 
   /** Ji & Xing A.7 (Arnold & Brüls Eq. 16) at the iterate of the last `residual` call. */
@@ -131,9 +125,10 @@ export class StepHistory {
   private readonly qddPrevious: Float64Array;
   private hPrevious = NaN;
 
-  constructor(n: number, m: number, predictorOrder: 0 | 1 | 2) {
-    this.qddPredictor = new ExtrapolatingPredictor(n, predictorOrder);
-    this.lambdaPredictor = new ExtrapolatingPredictor(m, predictorOrder);
+  /** `into`: the model whose kernel memory may hold the predictors' history (see ExtrapolatingPredictor). */
+  constructor(n: number, m: number, predictorOrder: 0 | 1 | 2, into?: PredictorMemory) {
+    this.qddPredictor = new ExtrapolatingPredictor(n, predictorOrder, into);
+    this.lambdaPredictor = new ExtrapolatingPredictor(m, predictorOrder, into);
     this.qddPrevious = new Float64Array(n);
   }
 
