@@ -4,7 +4,6 @@
  * (modified Newton) and refreshes it when the method's matrix key changes, when convergence slows, or after a
  * step that needed many iterations. When to stop is the `ConvergencePolicy`'s decision.
  */
-import { maxAbs } from '../linalg/dense';
 import type { NewtonLinearSolver } from '../linalg/newtonSolver';
 import type { ConvergencePolicy, NewtonIterate } from './convergencePolicy';
 import type { Method, StepState } from './method';
@@ -43,6 +42,21 @@ export const DEFAULT_NEWTON: NewtonSettings = {
   refreshAfterIterations: 3,
   predictorOrder: 'auto',
 };
+
+/** x[0..count) += d[offset ..] and returns max |d| over those entries (NaN if one is NaN): one pass. */
+function addAndMaxAbs(count: number, d: Float64Array, offset: number, x: Float64Array): number {
+  let largest = 0, nan = false;
+  for (let i = 0; i < count; i++) {
+    const v = d[offset + i];
+    x[i] += v;
+    const a = Math.abs(v);
+    if (!(a <= largest)) {
+      if (a !== a) nan = true;
+      else largest = a;
+    }
+  }
+  return nan ? NaN : largest;
+}
 
 /** The iterate view handed to the policy; one object per driver, updated in place (no allocation per step). */
 class Iterate implements NewtonIterate {
@@ -104,7 +118,7 @@ export class NewtonDriver {
    * True when the policy accepted an iterate; false with `failureReason` otherwise.
    */
   solve(state: StepState, h: number, stage: number, policy: ConvergencePolicy): boolean {
-    const { n, m, size, linear, rhs, qddNew, lambdaNew, settings, iterate } = this;
+    const { n, m, linear, rhs, qddNew, lambdaNew, settings, iterate } = this;
     const key = this.method.newtonMatrixKey(h, stage);
     iterate.positionSensitivity = this.method.positionSensitivity(h, stage);
     policy.begin(this.method, h, stage);
@@ -119,12 +133,9 @@ export class NewtonDriver {
         if (!this.factor(state, h, key)) return this.fail('the Newton matrix is singular');
         needFactor = !settings.reuseFactorization;
       }
-      for (let i = 0; i < size; i++) rhs[i] = -rhs[i];
-      linear.solve(rhs);
-      for (let i = 0; i < n; i++) qddNew[i] += rhs[i];
-      for (let i = 0; i < m; i++) lambdaNew[i] += rhs[n + i];
-      const dq = maxAbs(n, rhs);
-      const dl = maxAbs(m, rhs, n);
+      linear.solve(rhs, true);
+      const dq = addAndMaxAbs(n, rhs, 0, qddNew);
+      const dl = addAndMaxAbs(m, rhs, n, lambdaNew);
       if (!Number.isFinite(dq) || !Number.isFinite(dl)) {
         this.factoredKey = NaN;
         return this.fail('Newton produced non-finite values');

@@ -21,7 +21,7 @@ export interface KernelExports {
   ): number;
   luSolve(
     n: number, rowOrderPtr: number, colOrderPtr: number, rowStartPtr: number, diagPtr: number, columnPtr: number,
-    inversePivotPtr: number, luPtr: number, workPtr: number, rhsPtr: number, flushBelow: number,
+    inversePivotPtr: number, luPtr: number, workPtr: number, rhsPtr: number, flushBelow: number, negate: number,
   ): void;
   constraintRecordLength(): number;
   constraintsWithJacobian(programPtr: number, count: number, qPtr: number, valuesPtr: number, blocksPtr: number): void;
@@ -31,6 +31,10 @@ export interface KernelExports {
     order: number, n: number, xPtr: number, h0: number, h1: number, h2: number, h3: number, h4: number, h5: number, outPtr: number,
   ): void;
   chooseOrder(n: number, available: number, xPtr: number, h0: number, h1: number, h2: number, h3: number, h4: number, h5: number, h6: number): number;
+  bodyBlocks(
+    parts: number, bodyCount: number, inertiasPtr: number, qPtr: number, qdPtr: number, qddPtr: number,
+    sM: number, sK: number, sQ: number, outPtr: number,
+  ): void;
   modifiedHistory(bodyCount: number, h: number, gamma: number, qPtr: number, qdPtr: number, qddPtr: number, historyPtr: number): void;
   hhtKinematics(
     bodyCount: number, h: number, beta: number, gamma: number, modified: number,

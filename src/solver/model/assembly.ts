@@ -11,9 +11,6 @@
  */
 import { COORDS_PER_BODY, type Constraint, type MultibodyModel } from './types';
 import { eulerNormalization } from './eulerNormalization';
-import {
-  addQuadraticVelocityStiffness, addRotationalMassMatrix, addRotationalMassStiffness,
-} from './rigidBodyInertia';
 import { angularVelocity } from '../rotation/eulerParameters';
 import type { MatrixAccumulator } from '../linalg/accumulator';
 import { BlockSparseMatrix } from '../linalg/blockSparse';
@@ -30,6 +27,12 @@ const Q = 0, QD = 1, QDD = 2, OLD = 3, OUT = 4, OUT2 = 5, HISTORY = 6, ARGUMENT_
  * work vectors (4n) and its per-body history (3 per body), and the predictors' histories of q̈ and λ (integrators/
  * predictor.ts); with room to spare for alignment.
  */
+/** The parts of the kernel bodyBlocks (kernels/assembly/bodies.ts) and the f64 each body's blocks take. */
+const MASS_BLOCK = 1, MASS_STIFFNESS_BLOCK = 2, QUADRATIC_STIFFNESS_BLOCK = 4, RATE_DERIVATIVE_BLOCK = 8;
+export const BODY_BLOCKS = 64;
+/** Where ∂f2/∂ė starts in a body's blocks (velocityRateDerivatives). */
+export const RATE_DERIVATIVE_OFFSET = 48;
+
 /** Vectors of one predictor of order 'auto' (integrators/predictor.ts): 7 of history and 2 of work. */
 const PREDICTOR_VECTORS = 9;
 
@@ -73,6 +76,8 @@ export class AssembledSystem {
   /** More such vectors (q, q̇, q̈, the old force term) and the loads' work vector, all of length n. */
   private readonly argumentScratch: Float64Array[];
   private readonly loadsScratch: Float64Array;
+  /** Each body's 4×4 blocks of the Newton matrix from the kernel bodyBlocks (BODY_BLOCKS per body). */
+  private readonly bodyBlockData: Float64Array;
   /** addJacobianBlocks' map into a sparse matrix's storage, and the matrix, layout and row base it was made for. */
   private rowPlace: Int32Array | null = null;
   private columnPlace: Int32Array | null = null;
@@ -103,7 +108,7 @@ export class AssembledSystem {
     const program = programLength(this.constraints);
     const n = this.n;
     this.kernelMemory = new KernelMemory(arrayBytes(
-      [n, row, offset, program, n, row, row, nb, 3 * nb, ...Array(ARGUMENT_SCRATCH + 1).fill(n), ...integratorVectors(n, row, nb)],
+      [n, row, offset, program, n, row, row, nb, 3 * nb, BODY_BLOCKS * nb, ...Array(ARGUMENT_SCRATCH + 1).fill(n), ...integratorVectors(n, row, nb)],
       [row + 1, offset],
     ));
     const kq = this.kernelMemory.f64(this.n), kValues = this.kernelMemory.f64(row);
@@ -133,6 +138,7 @@ export class AssembledSystem {
     this.inertiaViews = model.bodies.map((_, i) => this.inertias.subarray(3 * i, 3 * i + 3));
     this.hasVelocityDependentLoads = model.loads.some((load) => load.addForceDamping !== undefined);
     this.argumentScratch = Array.from({ length: ARGUMENT_SCRATCH }, () => this.kernelMemory.f64(n));
+    this.bodyBlockData = this.kernelMemory.f64(BODY_BLOCKS * nb);
     this.loadsScratch = this.kernelMemory.f64(n);
   }
 
@@ -197,21 +203,43 @@ export class AssembledSystem {
     return this.inertiaViews[body];
   }
 
-  /** acc += scale · M(q). */
+  /** acc += scale · M(q): m I₃ and 4 LᵀJL per body (Sherif Eq. 9), the e-blocks by one kernel call. */
   addMassMatrix(q: Float64Array, scale: number, acc: MatrixAccumulator): void {
+    this.computeBodyBlocks(MASS_BLOCK, q, q, q, scale, 0, 0);
+    const data = this.bodyBlockData;
     for (let b = 0; b < this.bodyCount; b++) {
       const c = b * COORDS_PER_BODY;
       for (let i = 0; i < 3; i++) acc.add(c + i, c + i, scale * this.masses[b]);
-      addRotationalMassMatrix(this.inertiaOf(b), q, c + 3, scale, acc, c + 3);
+      acc.addBlock(c + 3, c + 3, 4, 4, data, BODY_BLOCKS * b, 1);
     }
   }
 
-  /** acc += scale · ∂(M(q) q̈)/∂q. */
+  /** acc += scale · ∂(M(q) q̈)/∂q = scale · 4 [ŵ(J L(e) ë) − Lᵀ(e) J L(ë)] per body, by one kernel call. */
   addMassStiffness(q: Float64Array, qdd: Float64Array, scale: number, acc: MatrixAccumulator): void {
+    this.computeBodyBlocks(MASS_STIFFNESS_BLOCK, q, q, qdd, 0, scale, 0);
+    const data = this.bodyBlockData;
     for (let b = 0; b < this.bodyCount; b++) {
       const c = b * COORDS_PER_BODY + 3;
-      addRotationalMassStiffness(this.inertiaOf(b), q, c, qdd, c, scale, acc, c);
+      acc.addBlock(c, c, 4, 4, data, BODY_BLOCKS * b + 16, 1);
     }
+  }
+
+  /**
+   * ∂f2/∂ė = 8 (|e|² I − e eᵀ) [ŵ(J L(e) ė) + Lᵀ(ė) J L(e)] of every body (Sherif Eq. 9's quadratic-velocity term;
+   * Q_e ∋ −f2, so −Q_ė = ∂f2/∂ė), by one kernel call: body b's row-major 4×4 block is at
+   * rateDerivatives[offset(b) ..], offset(b) = BODY_BLOCKS · b + RATE_DERIVATIVE_OFFSET (valid until the next call).
+   */
+  velocityRateDerivatives(q: Float64Array, qd: Float64Array): Float64Array {
+    this.computeBodyBlocks(RATE_DERIVATIVE_BLOCK, q, qd, q, 0, 0, 0);
+    return this.bodyBlockData;
+  }
+
+  /** The kernel bodyBlocks (kernels/assembly/bodies.ts) into bodyBlockData. */
+  private computeBodyBlocks(parts: number, q: Float64Array, qd: Float64Array, qdd: Float64Array, sM: number, sK: number, sQ: number): void {
+    this.kernelMemory.kernels.bodyBlocks(
+      parts, this.bodyCount, this.inertias.byteOffset, this.pointer(q, Q), this.pointer(qd, QD), this.pointer(qdd, QDD),
+      sM, sK, sQ, this.bodyBlockData.byteOffset,
+    );
   }
 
   /** out[0..n) += scale · Q(q, q̇, t): applied loads minus the quadratic-velocity terms (Sherif Eq. 9). */
@@ -253,12 +281,14 @@ export class AssembledSystem {
     );
   }
 
-  /** acc += scale · ∂Q/∂q (loads and the quadratic-velocity terms). */
+  /** acc += scale · ∂Q/∂q: the loads' (TypeScript), then −scale · ∂f2/∂e per body by one kernel call. */
   addForceStiffness(q: Float64Array, qd: Float64Array, t: number, scale: number, acc: MatrixAccumulator): void {
     for (const load of this.model.loads) load.addForceStiffness(q, qd, t, scale, acc);
+    this.computeBodyBlocks(QUADRATIC_STIFFNESS_BLOCK, q, qd, q, 0, 0, -scale);
+    const data = this.bodyBlockData;
     for (let b = 0; b < this.bodyCount; b++) {
       const c = b * COORDS_PER_BODY + 3;
-      addQuadraticVelocityStiffness(this.inertiaOf(b), q, c, qd, c, -scale, acc, c);
+      acc.addBlock(c, c, 4, 4, data, BODY_BLOCKS * b + 32, 1);
     }
   }
 

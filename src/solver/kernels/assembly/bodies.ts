@@ -138,3 +138,103 @@ export function bodyForces(
   }
 }
 
+// The Newton matrix's per-body 4×4 blocks (Sherif Eq. 65): scratch of one body.
+const unit = memory.data(4 * 8);
+const ju = memory.data(3 * 8);
+const column = memory.data(4 * 8);
+const tmp = memory.data(16 * 8);
+const tmp2 = memory.data(16 * 8);
+
+/** Which blocks bodyBlocks computes (a bit mask). */
+const MASS = 1, MASS_STIFFNESS = 2, QUADRATIC_STIFFNESS = 4, RATE_DERIVATIVE = 8;
+/** Each body's blocks in `out`: 4 row-major 4×4 blocks, in the order of the bits above. */
+const BODY_BLOCKS = 64;
+
+/** out[4a + b] += sign · (Lᵀ(x) J L(y))[a][b]: column b is Lᵀ(x) J L(y) u_b (the inertia sandwich of the TypeScript this replaced). */
+function addInertiaSandwich(jx: f64, jy: f64, jz: f64, x: usize, ox: i32, y: usize, oy: i32, sign: f64, out: usize): void {
+  for (let b = 0; b < 4; b++) {
+    setF(unit, 0, 0); setF(unit, 1, 0); setF(unit, 2, 0); setF(unit, 3, 0);
+    setF(unit, b, 1);
+    lTimes(y, oy, unit, 0);
+    setF(ju, 0, l0 * jx); setF(ju, 1, l1 * jy); setF(ju, 2, l2 * jz);
+    lTransposeTimes(x, ox, f(ju, 0), f(ju, 1), f(ju, 2));
+    setF(column, 0, t0); setF(column, 1, t1); setF(column, 2, t2); setF(column, 3, t3);
+    for (let a = 0; a < 4; a++) setF(out, 4 * a + b, f(out, 4 * a + b) + sign * f(column, a));
+  }
+}
+
+/** out[0..16) = ŵ for the 3-vector (wx, wy, wz): L(e)ᵀ w = ŵ e (Sherif Eq. 70). */
+function wHat(wx: f64, wy: f64, wz: f64, out: usize): void {
+  setF(out, 0, 0); setF(out, 1, -wx); setF(out, 2, -wy); setF(out, 3, -wz);
+  setF(out, 4, wx); setF(out, 5, 0); setF(out, 6, wz); setF(out, 7, -wy);
+  setF(out, 8, wy); setF(out, 9, -wz); setF(out, 10, 0); setF(out, 11, wx);
+  setF(out, 12, wz); setF(out, 13, wy); setF(out, 14, -wx); setF(out, 15, 0);
+}
+
+@inline function zero16(p: usize): void { for (let k = 0; k < 16; k++) setF(p, k, 0); }
+
+/**
+ * Every body's 4×4 Euler-parameter blocks of the Newton matrix (Sherif Eq. 65), each multiplied by its scale, into
+ * out[64 b ..] (row-major, in this order; a block not asked for by `parts` is left as it was):
+ *   MASS                 sM · 4 LᵀJL                                          (M's e-block, f1 = 4 LᵀJL ë)
+ *   MASS_STIFFNESS       sK · ∂f1/∂e = sK · 4 [ŵ(J L(e) ë) − Lᵀ(e) J L(ë)]
+ *   QUADRATIC_STIFFNESS  sQ · ∂f2/∂e = sQ · 8 [2 z eᵀ − (eᵀz) I − e zᵀ − (|e|² I − e eᵀ) Lᵀ(ė) J L(ė)], z = Lᵀ(ė) J L(e) ė
+ *   RATE_DERIVATIVE      ∂f2/∂ė = 8 (|e|² I − e eᵀ) [ŵ(J L(e) ė) + Lᵀ(ė) J L(e)]   (unscaled; the methods form −Q_ė J₁ from it)
+ * The arithmetic is that of the TypeScript it replaced (model/rigidBodyInertia.ts until 2026-11-28), step for step.
+ * @example bodyBlocks(1 | 2, 17, J, q, qd, qdd, 1 / (1 + α), βh² / (1 + α), 0, out)
+ */
+export function bodyBlocks(
+  parts: i32, bodyCount: i32, inertias: usize, q: usize, qd: usize, qdd: usize, sM: f64, sK: f64, sQ: f64, out: usize,
+): void {
+  for (let b = 0; b < bodyCount; b++) {
+    const oe = b * COORDS_PER_BODY + 3, oj = 3 * b, o = out + (<usize>(b * BODY_BLOCKS) << 3);
+    const jx = f(inertias, oj), jy = f(inertias, oj + 1), jz = f(inertias, oj + 2);
+    if (parts & MASS) {
+      zero16(tmp);
+      addInertiaSandwich(jx, jy, jz, q, oe, q, oe, 1, tmp);
+      const s = 4 * sM;
+      for (let k = 0; k < 16; k++) setF(o, k, s * f(tmp, k));
+    }
+    if (parts & MASS_STIFFNESS) {
+      lTimes(q, oe, qdd, oe);
+      wHat(l0 * jx, l1 * jy, l2 * jz, tmp);
+      addInertiaSandwich(jx, jy, jz, q, oe, qdd, oe, -1, tmp);
+      const s = 4 * sK;
+      for (let k = 0; k < 16; k++) setF(o, 16 + k, s * f(tmp, k));
+    }
+    if (parts & (QUADRATIC_STIFFNESS | RATE_DERIVATIVE)) {
+      const e0 = f(q, oe), e1 = f(q, oe + 1), e2 = f(q, oe + 2), e3 = f(q, oe + 3);
+      const ee = e0 * e0 + e1 * e1 + e2 * e2 + e3 * e3;
+      // v = J L(e) ė, z = Lᵀ(ė) v.
+      lTimes(q, oe, qd, oe);
+      const v0 = l0 * jx, v1 = l1 * jy, v2 = l2 * jz;
+      lTransposeTimes(qd, oe, v0, v1, v2);
+      const z0 = t0, z1 = t1, z2 = t2, z3 = t3;
+      if (parts & QUADRATIC_STIFFNESS) {
+        const ez = e0 * z0 + e1 * z1 + e2 * z2 + e3 * z3;
+        zero16(tmp2);
+        addInertiaSandwich(jx, jy, jz, qd, oe, qd, oe, 1, tmp2);
+        for (let bb = 0; bb < 4; bb++) {
+          const eS = e0 * f(tmp2, bb) + e1 * f(tmp2, 4 + bb) + e2 * f(tmp2, 8 + bb) + e3 * f(tmp2, 12 + bb);
+          const eb = f(q, oe + bb), zb = bb == 0 ? z0 : bb == 1 ? z1 : bb == 2 ? z2 : z3;
+          for (let a = 0; a < 4; a++) {
+            const ea = f(q, oe + a), za = a == 0 ? z0 : a == 1 ? z1 : a == 2 ? z2 : z3;
+            const ps = ee * f(tmp2, 4 * a + bb) - ea * eS;
+            const d = 2 * za * eb - (a == bb ? ez : 0) - ea * zb;
+            setF(tmp, 4 * a + bb, d - ps);
+          }
+        }
+        const s = sQ * 8;
+        for (let k = 0; k < 16; k++) setF(o, 32 + k, s * f(tmp, k));
+      }
+      if (parts & RATE_DERIVATIVE) {
+        wHat(v0, v1, v2, tmp);
+        addInertiaSandwich(jx, jy, jz, qd, oe, q, oe, 1, tmp);
+        for (let bb = 0; bb < 4; bb++) {
+          const eT = e0 * f(tmp, bb) + e1 * f(tmp, 4 + bb) + e2 * f(tmp, 8 + bb) + e3 * f(tmp, 12 + bb);
+          for (let a = 0; a < 4; a++) setF(o, 48 + 4 * a + bb, 8 * (ee * f(tmp, 4 * a + bb) - f(q, oe + a) * eT));
+        }
+      }
+    }
+  }
+}

@@ -8,3 +8,4 @@ export { constraintsWithJacobian, constraintRecordLength } from './constraints';
 export { addJacobianTransposeTimes, jacobianTimes } from './products';
 export { bodyForces, hhtKinematics, modifiedHistory } from './bodies';
 export { chooseOrder, extrapolate } from './predictor';
+export { bodyBlocks } from './bodies';
