@@ -42,6 +42,11 @@ export class ExtrapolatingPredictor {
   /** Copies of x_n and the prediction, for vectors that live outside the memory. */
   private readonly current: Float64Array;
   private readonly predicted: Float64Array;
+  /** The vectors of the last predict and their pointers (−1: outside the memory); reading `buffer` is slow. */
+  private lastCurrent: Float64Array | null = null;
+  private currentPointer = -1;
+  private lastOut: Float64Array | null = null;
+  private outPointer = -1;
 
   /**
    * The history and the work vectors go into `into`'s kernel memory when it has room (then vectors of that memory
@@ -62,10 +67,11 @@ export class ExtrapolatingPredictor {
   predict(h: number, current: Float64Array, out: Float64Array): void {
     if (h !== this.historyH) { this.count = 0; this.historyH = h; }
     const { memory, size } = this;
-    const buffer = memory.buffer;
-    let x = current.byteOffset;
-    if (current.buffer !== buffer) { this.current.set(current.length === size ? current : current.subarray(0, size)); x = this.current.byteOffset; }
-    const direct = out.buffer === buffer;
+    if (current !== this.lastCurrent) { this.lastCurrent = current; this.currentPointer = memory.pointerOf(current); }
+    if (out !== this.lastOut) { this.lastOut = out; this.outPointer = memory.pointerOf(out); }
+    let x = this.currentPointer;
+    if (x < 0) { this.current.set(current.length === size ? current : current.subarray(0, size)); x = this.current.byteOffset; }
+    const direct = this.outPointer >= 0;
     const k = memory.kernels;
     const order = this.maxOrder === 'auto' ? this.chooseOrder(x) : Math.min(this.maxOrder, this.count);
     k.extrapolate(

@@ -79,6 +79,11 @@ export class ConstraintProgram {
   private readonly program: Float64Array;
   private readonly records: number;
   private readonly moving: Array<[KernelPrimitive, number]> = [];
+  /** The q and out of the last run, and where they live (reading a typed array's buffer is slow). */
+  private lastQ: Float64Array | null = null;
+  private lastQPointer = -1;
+  private lastOut: Float64Array | null = null;
+  private outInMemory = false;
   /** Constraints the kernel does not know, with their rows and block offsets. */
   private readonly others: Array<[Constraint, number, number]> = [];
 
@@ -101,9 +106,11 @@ export class ConstraintProgram {
    */
   run(q: Float64Array, t: number, out: Float64Array, offset: number): void {
     const { blocks, moving, program, memory } = this;
-    let qPtr = q.byteOffset;
-    if (q.buffer !== memory.buffer) { this.q.set(q); qPtr = this.q.byteOffset; }
-    const direct = out.buffer === memory.buffer;
+    if (q !== this.lastQ) { this.lastQ = q; this.lastQPointer = memory.pointerOf(q); }
+    if (out !== this.lastOut) { this.lastOut = out; this.outInMemory = memory.pointerOf(out) >= 0; }
+    let qPtr = this.lastQPointer;
+    if (qPtr < 0) { this.q.set(q); qPtr = this.q.byteOffset; }
+    const direct = this.outInMemory;
     const values = direct ? out : this.values, base = direct ? offset : 0;
     for (let k = 0; k < moving.length; k++) moving[k][0].updateParameters!(t, program, moving[k][1]);
     memory.kernels.constraintsWithJacobian(program.byteOffset, this.records, qPtr, values.byteOffset + 8 * base, blocks.byteOffset);

@@ -91,6 +91,9 @@ export class KernelMemory {
     this.capacity = pages * PAGE_BYTES - RESERVED_BYTES;
   }
 
+  /** a's pointer (its byteOffset) if a lives in this memory, else −1. */
+  pointerOf(a: Float64Array): number { return a.buffer === this.buffer ? a.byteOffset : -1; }
+
   /** Bytes still free. */
   get free(): number { return this.capacity + RESERVED_BYTES - this.top; }
 

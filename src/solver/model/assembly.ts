@@ -20,6 +20,8 @@ import { ConstraintProgram, programLength } from '../kernels/constraintProgram';
 
 /** Scratch vectors for kernel arguments outside the memory: q, q̇, q̈, q̈_{n+1} or the old force term, two outputs, w. */
 const Q = 0, QD = 1, QDD = 2, OLD = 3, OUT = 4, OUT2 = 5, HISTORY = 6, ARGUMENT_SCRATCH = 7;
+/** Call sites that hand vectors to the kernels (the last argument of pointer, outputPointer, copyOut, where). */
+const CALL_SITES = 20;
 
 /**
  * The f64 vectors one integrator keeps in the model's memory (kernelVector): the stepper's q, q̇, q̈ (n each) and
@@ -76,6 +78,9 @@ export class AssembledSystem {
   /** More such vectors (q, q̇, q̈, the old force term) and the loads' work vector, all of length n. */
   private readonly argumentScratch: Float64Array[];
   private readonly loadsScratch: Float64Array;
+  /** where(): the vector each call site was last handed and its pointer (−1: outside the memory). */
+  private readonly siteArray: (Float64Array | null)[] = new Array<Float64Array | null>(CALL_SITES).fill(null);
+  private readonly sitePointer = new Int32Array(CALL_SITES);
   /** Each body's 4×4 blocks of the Newton matrix from the kernel bodyBlocks (BODY_BLOCKS per body). */
   private readonly bodyBlockData: Float64Array;
   /** addJacobianBlocks' map into a sparse matrix's storage, and the matrix, layout and row base it was made for. */
@@ -151,24 +156,38 @@ export class AssembledSystem {
   }
 
   /** Whether a vector lives in the model's kernel memory (then the kernels read and write it in place). */
-  inKernelMemory(a: Float64Array): boolean { return a.buffer === this.kernelMemory.buffer; }
+  inKernelMemory(a: Float64Array): boolean { return this.kernelMemory.pointerOf(a) >= 0; }
+
+  /**
+   * a's pointer in the memory, or −1: remembered per call site `site` (a site is handed the same vector every
+   * time, and reading a typed array's buffer costs more than a small model's kernel arithmetic).
+   */
+  private where(a: Float64Array, site: number): number {
+    if (this.siteArray[site] === a) return this.sitePointer[site];
+    const p = this.kernelMemory.pointerOf(a);
+    this.siteArray[site] = a;
+    this.sitePointer[site] = p;
+    return p;
+  }
 
   /** The pointer of a's first n entries for a kernel: a's own, or that of scratch vector `slot` holding a copy. */
-  private pointer(a: Float64Array, slot: number): number {
-    if (a.buffer === this.kernelMemory.buffer) return a.byteOffset;
+  private pointer(a: Float64Array, slot: number, site: number): number {
+    const p = this.where(a, site);
+    if (p >= 0) return p;
     const s = this.argumentScratch[slot], n = Math.min(this.n, a.length);
     for (let i = 0; i < n; i++) s[i] = a[i];
     return s.byteOffset;
   }
 
   /** The pointer an output vector a is written at: a's own, or that of scratch vector `slot` (copyOut afterwards). */
-  private outputPointer(a: Float64Array, slot: number): number {
-    return a.buffer === this.kernelMemory.buffer ? a.byteOffset : this.argumentScratch[slot].byteOffset;
+  private outputPointer(a: Float64Array, slot: number, site: number): number {
+    const p = this.where(a, site);
+    return p >= 0 ? p : this.argumentScratch[slot].byteOffset;
   }
 
   /** out[0..min(n, out.length)) = scratch vector `slot`, unless out is in the memory (then it was written in place). */
-  private copyOut(slot: number, out: Float64Array): void {
-    if (out.buffer === this.kernelMemory.buffer) return;
+  private copyOut(slot: number, out: Float64Array, site: number): void {
+    if (this.where(out, site) >= 0) return;
     const s = this.argumentScratch[slot], n = Math.min(this.n, out.length);
     for (let i = 0; i < n; i++) out[i] = s[i];
   }
@@ -182,19 +201,19 @@ export class AssembledSystem {
     qddNew: Float64Array, history: Float64Array, qNew: Float64Array, qdNew: Float64Array,
   ): void {
     this.kernelMemory.kernels.hhtKinematics(
-      this.bodyCount, h, beta, gamma, modified, this.pointer(state.q, Q), this.pointer(state.qd, QD), this.pointer(state.qdd, QDD),
-      this.pointer(qddNew, OLD), modified ? this.pointer(history, HISTORY) : 0, this.outputPointer(qNew, OUT2), this.outputPointer(qdNew, OUT),
+      this.bodyCount, h, beta, gamma, modified, this.pointer(state.q, Q, 0), this.pointer(state.qd, QD, 1), this.pointer(state.qdd, QDD, 2),
+      this.pointer(qddNew, OLD, 3), modified ? this.pointer(history, HISTORY, 4) : 0, this.outputPointer(qNew, OUT2, 5), this.outputPointer(qdNew, OUT, 6),
     );
-    this.copyOut(OUT2, qNew);
-    this.copyOut(OUT, qdNew);
+    this.copyOut(OUT2, qNew, 5);
+    this.copyOut(OUT, qdNew, 6);
   }
 
   /** w = L(e_n) ė_n + h(1−γ) L(e_n) ë_n per body (Sherif Eq. 75) into history (3 per body): one kernel call. */
   modifiedVelocityHistory(h: number, gamma: number, state: { readonly q: Float64Array; readonly qd: Float64Array; readonly qdd: Float64Array }, history: Float64Array): void {
     this.kernelMemory.kernels.modifiedHistory(
-      this.bodyCount, h, gamma, this.pointer(state.q, Q), this.pointer(state.qd, QD), this.pointer(state.qdd, QDD), this.outputPointer(history, OUT),
+      this.bodyCount, h, gamma, this.pointer(state.q, Q, 0), this.pointer(state.qd, QD, 1), this.pointer(state.qdd, QDD, 2), this.outputPointer(history, OUT, 4),
     );
-    this.copyOut(OUT, history);
+    this.copyOut(OUT, history, 4);
   }
 
   get bodyCount(): number { return this.masses.length; }
@@ -237,16 +256,17 @@ export class AssembledSystem {
   /** The kernel bodyBlocks (kernels/assembly/bodies.ts) into bodyBlockData. */
   private computeBodyBlocks(parts: number, q: Float64Array, qd: Float64Array, qdd: Float64Array, sM: number, sK: number, sQ: number): void {
     this.kernelMemory.kernels.bodyBlocks(
-      parts, this.bodyCount, this.inertias.byteOffset, this.pointer(q, Q), this.pointer(qd, QD), this.pointer(qdd, QDD),
+      parts, this.bodyCount, this.inertias.byteOffset, this.pointer(q, Q, 7), this.pointer(qd, QD, 8), this.pointer(qdd, QDD, 9),
       sM, sK, sQ, this.bodyBlockData.byteOffset,
     );
   }
 
   /** out[0..n) += scale · Q(q, q̇, t): applied loads minus the quadratic-velocity terms (Sherif Eq. 9). */
   addGeneralizedForces(q: Float64Array, qd: Float64Array, t: number, scale: number, out: Float64Array): void {
-    if (out.buffer === this.kernelMemory.buffer) { this.bodyForces(q, qd, t, null, 0, scale, null, 0, out.byteOffset); return; }
-    this.bodyForces(q, qd, t, null, 0, scale, null, 0, this.pointer(out, OUT));
-    this.copyOut(OUT, out);
+    const p = this.where(out, 10);
+    if (p >= 0) { this.bodyForces(q, qd, t, null, 0, scale, null, 0, p); return; }
+    this.bodyForces(q, qd, t, null, 0, scale, null, 0, this.pointer(out, OUT, 10));
+    this.copyOut(OUT, out, 10);
   }
 
   /**
@@ -259,11 +279,11 @@ export class AssembledSystem {
     q: Float64Array, qd: Float64Array, t: number, lambda: Float64Array, qdd: Float64Array | null, massScale: number,
     forceOld: Float64Array | null, oldWeight: number, out: Float64Array,
   ): void {
-    const o = out.buffer === this.kernelMemory.buffer ? out : this.argumentScratch[OUT];
+    const o = this.where(out, 11) >= 0 ? out : this.argumentScratch[OUT];
     zeroRange(o, 0, this.n);
     this.jacobianTransposeTimesAt(lambda, o.byteOffset);
     this.bodyForces(q, qd, t, qdd, massScale, -1, forceOld, oldWeight, o.byteOffset);
-    this.copyOut(OUT, out);
+    this.copyOut(OUT, out, 11);
   }
 
   /** The loads into the loads' vector, then the bodies' kernel on the vector at pointer `out`. */
@@ -275,8 +295,8 @@ export class AssembledSystem {
     zeroRange(tmp, 0, this.n);
     for (let i = 0; i < loads.length; i++) loads[i].addForce(q, qd, t, tmp);
     this.kernelMemory.kernels.bodyForces(
-      this.bodyCount, this.masses.byteOffset, this.inertias.byteOffset, this.pointer(q, Q), this.pointer(qd, QD),
-      qdd ? this.pointer(qdd, QDD) : 0, massScale, tmp.byteOffset, forceScale, forceOld ? this.pointer(forceOld, OLD) : 0,
+      this.bodyCount, this.masses.byteOffset, this.inertias.byteOffset, this.pointer(q, Q, 12), this.pointer(qd, QD, 13),
+      qdd ? this.pointer(qdd, QDD, 14) : 0, massScale, tmp.byteOffset, forceScale, forceOld ? this.pointer(forceOld, OLD, 15) : 0,
       oldWeight, out,
     );
   }
@@ -319,7 +339,7 @@ export class AssembledSystem {
 
   /** out[0..n) += C_qᵀ λ, from the blocks of the last updateConstraintJacobian (kernels/assembly/products.ts). */
   addJacobianTransposeTimes(lambda: Float64Array, out: Float64Array): void {
-    if (out.buffer === this.kernelMemory.buffer) { this.jacobianTransposeTimesAt(lambda, out.byteOffset); return; }
+    if (this.where(out, 16) >= 0) { this.jacobianTransposeTimesAt(lambda, out.byteOffset); return; }
     const { kernelN, n } = this;
     for (let i = 0; i < n; i++) kernelN[i] = out[i];
     this.jacobianTransposeTimesAt(lambda, kernelN.byteOffset);
@@ -329,8 +349,8 @@ export class AssembledSystem {
   /** The vector at pointer `out` += C_qᵀ λ. */
   private jacobianTransposeTimesAt(lambda: Float64Array, out: number): void {
     const { kernelM, m } = this;
-    let l = lambda.byteOffset;
-    if (lambda.buffer !== this.kernelMemory.buffer) {
+    let l = this.where(lambda, 17);
+    if (l < 0) {
       for (let i = 0; i < m; i++) kernelM[i] = lambda[i];
       l = kernelM.byteOffset;
     }
@@ -340,9 +360,9 @@ export class AssembledSystem {
   /** out[0..m) = C_q v, from the blocks of the last updateConstraintJacobian (kernels/assembly/products.ts). */
   jacobianTimes(v: Float64Array, out: Float64Array): void {
     const { kernelM, m } = this;
-    const direct = out.buffer === this.kernelMemory.buffer;
+    const direct = this.where(out, 18) >= 0;
     this.kernelMemory.kernels.jacobianTimes(
-      m, this.rowEntries.byteOffset, this.entryColumn.byteOffset, this.jacobianBlocks.byteOffset, this.pointer(v, Q),
+      m, this.rowEntries.byteOffset, this.entryColumn.byteOffset, this.jacobianBlocks.byteOffset, this.pointer(v, Q, 19),
       direct ? out.byteOffset : kernelM.byteOffset,
     );
     if (!direct) for (let i = 0; i < m; i++) out[i] = kernelM[i];
