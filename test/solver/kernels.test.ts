@@ -10,6 +10,8 @@ import { RECORD_LENGTH } from '../../src/solver/kernels/constraintProgram';
 import { Simulation } from '../../src/solver/simulate';
 import { paperModel } from '../support/paperModel';
 import { SparseNewtonSolver } from '../../src/solver/linalg/newtonSolver';
+import { DenseAccumulator } from '../../src/solver/linalg/accumulator';
+import { ExtrapolatingPredictor } from '../../src/solver/integrators/predictor';
 
 describe('WebAssembly kernels', () => {
   it('agree with the TypeScript side on the constraint record layout', () => {
@@ -31,6 +33,64 @@ describe('WebAssembly kernels', () => {
     const linear = sim.integrator.driver.linear as SparseNewtonSolver;
     expect(linear.lu.memories).toBe(1);
     expect(linear.accumulator.values.buffer.byteLength).toBeGreaterThan(0);
+    // The integrator's vectors live in the model's memory, where the kernels read them in place.
+    const stepper = sim.integrator;
+    for (const v of [stepper.q, stepper.qd, stepper.qdd, stepper.lambda, stepper.qNew, stepper.qdNew, stepper.qddNew, stepper.lambdaNew]) {
+      expect(sim.system.inKernelMemory(v)).toBe(true);
+    }
+  });
+
+  it('compute the bodies\' force and inertia terms the same to the bit on vectors in the memory and outside it', () => {
+    for (const id of ['heavy-top', 'v8-crank'] as const) {
+      const sim = new Simulation(paperModel(id), { method: 'modified', alpha: -0.3, h: 1e-4, tEnd: 0.003, sampleEvery: 100 });
+      sim.advance(Number.MAX_SAFE_INTEGER, () => {});
+      const { system, integrator } = sim;
+      const { n, m } = system;
+      const plain = (v: Float64Array) => Float64Array.from(v);
+      const old = Float64Array.from({ length: n }, (_, i) => Math.sin(i + 0.5));
+      const inMemory = system.kernelVector(n + m), outside = new Float64Array(n + m + 3);
+      expect(system.inKernelMemory(inMemory)).toBe(true);
+      system.updateConstraintJacobian(integrator.q, integrator.t);
+      system.forceTerms(integrator.q, integrator.qd, integrator.t, integrator.lambda, integrator.qdd, 0.7, old, 0.3, inMemory);
+      system.forceTerms(plain(integrator.q), plain(integrator.qd), integrator.t, plain(integrator.lambda), plain(integrator.qdd), 0.7, old, 0.3, outside);
+      expect(Array.from(outside.subarray(0, n)), id).toEqual(Array.from(inMemory.subarray(0, n)));
+      expect(outside.subarray(n).every((x) => x === 0), id).toBe(true);
+    }
+  });
+
+  it('M(q) q̈ of the bodies\' kernel is the assembled mass matrix times q̈ (Sherif Eq. 9, f1 = 4 LᵀJL ë)', () => {
+    const sim = new Simulation(paperModel('v8-crank'), { method: 'classical', alpha: -0.3, h: 1e-4, tEnd: 0.002, sampleEvery: 100 });
+    sim.advance(Number.MAX_SAFE_INTEGER, () => {});
+    const { system, integrator } = sim;
+    const n = system.n, q = integrator.q, qdd = integrator.qdd;
+    const lambda = new Float64Array(system.m), zeroQd = new Float64Array(n);
+    const withMass = new Float64Array(n), without = new Float64Array(n);
+    system.updateConstraintJacobian(q, 0);
+    system.forceTerms(q, zeroQd, 0, lambda, qdd, 1, null, 0, withMass);
+    system.forceTerms(q, zeroQd, 0, lambda, null, 0, null, 0, without);
+    const dense = new Float64Array(n * n);
+    system.addMassMatrix(q, 1, new DenseAccumulator(dense, n));
+    for (let i = 0; i < n; i++) {
+      let mq = 0;
+      for (let j = 0; j < n; j++) mq += dense[i * n + j] * qdd[j];
+      expect(withMass[i] - without[i]).toBeCloseTo(mq, 9);
+    }
+  });
+
+  it('extrapolate the same to the bit with the history in a model\'s memory and in a memory of their own, odd sizes', () => {
+    const sim = new Simulation(paperModel('heavy-top'), { method: 'modified', alpha: -0.2, h: 1e-4, tEnd: 0.001, sampleEvery: 100 });
+    for (const size of [1, 3, 11]) {
+      const shared = new ExtrapolatingPredictor(size, 'auto', sim.system), own = new ExtrapolatingPredictor(size, 'auto');
+      const a = new Float64Array(size), b = new Float64Array(size);
+      for (let k = 0; k < 12; k++) {
+        const x = Float64Array.from({ length: size }, (_, i) => Math.cos(0.3 * k + i) + 1e-3 * k * k);
+        shared.predict(0.1, x, a);
+        own.predict(0.1, x, b);
+        expect(Array.from(a)).toEqual(Array.from(b));
+        shared.push(x);
+        own.push(x);
+      }
+    }
   });
 
   it('evaluate a joint alone as the model program does, to the bit', () => {

@@ -34,7 +34,6 @@ export class ImplicitStepper implements StepState {
   readonly residualPolicy: ResidualTolerancePolicy;
   /** The success result, reused by every step so that a step allocates nothing (read it before the next step). */
   private readonly success: { ok: true; iterations: number; errorRatio: number } = { ok: true, iterations: 0, errorRatio: NaN };
-  private readonly forceTmp: Float64Array;
   /** The start system's solver and right-hand side, made on first use. */
   private startSolver: NewtonLinearSolver | null = null;
   private startRhs: Float64Array | null = null;
@@ -46,14 +45,14 @@ export class ImplicitStepper implements StepState {
     linearSolver?: NewtonLinearSolver,
   ) {
     const { n, m } = system;
-    this.q = new Float64Array(n);
-    this.qd = new Float64Array(n);
-    this.qdd = new Float64Array(n);
-    this.lambda = new Float64Array(m);
-    this.forceTmp = new Float64Array(n);
+    // In the model's kernel memory, with the driver's unknowns and right-hand side: the kernels read them in place.
+    this.q = system.kernelVector(n);
+    this.qd = system.kernelVector(n);
+    this.qdd = system.kernelVector(n);
+    this.lambda = system.kernelVector(m);
     this.weights = new ErrorWeights(n);
     this.residualPolicy = new ResidualTolerancePolicy(newton.accelerationTolerance, newton.positionTolerance);
-    this.driver = new NewtonDriver(n, m, linearSolver ?? newtonSolverFor(system), newton, method);
+    this.driver = new NewtonDriver(n, m, linearSolver ?? newtonSolverFor(system), newton, method, (l) => system.kernelVector(l));
   }
 
   /** The unknowns of the current step (q̈_{n+1}, λ_{n+1}) and the implied q_{n+1}, q̇_{n+1}. */
@@ -93,7 +92,7 @@ export class ImplicitStepper implements StepState {
     system.addMassMatrix(q, 1, solver.accumulator);
     system.updateConstraintJacobian(q, t);
     system.addJacobianBlocks(solver.accumulator, n);
-    system.addGeneralizedForces(q, qd, t, 1, rhs, this.forceTmp);
+    system.addGeneralizedForces(q, qd, t, 1, rhs);
     system.accelerationRhs(q, qd, t, rhs.subarray(n));
     if (!solver.factor()) return false;
     solver.solve(rhs);

@@ -4,7 +4,6 @@
  * (modified Newton) and refreshes it when the method's matrix key changes, when convergence slows, or after a
  * step that needed many iterations. When to stop is the `ConvergencePolicy`'s decision.
  */
-import { maxAbs } from '../linalg/dense';
 import type { NewtonLinearSolver } from '../linalg/newtonSolver';
 import type { ConvergencePolicy, NewtonIterate } from './convergencePolicy';
 import type { Method, StepState } from './method';
@@ -44,6 +43,21 @@ export const DEFAULT_NEWTON: NewtonSettings = {
   predictorOrder: 'auto',
 };
 
+/** x[0..count) += d[offset ..] and returns max |d| over those entries (NaN if one is NaN): one pass. */
+function addAndMaxAbs(count: number, d: Float64Array, offset: number, x: Float64Array): number {
+  let largest = 0, nan = false;
+  for (let i = 0; i < count; i++) {
+    const v = d[offset + i];
+    x[i] += v;
+    const a = Math.abs(v);
+    if (!(a <= largest)) {
+      if (a !== a) nan = true;
+      else largest = a;
+    }
+  }
+  return nan ? NaN : largest;
+}
+
 /** The iterate view handed to the policy; one object per driver, updated in place (no allocation per step). */
 class Iterate implements NewtonIterate {
   iteration = 0;
@@ -75,16 +89,18 @@ export class NewtonDriver {
   /** Iterations of the last converged solve (for the refresh rule). */
   private lastIterations = 0;
 
+  /** `vector` makes the unknowns and the right-hand side (the stepper puts them in the model's kernel memory). */
   constructor(
     private readonly n: number, private readonly m: number, readonly linear: NewtonLinearSolver,
     readonly settings: NewtonSettings, private readonly method: Method,
+    vector: (length: number) => Float64Array = (length) => new Float64Array(length),
   ) {
     this.size = n + m;
     if (linear.size !== this.size) throw new Error('linear solver size does not match the system');
-    this.unknowns = new Float64Array(this.size);
+    this.unknowns = vector(this.size);
     this.qddNew = this.unknowns.subarray(0, n);
     this.lambdaNew = this.unknowns.subarray(n);
-    this.rhs = new Float64Array(this.size);
+    this.rhs = vector(this.size);
     this.iterate = new Iterate(n, m, this.qddNew, this.lambdaNew, this.rhs, method.qNew);
   }
 
@@ -102,7 +118,7 @@ export class NewtonDriver {
    * True when the policy accepted an iterate; false with `failureReason` otherwise.
    */
   solve(state: StepState, h: number, stage: number, policy: ConvergencePolicy): boolean {
-    const { n, m, size, linear, rhs, qddNew, lambdaNew, settings, iterate } = this;
+    const { n, m, linear, rhs, qddNew, lambdaNew, settings, iterate } = this;
     const key = this.method.newtonMatrixKey(h, stage);
     iterate.positionSensitivity = this.method.positionSensitivity(h, stage);
     policy.begin(this.method, h, stage);
@@ -117,12 +133,9 @@ export class NewtonDriver {
         if (!this.factor(state, h, key)) return this.fail('the Newton matrix is singular');
         needFactor = !settings.reuseFactorization;
       }
-      for (let i = 0; i < size; i++) rhs[i] = -rhs[i];
-      linear.solve(rhs);
-      for (let i = 0; i < n; i++) qddNew[i] += rhs[i];
-      for (let i = 0; i < m; i++) lambdaNew[i] += rhs[n + i];
-      const dq = maxAbs(n, rhs);
-      const dl = maxAbs(m, rhs, n);
+      linear.solve(rhs, true);
+      const dq = addAndMaxAbs(n, rhs, 0, qddNew);
+      const dl = addAndMaxAbs(m, rhs, n, lambdaNew);
       if (!Number.isFinite(dq) || !Number.isFinite(dl)) {
         this.factoredKey = NaN;
         return this.fail('Newton produced non-finite values');

@@ -7,6 +7,7 @@
  * A method keeps one per extrapolated quantity (HHT: q̈ and λ).
  */
 import { copyVector } from '../linalg/dense';
+import { arrayBytes, KernelMemory } from '../kernels/wasm';
 
 export type PredictorOrder = 0 | 1 | 2 | 'auto';
 
@@ -23,84 +24,84 @@ export const AUTO_MAX_ORDER = 6;
 /*
  * The order-p extrapolation of x_{n+1} weighs x_{n−j} by (−1)^j C(p+1, j+1), j = 0 … p (exact on polynomials of
  * degree p): 2: 3, −3, 1; 3: 4, −6, 4, −1; 4: 5, −10, 10, −5, 1; 5: 6, −15, 20, −15, 6, −1; 6: 7, −21, 35, −35, 21, −7, 1.
- * extrapolate() and chooseOrder() write them out, up to order 6 = AUTO_MAX_ORDER.
+ * The kernels extrapolate() and chooseOrder() (kernels/assembly/predictor.ts) write them out, up to order 6 = AUTO_MAX_ORDER.
  */
 
+/** The memory a predictor may keep its history in (a model's: AssembledSystem.kernelMemory), if it has room. */
+export interface PredictorMemory { readonly kernelMemory: KernelMemory }
+
 export class ExtrapolatingPredictor {
-  /** x_{n−1} … x_{n−depth}; valid while the step size stays `historyH`. */
-  private readonly history: Float64Array[];
+  /** x_{n−1} … x_{n−depth} as a ring: x_{n−1−k} is slots[(head + k) % depth]; valid while the step size stays `historyH`. */
+  private readonly slots: Float64Array[];
+  private head = 0;
   private count = 0;
   private historyH = NaN;
   private readonly depth: number;
-  /** The last chooseOrder's prediction error per order. */
-  private readonly errors = new Float64Array(AUTO_MAX_ORDER + 1);
+  private readonly size: number;
+  private readonly memory: KernelMemory;
+  /** Copies of x_n and the prediction, for vectors that live outside the memory. */
+  private readonly current: Float64Array;
+  private readonly predicted: Float64Array;
+  /** The vectors of the last predict and their pointers (−1: outside the memory); reading `buffer` is slow. */
+  private lastCurrent: Float64Array | null = null;
+  private currentPointer = -1;
+  private lastOut: Float64Array | null = null;
+  private outPointer = -1;
 
-  constructor(size: number, readonly maxOrder: PredictorOrder) {
+  /**
+   * The history and the work vectors go into `into`'s kernel memory when it has room (then vectors of that memory
+   * are read and written in place), else into a memory of the predictor's own.
+   */
+  constructor(size: number, readonly maxOrder: PredictorOrder, into?: PredictorMemory) {
     // 'auto' keeps AUTO_MAX_ORDER + 1 values (chooseOrder reads all of them, valid or not).
     this.depth = maxOrder === 'auto' ? AUTO_MAX_ORDER + 1 : 2;
-    this.history = Array.from({ length: this.depth }, () => new Float64Array(size));
+    this.size = size;
+    const bytes = arrayBytes(Array(this.depth + 2).fill(size), []);
+    this.memory = into && into.kernelMemory.free >= bytes + 64 ? into.kernelMemory : new KernelMemory(bytes);
+    this.slots = Array.from({ length: this.depth }, () => this.memory.f64(size));
+    this.current = this.memory.f64(size);
+    this.predicted = this.memory.f64(size);
   }
 
-  /** out = x_{n+1} extrapolated from x_n = `current` and the history, for a step of size h. */
+  /** out = x_{n+1} extrapolated from x_n = `current` and the history, for a step of size h (kernels/assembly/predictor.ts). */
   predict(h: number, current: Float64Array, out: Float64Array): void {
     if (h !== this.historyH) { this.count = 0; this.historyH = h; }
-    const order = this.maxOrder === 'auto' ? this.chooseOrder(current) : Math.min(this.maxOrder, this.count);
-    extrapolate(order, current, this.history, out);
+    const { memory, size } = this;
+    if (current !== this.lastCurrent) { this.lastCurrent = current; this.currentPointer = memory.pointerOf(current); }
+    if (out !== this.lastOut) { this.lastOut = out; this.outPointer = memory.pointerOf(out); }
+    let x = this.currentPointer;
+    if (x < 0) { this.current.set(current.length === size ? current : current.subarray(0, size)); x = this.current.byteOffset; }
+    const direct = this.outPointer >= 0;
+    const k = memory.kernels;
+    const order = this.maxOrder === 'auto' ? this.chooseOrder(x) : Math.min(this.maxOrder, this.count);
+    k.extrapolate(
+      order, size, x, this.at(0), this.at(1), this.depth > 2 ? this.at(2) : 0, this.depth > 3 ? this.at(3) : 0,
+      this.depth > 4 ? this.at(4) : 0, this.depth > 5 ? this.at(5) : 0, direct ? out.byteOffset : this.predicted.byteOffset,
+    );
+    if (!direct) out.set(this.predicted);
   }
 
   /** Records x_n (about to be replaced by the accepted x_{n+1}) as history. */
   push(current: Float64Array): void {
-    const h = this.history, n = current.length;
-    for (let k = this.depth - 1; k > 0; k--) copyVector(n, h[k - 1], h[k]);
-    copyVector(n, current, h[0]);
+    this.head = (this.head + this.depth - 1) % this.depth;
+    copyVector(this.size, current, this.slots[this.head]);
     this.count = Math.min(this.depth, this.count + 1);
   }
 
   /** Forgets the history (a new start). */
   reset(): void { this.count = 0; this.historyH = NaN; }
 
+  /** Pointer of x_{n−1−k}. */
+  private at(k: number): number { return this.slots[(this.head + k) % this.depth].byteOffset; }
+
   /**
    * 2 … AUTO_MAX_ORDER: whichever extrapolation from x_{n−1} … would have come closest to x_n (max norm; ties to
    * the lower order); the quadratic one or lower until the history holds an order's points. One pass over the
-   * components with the weights written out: on the heavy top's eleven unknowns loops over orders and weights
-   * cost more than the arithmetic.
+   * components in the kernel.
    */
-  private chooseOrder(x: Float64Array): number {
+  private chooseOrder(x: number): number {
     const available = this.count - 1;
     if (available < 3) return Math.min(2, this.count);
-    const h = this.history;
-    const h0 = h[0], h1 = h[1], h2 = h[2], h3 = h[3], h4 = h[4], h5 = h[5], h6 = h[6];
-    let e2 = 0, e3 = 0, e4 = 0, e5 = 0, e6 = 0;
-    for (let i = 0; i < x.length; i++) {
-      const a = h0[i], b = h1[i], c = h2[i], d = h3[i], e = h4[i], f = h5[i], g = h6[i], xi = x[i];
-      e2 = Math.max(e2, Math.abs(3 * a - 3 * b + c - xi));
-      e3 = Math.max(e3, Math.abs(4 * a - 6 * b + 4 * c - d - xi));
-      e4 = Math.max(e4, Math.abs(5 * a - 10 * b + 10 * c - 5 * d + e - xi));
-      e5 = Math.max(e5, Math.abs(6 * a - 15 * b + 20 * c - 15 * d + 6 * e - f - xi));
-      e6 = Math.max(e6, Math.abs(7 * a - 21 * b + 35 * c - 35 * d + 21 * e - 7 * f + g - xi));
-    }
-    const errors = this.errors;
-    errors[2] = e2; errors[3] = e3; errors[4] = e4; errors[5] = e5; errors[6] = e6;
-    let best = 2;
-    for (let p = 3; p <= Math.min(AUTO_MAX_ORDER, available); p++) if (errors[p] < errors[best]) best = p;
-    return best;
-  }
-}
-
-/**
- * out = x_{n+1} extrapolated by order `order` from x_n and x_{n−1} = history[0], x_{n−2} = history[1], … (the weights
- * above, summed from x_n backwards).
- */
-function extrapolate(order: number, x: Float64Array, history: Float64Array[], out: Float64Array): void {
-  const n = x.length;
-  if (order === 0) { copyVector(n, x, out); return; }
-  const h0 = history[0], h1 = history[1], h2 = history[2], h3 = history[3], h4 = history[4], h5 = history[5];
-  switch (order) {
-    case 1: for (let i = 0; i < n; i++) out[i] = 2 * x[i] - h0[i]; return;
-    case 2: for (let i = 0; i < n; i++) out[i] = 3 * x[i] - 3 * h0[i] + h1[i]; return;
-    case 3: for (let i = 0; i < n; i++) out[i] = 4 * x[i] - 6 * h0[i] + 4 * h1[i] - h2[i]; return;
-    case 4: for (let i = 0; i < n; i++) out[i] = 5 * x[i] - 10 * h0[i] + 10 * h1[i] - 5 * h2[i] + h3[i]; return;
-    case 5: for (let i = 0; i < n; i++) out[i] = 6 * x[i] - 15 * h0[i] + 20 * h1[i] - 15 * h2[i] + 6 * h3[i] - h4[i]; return;
-    default: for (let i = 0; i < n; i++) out[i] = 7 * x[i] - 21 * h0[i] + 35 * h1[i] - 35 * h2[i] + 21 * h3[i] - 7 * h4[i] + h5[i];
+    return this.memory.kernels.chooseOrder(this.size, available, x, this.at(0), this.at(1), this.at(2), this.at(3), this.at(4), this.at(5), this.at(6));
   }
 }

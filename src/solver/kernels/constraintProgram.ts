@@ -79,6 +79,11 @@ export class ConstraintProgram {
   private readonly program: Float64Array;
   private readonly records: number;
   private readonly moving: Array<[KernelPrimitive, number]> = [];
+  /** The q and out of the last run, and where they live (reading a typed array's buffer is slow). */
+  private lastQ: Float64Array | null = null;
+  private lastQPointer = -1;
+  private lastOut: Float64Array | null = null;
+  private outInMemory = false;
   /** Constraints the kernel does not know, with their rows and block offsets. */
   private readonly others: Array<[Constraint, number, number]> = [];
 
@@ -95,19 +100,27 @@ export class ConstraintProgram {
     this.records = r;
   }
 
-  /** values = C(q, t) (then copied to out[offset ..]) and blocks = C_q(q, t). */
+  /**
+   * out[offset ..] = C(q, t) and blocks = C_q(q, t). q and out are read and written in place when they live in this
+   * memory (an integrator's vectors, AssembledSystem.kernelVector); otherwise q is copied in and the values out.
+   */
   run(q: Float64Array, t: number, out: Float64Array, offset: number): void {
-    const { values, blocks, moving, program } = this;
-    this.q.set(q);
+    const { blocks, moving, program, memory } = this;
+    if (q !== this.lastQ) { this.lastQ = q; this.lastQPointer = memory.pointerOf(q); }
+    if (out !== this.lastOut) { this.lastOut = out; this.outInMemory = memory.pointerOf(out) >= 0; }
+    let qPtr = this.lastQPointer;
+    if (qPtr < 0) { this.q.set(q); qPtr = this.q.byteOffset; }
+    const direct = this.outInMemory;
+    const values = direct ? out : this.values, base = direct ? offset : 0;
     for (let k = 0; k < moving.length; k++) moving[k][0].updateParameters!(t, program, moving[k][1]);
-    this.memory.kernels.constraintsWithJacobian(program.byteOffset, this.records, this.q.byteOffset, values.byteOffset, blocks.byteOffset);
+    memory.kernels.constraintsWithJacobian(program.byteOffset, this.records, qPtr, values.byteOffset + 8 * base, blocks.byteOffset);
     const others = this.others;
     for (let k = 0; k < others.length; k++) {
       const [c, row, off] = others[k];
-      if (c.evaluateWithJacobian) c.evaluateWithJacobian(q, t, values, row, blocks, off);
-      else { c.jacobian(q, t, blocks, off); c.evaluate(q, t, values, row); }
+      if (c.evaluateWithJacobian) c.evaluateWithJacobian(q, t, values, base + row, blocks, off);
+      else { c.jacobian(q, t, blocks, off); c.evaluate(q, t, values, base + row); }
     }
-    out.set(values, offset);
+    if (!direct) out.set(this.values, offset);
   }
 }
 

@@ -21,12 +21,29 @@ export interface KernelExports {
   ): number;
   luSolve(
     n: number, rowOrderPtr: number, colOrderPtr: number, rowStartPtr: number, diagPtr: number, columnPtr: number,
-    inversePivotPtr: number, luPtr: number, workPtr: number, rhsPtr: number, flushBelow: number,
+    inversePivotPtr: number, luPtr: number, workPtr: number, rhsPtr: number, flushBelow: number, negate: number,
   ): void;
   constraintRecordLength(): number;
   constraintsWithJacobian(programPtr: number, count: number, qPtr: number, valuesPtr: number, blocksPtr: number): void;
   addJacobianTransposeTimes(m: number, rowEntriesPtr: number, entryColumnPtr: number, blocksPtr: number, lambdaPtr: number, outPtr: number): void;
   jacobianTimes(m: number, rowEntriesPtr: number, entryColumnPtr: number, blocksPtr: number, vPtr: number, outPtr: number): void;
+  extrapolate(
+    order: number, n: number, xPtr: number, h0: number, h1: number, h2: number, h3: number, h4: number, h5: number, outPtr: number,
+  ): void;
+  chooseOrder(n: number, available: number, xPtr: number, h0: number, h1: number, h2: number, h3: number, h4: number, h5: number, h6: number): number;
+  bodyBlocks(
+    parts: number, bodyCount: number, inertiasPtr: number, qPtr: number, qdPtr: number, qddPtr: number,
+    sM: number, sK: number, sQ: number, outPtr: number,
+  ): void;
+  modifiedHistory(bodyCount: number, h: number, gamma: number, qPtr: number, qdPtr: number, qddPtr: number, historyPtr: number): void;
+  hhtKinematics(
+    bodyCount: number, h: number, beta: number, gamma: number, modified: number,
+    qPtr: number, qdPtr: number, qddPtr: number, qddNewPtr: number, historyPtr: number, qNewPtr: number, qdNewPtr: number,
+  ): void;
+  bodyForces(
+    bodyCount: number, massesPtr: number, inertiasPtr: number, qPtr: number, qdPtr: number, qddPtr: number, massScale: number,
+    loadsPtr: number, forceScale: number, forceOldPtr: number, oldWeight: number, outPtr: number,
+  ): void;
 }
 
 const PAGE_BYTES = 65536;
@@ -61,7 +78,8 @@ export function arrayBytes(f64Lengths: readonly number[], i32Lengths: readonly n
 export class KernelMemory {
   readonly kernels: KernelExports;
   readonly capacity: number;
-  private readonly buffer: ArrayBuffer;
+  /** The memory's buffer: an array is in this memory when its buffer is this one (then its pointer is its byteOffset). */
+  readonly buffer: ArrayBuffer;
   private top = RESERVED_BYTES;
 
   /** A memory holding at least `bytes` bytes of arrays. */
@@ -72,6 +90,9 @@ export class KernelMemory {
     this.buffer = memory.buffer;
     this.capacity = pages * PAGE_BYTES - RESERVED_BYTES;
   }
+
+  /** a's pointer (its byteOffset) if a lives in this memory, else −1. */
+  pointerOf(a: Float64Array): number { return a.buffer === this.buffer ? a.byteOffset : -1; }
 
   /** Bytes still free. */
   get free(): number { return this.capacity + RESERVED_BYTES - this.top; }

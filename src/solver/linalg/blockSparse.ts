@@ -51,6 +51,8 @@ export class BlockSparseMatrix {
   readonly slot: Int32Array;
   /** The storage; replaced by setLayout. */
   values: Float64Array;
+  /** Counts the layouts: a place found by offsetOf stays valid while this is unchanged. */
+  layoutVersion = 0;
   /** The sink's place in `values`: [sinkStart, values.length). */
   private sinkStart: number;
 
@@ -142,6 +144,7 @@ export class BlockSparseMatrix {
     }
     this.values = storage;
     this.sinkStart = length;
+    this.layoutVersion++;
   }
 
   /** Sets every entry (and the sink) to zero. */

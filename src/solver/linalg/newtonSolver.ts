@@ -13,8 +13,8 @@ export interface NewtonLinearSolver {
   zero(): void;
   /** Factorises the assembled matrix; false if it is singular. */
   factor(): boolean;
-  /** Solves in place with the last factors. */
-  solve(rhs: Float64Array): void;
+  /** Solves in place with the last factors; with negate, for −rhs (the Newton correction of a residual). */
+  solve(rhs: Float64Array, negate?: boolean): void;
 }
 
 /**
@@ -39,7 +39,7 @@ export class SparseNewtonSolver implements NewtonLinearSolver {
 
   factor(): boolean { return this.lu.factor(); }
 
-  solve(rhs: Float64Array): void { this.lu.solve(rhs); }
+  solve(rhs: Float64Array, negate = false): void { this.lu.solve(rhs, negate); }
 
   /** Sizes and work of the LU's current analysis, and how many analyses ran. */
   get counts(): SparseLuCounts & { readonly analyses: number; readonly patternGrowths: number; readonly pivotDegradations: number } {

@@ -270,14 +270,17 @@ export class SparseLu {
     return true;
   }
 
-  /** Solves A x = b in place (rhs holds b on entry, x on return). Throws without a successful factor(). */
-  solve(rhs: Float64Array): void {
+  /**
+   * Solves A x = b in place (rhs holds b on entry, x on return); with negate, A x = −b (b negated as the kernel
+   * reads it: the same bits as negating rhs first). Throws without a successful factor().
+   */
+  solve(rhs: Float64Array, negate = false): void {
     const plan = this.plan, w = this.workspace;
     if (!this.factored || !plan || !w) throw new Error('SparseLu.solve: no successful factor() since the last assembly');
     w.rhs.set(rhs);
     w.memory.kernels.luSolve(
       plan.n, w.rowOrder.byteOffset, w.colOrder.byteOffset, w.rowStart.byteOffset, w.diag.byteOffset, w.column.byteOffset,
-      w.inversePivot.byteOffset, w.values.byteOffset, w.work.byteOffset, w.rhs.byteOffset, FLUSH_BELOW,
+      w.inversePivot.byteOffset, w.values.byteOffset, w.work.byteOffset, w.rhs.byteOffset, FLUSH_BELOW, negate ? 1 : 0,
     );
     rhs.set(w.rhs);
   }

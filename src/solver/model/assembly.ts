@@ -5,18 +5,42 @@
  * Every body's Euler-parameter normalisation comes first, then the model's own constraints.
  * The constraint Jacobian is kept as one small dense block per constraint (its bodies' columns only), in the
  * model's WebAssembly memory, where one kernel call computes every joint's values and blocks (kernels/).
+ * The per-body inertia terms (Sherif Eq. 9) run there too (kernels/assembly/bodies.ts), one call for all bodies.
+ * The memory has room for the vectors of one integrator (kernelVector: its state, unknowns, right-hand side and
+ * work vectors); a vector in it is handed to the kernels by its pointer, any other is copied in and out.
  */
 import { COORDS_PER_BODY, type Constraint, type MultibodyModel } from './types';
 import { eulerNormalization } from './eulerNormalization';
-import {
-  addQuadraticVelocityStiffness, addQuadraticVelocityTerm, addRotationalMassMatrix,
-  addRotationalMassStiffness, addRotationalMassTimes,
-} from './rigidBodyInertia';
 import { angularVelocity } from '../rotation/eulerParameters';
 import type { MatrixAccumulator } from '../linalg/accumulator';
+import { BlockSparseMatrix } from '../linalg/blockSparse';
 import { zeroRange } from '../linalg/dense';
 import { arrayBytes, KernelMemory } from '../kernels/wasm';
 import { ConstraintProgram, programLength } from '../kernels/constraintProgram';
+
+/** Scratch vectors for kernel arguments outside the memory: q, q̇, q̈, q̈_{n+1} or the old force term, two outputs, w. */
+const Q = 0, QD = 1, QDD = 2, OLD = 3, OUT = 4, OUT2 = 5, HISTORY = 6, ARGUMENT_SCRATCH = 7;
+/** Call sites that hand vectors to the kernels (the last argument of pointer, outputPointer, copyOut, where). */
+const CALL_SITES = 20;
+
+/**
+ * The f64 vectors one integrator keeps in the model's memory (kernelVector): the stepper's q, q̇, q̈ (n each) and
+ * λ (m), the Newton unknowns and right-hand side (n + m each), a method's q_{n+1}, q̇_{n+1}, old force term and
+ * work vectors (4n) and its per-body history (3 per body), and the predictors' histories of q̈ and λ (integrators/
+ * predictor.ts); with room to spare for alignment.
+ */
+/** The parts of the kernel bodyBlocks (kernels/assembly/bodies.ts) and the f64 each body's blocks take. */
+const MASS_BLOCK = 1, MASS_STIFFNESS_BLOCK = 2, QUADRATIC_STIFFNESS_BLOCK = 4, RATE_DERIVATIVE_BLOCK = 8;
+export const BODY_BLOCKS = 64;
+/** Where ∂f2/∂ė starts in a body's blocks (velocityRateDerivatives). */
+export const RATE_DERIVATIVE_OFFSET = 48;
+
+/** Vectors of one predictor of order 'auto' (integrators/predictor.ts): 7 of history and 2 of work. */
+const PREDICTOR_VECTORS = 9;
+
+function integratorVectors(n: number, m: number, bodies: number): number[] {
+  return [n, n, n, m, n + m, n + m, n, n, n, n, 3 * bodies, 64, ...Array(2 * PREDICTOR_VECTORS).fill(n + m)];
+}
 
 export class AssembledSystem {
   /** Number of coordinates (7 per body). */
@@ -40,17 +64,31 @@ export class AssembledSystem {
    */
   private readonly rowEntries: Int32Array;
   private readonly entryColumn: Int32Array;
+  /** Masses and principal inertias (3 per body), in the model's kernel memory. */
   readonly masses: Float64Array;
-  /** Principal inertias, 3 per body. */
   readonly inertias: Float64Array;
   /** Per-body views into `inertias` (made once: no allocation in a step). */
   private readonly inertiaViews: Float64Array[];
   private readonly w = new Float64Array(3);
   /** C(q) of updateConstraintJacobian, which keeps only the blocks. */
   private readonly valuesScratch: Float64Array;
-  /** Kernel-memory vectors of length n and m for the products with C_q (copied in and out per call). */
+  /** Kernel-memory vectors of length n and m for arguments that live outside the memory (copied in and out). */
   private readonly kernelN: Float64Array;
   private readonly kernelM: Float64Array;
+  /** More such vectors (q, q̇, q̈, the old force term) and the loads' work vector, all of length n. */
+  private readonly argumentScratch: Float64Array[];
+  private readonly loadsScratch: Float64Array;
+  /** where(): the vector each call site was last handed and its pointer (−1: outside the memory). */
+  private readonly siteArray: (Float64Array | null)[] = new Array<Float64Array | null>(CALL_SITES).fill(null);
+  private readonly sitePointer = new Int32Array(CALL_SITES);
+  /** Each body's 4×4 blocks of the Newton matrix from the kernel bodyBlocks (BODY_BLOCKS per body). */
+  private readonly bodyBlockData: Float64Array;
+  /** addJacobianBlocks' map into a sparse matrix's storage, and the matrix, layout and row base it was made for. */
+  private rowPlace: Int32Array | null = null;
+  private columnPlace: Int32Array | null = null;
+  private scatterMatrix: BlockSparseMatrix | null = null;
+  private scatterVersion = -1;
+  private scatterRowBase = -1;
   /** True if a load depends on q̇ (then the methods add its ∂Q/∂q̇ to the Newton matrix). */
   readonly hasVelocityDependentLoads: boolean;
 
@@ -73,7 +111,11 @@ export class AssembledSystem {
     });
     this.m = row;
     const program = programLength(this.constraints);
-    this.kernelMemory = new KernelMemory(arrayBytes([this.n, row, offset, program, this.n, row], [row + 1, offset]));
+    const n = this.n;
+    this.kernelMemory = new KernelMemory(arrayBytes(
+      [n, row, offset, program, n, row, row, nb, 3 * nb, BODY_BLOCKS * nb, ...Array(ARGUMENT_SCRATCH + 1).fill(n), ...integratorVectors(n, row, nb)],
+      [row + 1, offset],
+    ));
     const kq = this.kernelMemory.f64(this.n), kValues = this.kernelMemory.f64(row);
     this.jacobianBlocks = this.kernelMemory.f64(offset);
     this.kernelN = this.kernelMemory.f64(this.n);
@@ -81,7 +123,7 @@ export class AssembledSystem {
     this.constraintProgram = new ConstraintProgram(
       this.kernelMemory, this.constraints, this.constraintRows, this.blockOffsets, kq, kValues, this.jacobianBlocks,
     );
-    this.valuesScratch = new Float64Array(row);
+    this.valuesScratch = this.kernelMemory.f64(row);
     this.rowEntries = this.kernelMemory.i32(row + 1);
     this.entryColumn = this.kernelMemory.i32(offset);
     this.constraints.forEach((c, i) => {
@@ -94,11 +136,84 @@ export class AssembledSystem {
       }
     });
     this.rowEntries[row] = offset;
-    this.masses = Float64Array.from(model.bodies, (b) => b.mass);
-    this.inertias = new Float64Array(3 * nb);
+    this.masses = this.kernelMemory.f64(nb);
+    model.bodies.forEach((b, i) => { this.masses[i] = b.mass; });
+    this.inertias = this.kernelMemory.f64(3 * nb);
     model.bodies.forEach((b, i) => this.inertias.set(b.inertia, 3 * i));
     this.inertiaViews = model.bodies.map((_, i) => this.inertias.subarray(3 * i, 3 * i + 3));
     this.hasVelocityDependentLoads = model.loads.some((load) => load.addForceDamping !== undefined);
+    this.argumentScratch = Array.from({ length: ARGUMENT_SCRATCH }, () => this.kernelMemory.f64(n));
+    this.bodyBlockData = this.kernelMemory.f64(BODY_BLOCKS * nb);
+    this.loadsScratch = this.kernelMemory.f64(n);
+  }
+
+  /**
+   * A zeroed vector for an integrator: in the model's kernel memory while there is room (one integrator's worth),
+   * else an ordinary array (the kernels then copy it in and out).
+   */
+  kernelVector(length: number): Float64Array {
+    return this.kernelMemory.free >= 8 * length + 8 ? this.kernelMemory.f64(length) : new Float64Array(length);
+  }
+
+  /** Whether a vector lives in the model's kernel memory (then the kernels read and write it in place). */
+  inKernelMemory(a: Float64Array): boolean { return this.kernelMemory.pointerOf(a) >= 0; }
+
+  /**
+   * a's pointer in the memory, or −1: remembered per call site `site` (a site is handed the same vector every
+   * time, and reading a typed array's buffer costs more than a small model's kernel arithmetic).
+   */
+  private where(a: Float64Array, site: number): number {
+    if (this.siteArray[site] === a) return this.sitePointer[site];
+    const p = this.kernelMemory.pointerOf(a);
+    this.siteArray[site] = a;
+    this.sitePointer[site] = p;
+    return p;
+  }
+
+  /** The pointer of a's first n entries for a kernel: a's own, or that of scratch vector `slot` holding a copy. */
+  private pointer(a: Float64Array, slot: number, site: number): number {
+    const p = this.where(a, site);
+    if (p >= 0) return p;
+    const s = this.argumentScratch[slot], n = Math.min(this.n, a.length);
+    for (let i = 0; i < n; i++) s[i] = a[i];
+    return s.byteOffset;
+  }
+
+  /** The pointer an output vector a is written at: a's own, or that of scratch vector `slot` (copyOut afterwards). */
+  private outputPointer(a: Float64Array, slot: number, site: number): number {
+    const p = this.where(a, site);
+    return p >= 0 ? p : this.argumentScratch[slot].byteOffset;
+  }
+
+  /** out[0..min(n, out.length)) = scratch vector `slot`, unless out is in the memory (then it was written in place). */
+  private copyOut(slot: number, out: Float64Array, site: number): void {
+    if (this.where(out, site) >= 0) return;
+    const s = this.argumentScratch[slot], n = Math.min(this.n, out.length);
+    for (let i = 0; i < n; i++) out[i] = s[i];
+  }
+
+  /**
+   * HHT's q_{n+1} (Sherif Eq. 59) and q̇_{n+1} (Eq. 60; with modified = 1, Eq. 34 for the Euler parameters, w of
+   * Eq. 75 in history) from the state at t_n and q̈_{n+1}: one kernel call (kernels/assembly/bodies.ts).
+   */
+  hhtKinematics(
+    h: number, beta: number, gamma: number, modified: number, state: { readonly q: Float64Array; readonly qd: Float64Array; readonly qdd: Float64Array },
+    qddNew: Float64Array, history: Float64Array, qNew: Float64Array, qdNew: Float64Array,
+  ): void {
+    this.kernelMemory.kernels.hhtKinematics(
+      this.bodyCount, h, beta, gamma, modified, this.pointer(state.q, Q, 0), this.pointer(state.qd, QD, 1), this.pointer(state.qdd, QDD, 2),
+      this.pointer(qddNew, OLD, 3), modified ? this.pointer(history, HISTORY, 4) : 0, this.outputPointer(qNew, OUT2, 5), this.outputPointer(qdNew, OUT, 6),
+    );
+    this.copyOut(OUT2, qNew, 5);
+    this.copyOut(OUT, qdNew, 6);
+  }
+
+  /** w = L(e_n) ė_n + h(1−γ) L(e_n) ë_n per body (Sherif Eq. 75) into history (3 per body): one kernel call. */
+  modifiedVelocityHistory(h: number, gamma: number, state: { readonly q: Float64Array; readonly qd: Float64Array; readonly qdd: Float64Array }, history: Float64Array): void {
+    this.kernelMemory.kernels.modifiedHistory(
+      this.bodyCount, h, gamma, this.pointer(state.q, Q, 0), this.pointer(state.qd, QD, 1), this.pointer(state.qdd, QDD, 2), this.outputPointer(history, OUT, 4),
+    );
+    this.copyOut(OUT, history, 4);
   }
 
   get bodyCount(): number { return this.masses.length; }
@@ -107,51 +222,93 @@ export class AssembledSystem {
     return this.inertiaViews[body];
   }
 
-  /** out[0..n) += scale · M(q) q̈. */
-  addMassTimes(q: Float64Array, qdd: Float64Array, scale: number, out: Float64Array): void {
-    for (let b = 0; b < this.bodyCount; b++) {
-      const c = b * COORDS_PER_BODY;
-      const mb = scale * this.masses[b];
-      out[c] += mb * qdd[c]; out[c + 1] += mb * qdd[c + 1]; out[c + 2] += mb * qdd[c + 2];
-      addRotationalMassTimes(this.inertiaOf(b), q, c + 3, qdd, c + 3, scale, out, c + 3);
-    }
-  }
-
-  /** acc += scale · M(q). */
+  /** acc += scale · M(q): m I₃ and 4 LᵀJL per body (Sherif Eq. 9), the e-blocks by one kernel call. */
   addMassMatrix(q: Float64Array, scale: number, acc: MatrixAccumulator): void {
+    this.computeBodyBlocks(MASS_BLOCK, q, q, q, scale, 0, 0);
+    const data = this.bodyBlockData;
     for (let b = 0; b < this.bodyCount; b++) {
       const c = b * COORDS_PER_BODY;
       for (let i = 0; i < 3; i++) acc.add(c + i, c + i, scale * this.masses[b]);
-      addRotationalMassMatrix(this.inertiaOf(b), q, c + 3, scale, acc, c + 3);
+      acc.addBlock(c + 3, c + 3, 4, 4, data, BODY_BLOCKS * b, 1);
     }
   }
 
-  /** acc += scale · ∂(M(q) q̈)/∂q. */
+  /** acc += scale · ∂(M(q) q̈)/∂q = scale · 4 [ŵ(J L(e) ë) − Lᵀ(e) J L(ë)] per body, by one kernel call. */
   addMassStiffness(q: Float64Array, qdd: Float64Array, scale: number, acc: MatrixAccumulator): void {
+    this.computeBodyBlocks(MASS_STIFFNESS_BLOCK, q, q, qdd, 0, scale, 0);
+    const data = this.bodyBlockData;
     for (let b = 0; b < this.bodyCount; b++) {
       const c = b * COORDS_PER_BODY + 3;
-      addRotationalMassStiffness(this.inertiaOf(b), q, c, qdd, c, scale, acc, c);
+      acc.addBlock(c, c, 4, 4, data, BODY_BLOCKS * b + 16, 1);
     }
   }
 
-  /** out[0..n) += scale · Q(q, q̇, t): applied loads minus the quadratic-velocity terms. */
-  addGeneralizedForces(q: Float64Array, qd: Float64Array, t: number, scale: number, out: Float64Array, tmp: Float64Array): void {
+  /**
+   * ∂f2/∂ė = 8 (|e|² I − e eᵀ) [ŵ(J L(e) ė) + Lᵀ(ė) J L(e)] of every body (Sherif Eq. 9's quadratic-velocity term;
+   * Q_e ∋ −f2, so −Q_ė = ∂f2/∂ė), by one kernel call: body b's row-major 4×4 block is at
+   * rateDerivatives[offset(b) ..], offset(b) = BODY_BLOCKS · b + RATE_DERIVATIVE_OFFSET (valid until the next call).
+   */
+  velocityRateDerivatives(q: Float64Array, qd: Float64Array): Float64Array {
+    this.computeBodyBlocks(RATE_DERIVATIVE_BLOCK, q, qd, q, 0, 0, 0);
+    return this.bodyBlockData;
+  }
+
+  /** The kernel bodyBlocks (kernels/assembly/bodies.ts) into bodyBlockData. */
+  private computeBodyBlocks(parts: number, q: Float64Array, qd: Float64Array, qdd: Float64Array, sM: number, sK: number, sQ: number): void {
+    this.kernelMemory.kernels.bodyBlocks(
+      parts, this.bodyCount, this.inertias.byteOffset, this.pointer(q, Q, 7), this.pointer(qd, QD, 8), this.pointer(qdd, QDD, 9),
+      sM, sK, sQ, this.bodyBlockData.byteOffset,
+    );
+  }
+
+  /** out[0..n) += scale · Q(q, q̇, t): applied loads minus the quadratic-velocity terms (Sherif Eq. 9). */
+  addGeneralizedForces(q: Float64Array, qd: Float64Array, t: number, scale: number, out: Float64Array): void {
+    const p = this.where(out, 10);
+    if (p >= 0) { this.bodyForces(q, qd, t, null, 0, scale, null, 0, p); return; }
+    this.bodyForces(q, qd, t, null, 0, scale, null, 0, this.pointer(out, OUT, 10));
+    this.copyOut(OUT, out, 10);
+  }
+
+  /**
+   * out[0..n) = C_qᵀλ − Q(q, q̇, t) − oldWeight · forceOld + massScale · M(q) q̈, C_q from the last constraint
+   * evaluation: the force part of Sherif Eq. 62 (forceOld = (C_qᵀλ − Q)_n, oldWeight = α/(1+α), massScale = 1/(1+α))
+   * and of the endpoint methods' residual (no forceOld, massScale 1); with neither, the force term C_qᵀλ − Q itself.
+   * Two kernel calls (C_qᵀλ, then every body's terms) around the TypeScript loads.
+   */
+  forceTerms(
+    q: Float64Array, qd: Float64Array, t: number, lambda: Float64Array, qdd: Float64Array | null, massScale: number,
+    forceOld: Float64Array | null, oldWeight: number, out: Float64Array,
+  ): void {
+    const o = this.where(out, 11) >= 0 ? out : this.argumentScratch[OUT];
+    zeroRange(o, 0, this.n);
+    this.jacobianTransposeTimesAt(lambda, o.byteOffset);
+    this.bodyForces(q, qd, t, qdd, massScale, -1, forceOld, oldWeight, o.byteOffset);
+    this.copyOut(OUT, out, 11);
+  }
+
+  /** The loads into the loads' vector, then the bodies' kernel on the vector at pointer `out`. */
+  private bodyForces(
+    q: Float64Array, qd: Float64Array, t: number, qdd: Float64Array | null, massScale: number, forceScale: number,
+    forceOld: Float64Array | null, oldWeight: number, out: number,
+  ): void {
+    const loads = this.model.loads, tmp = this.loadsScratch;
     zeroRange(tmp, 0, this.n);
-    const loads = this.model.loads;
     for (let i = 0; i < loads.length; i++) loads[i].addForce(q, qd, t, tmp);
-    for (let b = 0; b < this.bodyCount; b++) {
-      const c = b * COORDS_PER_BODY + 3;
-      addQuadraticVelocityTerm(this.inertiaOf(b), q, c, qd, c, -1, tmp, c);
-    }
-    for (let i = 0; i < this.n; i++) out[i] += scale * tmp[i];
+    this.kernelMemory.kernels.bodyForces(
+      this.bodyCount, this.masses.byteOffset, this.inertias.byteOffset, this.pointer(q, Q, 12), this.pointer(qd, QD, 13),
+      qdd ? this.pointer(qdd, QDD, 14) : 0, massScale, tmp.byteOffset, forceScale, forceOld ? this.pointer(forceOld, OLD, 15) : 0,
+      oldWeight, out,
+    );
   }
 
-  /** acc += scale · ∂Q/∂q (loads and the quadratic-velocity terms). */
+  /** acc += scale · ∂Q/∂q: the loads' (TypeScript), then −scale · ∂f2/∂e per body by one kernel call. */
   addForceStiffness(q: Float64Array, qd: Float64Array, t: number, scale: number, acc: MatrixAccumulator): void {
     for (const load of this.model.loads) load.addForceStiffness(q, qd, t, scale, acc);
+    this.computeBodyBlocks(QUADRATIC_STIFFNESS_BLOCK, q, qd, q, 0, 0, -scale);
+    const data = this.bodyBlockData;
     for (let b = 0; b < this.bodyCount; b++) {
       const c = b * COORDS_PER_BODY + 3;
-      addQuadraticVelocityStiffness(this.inertiaOf(b), q, c, qd, c, -scale, acc, c);
+      acc.addBlock(c, c, 4, 4, data, BODY_BLOCKS * b + 32, 1);
     }
   }
 
@@ -182,30 +339,50 @@ export class AssembledSystem {
 
   /** out[0..n) += C_qᵀ λ, from the blocks of the last updateConstraintJacobian (kernels/assembly/products.ts). */
   addJacobianTransposeTimes(lambda: Float64Array, out: Float64Array): void {
-    const { kernelN, kernelM, n, m } = this;
-    kernelM.set(lambda.length === m ? lambda : lambda.subarray(0, m));
-    kernelN.set(out.length === n ? out : out.subarray(0, n));
-    this.kernelMemory.kernels.addJacobianTransposeTimes(
-      m, this.rowEntries.byteOffset, this.entryColumn.byteOffset, this.jacobianBlocks.byteOffset, kernelM.byteOffset, kernelN.byteOffset,
-    );
-    out.set(kernelN);
+    if (this.where(out, 16) >= 0) { this.jacobianTransposeTimesAt(lambda, out.byteOffset); return; }
+    const { kernelN, n } = this;
+    for (let i = 0; i < n; i++) kernelN[i] = out[i];
+    this.jacobianTransposeTimesAt(lambda, kernelN.byteOffset);
+    for (let i = 0; i < n; i++) out[i] = kernelN[i];
+  }
+
+  /** The vector at pointer `out` += C_qᵀ λ. */
+  private jacobianTransposeTimesAt(lambda: Float64Array, out: number): void {
+    const { kernelM, m } = this;
+    let l = this.where(lambda, 17);
+    if (l < 0) {
+      for (let i = 0; i < m; i++) kernelM[i] = lambda[i];
+      l = kernelM.byteOffset;
+    }
+    this.kernelMemory.kernels.addJacobianTransposeTimes(m, this.rowEntries.byteOffset, this.entryColumn.byteOffset, this.jacobianBlocks.byteOffset, l, out);
   }
 
   /** out[0..m) = C_q v, from the blocks of the last updateConstraintJacobian (kernels/assembly/products.ts). */
   jacobianTimes(v: Float64Array, out: Float64Array): void {
-    const { kernelN, kernelM, n, m } = this;
-    kernelN.set(v.length === n ? v : v.subarray(0, n));
+    const { kernelM, m } = this;
+    const direct = this.where(out, 18) >= 0;
     this.kernelMemory.kernels.jacobianTimes(
-      m, this.rowEntries.byteOffset, this.entryColumn.byteOffset, this.jacobianBlocks.byteOffset, kernelN.byteOffset, kernelM.byteOffset,
+      m, this.rowEntries.byteOffset, this.entryColumn.byteOffset, this.jacobianBlocks.byteOffset, this.pointer(v, Q, 19),
+      direct ? out.byteOffset : kernelM.byteOffset,
     );
-    out.set(kernelM);
+    if (!direct) for (let i = 0; i < m; i++) out[i] = kernelM[i];
   }
 
   /**
    * Writes C_q into rows rowBase.. (columns 0..n) and C_qᵀ into columns rowBase.. of a matrix
-   * (the constraint blocks of the Newton matrix, Negrut Eq. 12).
+   * (the constraint blocks of the Newton matrix, Negrut Eq. 12). Into the sparse LU's storage by a map made once
+   * per layout: entry o of the blocks goes to values[rowPlace[o]] and values[columnPlace[o]].
    */
   addJacobianBlocks(acc: MatrixAccumulator, rowBase: number): void {
+    if (acc instanceof BlockSparseMatrix && this.scatterMap(acc, rowBase)) {
+      const values = acc.values, blocks = this.jacobianBlocks, rowPlace = this.rowPlace!, columnPlace = this.columnPlace!;
+      for (let o = 0; o < blocks.length; o++) {
+        const x = blocks[o];
+        values[rowPlace[o]] += x;
+        values[columnPlace[o]] += x;
+      }
+      return;
+    }
     const cs = this.constraints, blocks = this.jacobianBlocks;
     for (let i = 0; i < cs.length; i++) {
       const bodies = cs[i].bodies, nb = bodies.length, rows = cs[i].rows;
@@ -220,6 +397,31 @@ export class AssembledSystem {
         }
       }
     }
+  }
+
+  /**
+   * The places of C_q's and C_qᵀ's entries in `acc`'s storage (rowPlace, columnPlace), made anew when the matrix, its
+   * layout or rowBase changed; false (no map) if an entry lies outside its pattern (then the entry-wise path runs).
+   */
+  private scatterMap(acc: BlockSparseMatrix, rowBase: number): boolean {
+    if (this.scatterMatrix === acc && this.scatterVersion === acc.layoutVersion && this.scatterRowBase === rowBase) return this.rowPlace !== null;
+    this.scatterMatrix = acc;
+    this.scatterVersion = acc.layoutVersion;
+    this.scatterRowBase = rowBase;
+    const length = this.jacobianBlocks.length;
+    const rowPlace = new Int32Array(length), columnPlace = new Int32Array(length);
+    let complete = true;
+    for (let r = 0; r < this.m; r++) {
+      for (let o = this.rowEntries[r]; o < this.rowEntries[r + 1]; o++) {
+        const row = rowBase + r, col = this.entryColumn[o];
+        rowPlace[o] = acc.offsetOf(row, col);
+        columnPlace[o] = acc.offsetOf(col, row);
+        if (rowPlace[o] < 0 || columnPlace[o] < 0) complete = false;
+      }
+    }
+    this.rowPlace = complete ? rowPlace : null;
+    this.columnPlace = complete ? columnPlace : null;
+    return complete;
   }
 
   /** acc += scale · ∂(C_qᵀ λ)/∂q. */

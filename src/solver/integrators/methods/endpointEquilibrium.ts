@@ -9,12 +9,11 @@
  */
 import type { AssembledSystem } from '../../model/assembly';
 import type { MatrixAccumulator } from '../../linalg/accumulator';
-import { zeroRange } from '../../linalg/dense';
 import { COORDS_PER_BODY } from '../../model/types';
-import { quadraticVelocityRateDerivative } from '../../model/rigidBodyInertia';
+import { BODY_BLOCKS, RATE_DERIVATIVE_OFFSET } from '../../model/assembly';
 import { modifiedVelocityJacobian } from '../newmark';
 import type { Method, StepState } from '../method';
-import { ExtrapolatingPredictor } from '../predictor';
+import { ExtrapolatingPredictor, type PredictorMemory } from '../predictor';
 
 export abstract class EndpointEquilibriumMethod implements Method {
   abstract readonly name: string;
@@ -24,16 +23,13 @@ export abstract class EndpointEquilibriumMethod implements Method {
   readonly qdNew: Float64Array;
   protected readonly n: number;
   protected readonly m: number;
-  private readonly forceTmp: Float64Array;
-  private readonly block = new Float64Array(16);
   private readonly block2 = new Float64Array(16);
 
   constructor(protected readonly system: AssembledSystem) {
     this.n = system.n;
     this.m = system.m;
-    this.qNew = new Float64Array(this.n);
-    this.qdNew = new Float64Array(this.n);
-    this.forceTmp = new Float64Array(this.n);
+    this.qNew = system.kernelVector(this.n);
+    this.qdNew = system.kernelVector(this.n);
   }
 
   abstract initialize(state: StepState): void;
@@ -60,10 +56,7 @@ export abstract class EndpointEquilibriumMethod implements Method {
     const tau = this.stageTime(state, h);
     const { system, n } = this;
     system.updateConstraintJacobianAndValues(this.qNew, tau, out, n);
-    zeroRange(out, 0, n);
-    system.addJacobianTransposeTimes(lambdaNew, out);
-    system.addGeneralizedForces(this.qNew, this.qdNew, tau, -1, out, this.forceTmp);
-    system.addMassTimes(this.qNew, qddNew, 1, out);
+    system.forceTerms(this.qNew, this.qdNew, tau, lambdaNew, qddNew, 1, null, 0, out);
   }
 
   /** Ji & Xing A.7 (Arnold & Brüls Eq. 16) at the iterate of the last `residual` call. */
@@ -87,12 +80,12 @@ export abstract class EndpointEquilibriumMethod implements Method {
 
   /** −Q_ė ∂ė/∂ë = (∂f2/∂ė) · v I₄ for a plain Newmark-type velocity update q̇ = … + v q̈. */
   protected addPlainVelocityJacobian(v: number, acc: MatrixAccumulator): void {
-    const { system, block } = this;
+    const { system } = this;
+    const rate = system.velocityRateDerivatives(this.qNew, this.qdNew);
     for (let b = 0; b < system.bodyCount; b++) {
-      const oe = b * COORDS_PER_BODY + 3;
-      quadraticVelocityRateDerivative(system.inertiaOf(b), this.qNew, oe, this.qdNew, oe, block);
+      const oe = b * COORDS_PER_BODY + 3, r = BODY_BLOCKS * b + RATE_DERIVATIVE_OFFSET;
       for (let a = 0; a < 4; a++) {
-        for (let c = 0; c < 4; c++) acc.add(oe + a, oe + c, v * block[4 * a + c]);
+        for (let c = 0; c < 4; c++) acc.add(oe + a, oe + c, v * rate[r + 4 * a + c]);
       }
     }
   }
@@ -102,15 +95,15 @@ export abstract class EndpointEquilibriumMethod implements Method {
    * h²β → p and hγ → v (per body, w at history[3b..3b+3)).
    */
   protected addModifiedVelocityJacobian(p: number, v: number, history: Float64Array, qddNew: Float64Array, acc: MatrixAccumulator): void {
-    const { system, block, block2 } = this;
+    const { system, block2 } = this;
+    const rate = system.velocityRateDerivatives(this.qNew, this.qdNew);
     for (let b = 0; b < system.bodyCount; b++) {
-      const oe = b * COORDS_PER_BODY + 3;
-      quadraticVelocityRateDerivative(system.inertiaOf(b), this.qNew, oe, this.qdNew, oe, block);
+      const oe = b * COORDS_PER_BODY + 3, r = BODY_BLOCKS * b + RATE_DERIVATIVE_OFFSET;
       modifiedVelocityJacobian(1, p, v, history, 3 * b, this.qNew, qddNew, oe, block2);
       for (let a = 0; a < 4; a++) {
         for (let c = 0; c < 4; c++) {
           let s = 0;
-          for (let k = 0; k < 4; k++) s += block[4 * a + k] * block2[4 * k + c];
+          for (let k = 0; k < 4; k++) s += rate[r + 4 * a + k] * block2[4 * k + c];
           acc.add(oe + a, oe + c, s);
         }
       }
@@ -131,9 +124,10 @@ export class StepHistory {
   private readonly qddPrevious: Float64Array;
   private hPrevious = NaN;
 
-  constructor(n: number, m: number, predictorOrder: 0 | 1 | 2) {
-    this.qddPredictor = new ExtrapolatingPredictor(n, predictorOrder);
-    this.lambdaPredictor = new ExtrapolatingPredictor(m, predictorOrder);
+  /** `into`: the model whose kernel memory may hold the predictors' history (see ExtrapolatingPredictor). */
+  constructor(n: number, m: number, predictorOrder: 0 | 1 | 2, into?: PredictorMemory) {
+    this.qddPredictor = new ExtrapolatingPredictor(n, predictorOrder, into);
+    this.lambdaPredictor = new ExtrapolatingPredictor(m, predictorOrder, into);
     this.qddPrevious = new Float64Array(n);
   }
 

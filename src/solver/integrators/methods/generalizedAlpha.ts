@@ -85,7 +85,7 @@ export class GeneralizedAlpha extends EndpointEquilibriumMethod {
     this.accelNew = new Float64Array(this.n);
     this.accelRescaled = new Float64Array(this.n);
     this.accelStart = this.accel;
-    this.history = new StepHistory(this.n, this.m, predictorOrder);
+    this.history = new StepHistory(this.n, this.m, predictorOrder, system);
     this.errorConstants = generalizedAlphaErrorConstants(p);
     this.accelSensitivity = (1 - p.alphaF) / (1 - p.alphaM);
   }

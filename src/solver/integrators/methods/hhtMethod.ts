@@ -3,13 +3,14 @@
  *   R = 1/(1+α) (M q̈)_{n+1} + (C_qᵀλ − Q)_{n+1} − α/(1+α) (C_qᵀλ − Q)_n      (Sherif Eq. 62)
  * with its Newton matrix (Eq. 65), the Newmark position update (Eq. 59), the predictor and the error
  * estimates. A subclass says how q̇_{n+1} is formed (Eq. 60 or Eq. 34) and adds −Q_q̇ J₁ (Eq. 67 or 69).
+ * q_{n+1}, q̇_{n+1} and the residual's force and inertia terms are computed by WebAssembly kernels on vectors in the
+ * model's memory (kernels/assembly/bodies.ts, AssembledSystem.forceTerms).
  */
 import type { AssembledSystem } from '../../model/assembly';
 import type { MatrixAccumulator } from '../../linalg/accumulator';
 import type { Method, StepState } from '../method';
-import { copyVector, zeroRange } from '../../linalg/dense';
+import { copyVector } from '../../linalg/dense';
 import { ExtrapolatingPredictor, type PredictorOrder } from '../predictor';
-import { newmarkPosition } from '../newmark';
 
 /** HHT parameters from α (Sherif Eq. 19): β = (1−α)²/4, γ = (1−2α)/2. The only place they are computed. */
 export function hhtParameters(alpha: number): { beta: number; gamma: number } {
@@ -40,7 +41,10 @@ export abstract class HhtMethod implements Method {
   private readonly m: number;
   /** (C_qᵀλ − Q)_n, the old force term of Eq. 62. */
   private readonly forceOld: Float64Array;
-  private readonly forceTmp: Float64Array;
+  /** 1 when the Euler parameters take the modified velocity update (Sherif Eq. 34), 0 for Eq. 60. */
+  protected abstract readonly modifiedVelocity: number;
+  /** w of Sherif Eq. 75 per body (3 each), fixed during Newton (used by the modified update only). */
+  protected readonly history: Float64Array;
   private readonly qddPredictor: ExtrapolatingPredictor;
   private readonly lambdaPredictor: ExtrapolatingPredictor;
   /** q̈_{n−1} and h_{n−1} for the velocity error estimate (NaN: no earlier step). */
@@ -53,13 +57,13 @@ export abstract class HhtMethod implements Method {
     this.parameters = { alpha, beta: this.beta, gamma: this.gamma };
     const n = (this.n = system.n);
     this.m = system.m;
-    this.qNew = new Float64Array(n);
-    this.qdNew = new Float64Array(n);
-    this.forceOld = new Float64Array(n);
-    this.forceTmp = new Float64Array(n);
+    this.qNew = system.kernelVector(n);
+    this.qdNew = system.kernelVector(n);
+    this.forceOld = system.kernelVector(n);
+    this.history = system.kernelVector(3 * system.bodyCount);
     this.qddPrevious = new Float64Array(n);
-    this.qddPredictor = new ExtrapolatingPredictor(n, predictorOrder);
-    this.lambdaPredictor = new ExtrapolatingPredictor(this.m, predictorOrder);
+    this.qddPredictor = new ExtrapolatingPredictor(n, predictorOrder, system);
+    this.lambdaPredictor = new ExtrapolatingPredictor(this.m, predictorOrder, system);
     this.errorConstant = hhtErrorConstant(alpha);
   }
 
@@ -82,10 +86,9 @@ export abstract class HhtMethod implements Method {
 
   newtonMatrixKey(h: number): number { return h; }
 
-  /** q_{n+1} (Eq. 59) and q̇_{n+1} (subclass) from q̈_{n+1}. */
+  /** q_{n+1} (Eq. 59) and q̇_{n+1} (Eq. 60, or Eq. 34 for the modified method's Euler parameters) from q̈_{n+1}. */
   updateKinematics(state: StepState, h: number, qddNew: Float64Array): void {
-    newmarkPosition(this.n, h, this.beta, state.q, state.qd, state.qdd, qddNew, this.qNew);
-    this.updateVelocity(state, h, qddNew);
+    this.system.hhtKinematics(h, this.beta, this.gamma, this.modifiedVelocity, state, qddNew, this.history, this.qNew, this.qdNew);
   }
 
   /** Sherif Eq. 62 at (q̈_{n+1}, λ_{n+1}), and C(q_{n+1}) in rows [n, n+m). */
@@ -94,10 +97,7 @@ export abstract class HhtMethod implements Method {
     const tNew = state.t + h;
     const { n, alpha } = this;
     this.system.updateConstraintJacobianAndValues(this.qNew, tNew, out, n);
-    this.computeForceTermWithJacobian(this.qNew, this.qdNew, tNew, lambdaNew, out);
-    const w = alpha / (1 + alpha);
-    for (let i = 0; i < n; i++) out[i] -= w * this.forceOld[i];
-    this.system.addMassTimes(this.qNew, qddNew, 1 / (1 + alpha), out);
+    this.system.forceTerms(this.qNew, this.qdNew, tNew, lambdaNew, qddNew, 1 / (1 + alpha), this.forceOld, alpha / (1 + alpha), out);
   }
 
   /**
@@ -128,7 +128,7 @@ export abstract class HhtMethod implements Method {
     // C_q from the last residual evaluation, at q_{n+1} before Newton's last correction, which moved q by the
     // stop's βh²‖Δq̈‖ (≤ 1e-14 (1 + ‖q‖) or βh² · 1e-10 (1 + ‖q̈‖)): recomputing it here cost a third of a
     // residual per step and changes (C_qᵀλ)_{n+1} below round-off of the step's error.
-    this.computeForceTermWithJacobian(this.qNew, this.qdNew, state.t + h, lambdaNew, this.forceOld);
+    this.system.forceTerms(this.qNew, this.qdNew, state.t + h, lambdaNew, null, 0, null, 0, this.forceOld);
   }
 
   reject(): void {}
@@ -179,21 +179,12 @@ export abstract class HhtMethod implements Method {
     return h;
   }
 
-  /** q̇_{n+1} into qdNew from q̈_{n+1} (qNew is already set). */
-  protected abstract updateVelocity(state: StepState, h: number, qddNew: Float64Array): void;
   /** Adds −Q_q̇ ∂q̇_{n+1}/∂q̈_{n+1} at the current iterate (Sherif Eq. 65's J₁ term). */
   protected abstract addVelocityJacobian(h: number, qddNew: Float64Array, acc: MatrixAccumulator): void;
 
   /** out = C_qᵀ λ − Q(q, q̇, t) (recomputes C_q). */
   private computeForceTerm(q: Float64Array, qd: Float64Array, t: number, lambda: Float64Array, out: Float64Array): void {
     this.system.updateConstraintJacobian(q, t);
-    this.computeForceTermWithJacobian(q, qd, t, lambda, out);
-  }
-
-  /** out[0..n) = C_qᵀ λ − Q(q, q̇, t), using the Jacobian blocks already computed at q. */
-  private computeForceTermWithJacobian(q: Float64Array, qd: Float64Array, t: number, lambda: Float64Array, out: Float64Array): void {
-    zeroRange(out, 0, this.n);
-    this.system.addJacobianTransposeTimes(lambda, out);
-    this.system.addGeneralizedForces(q, qd, t, -1, out, this.forceTmp);
+    this.system.forceTerms(q, qd, t, lambda, null, 0, null, 0, out);
   }
 }

@@ -136,7 +136,7 @@ export class JiXing extends EndpointEquilibriumMethod {
     this.knownQ = new Float64Array(n);
     this.knownQd = new Float64Array(n);
     this.history = new Float64Array(3 * system.bodyCount);
-    this.stepHistory = new StepHistory(n, m, 0);
+    this.stepHistory = new StepHistory(n, m, 0, system);
     this.errorConstant = jiXingErrorConstant(rhoInf, c.gamma);
   }
 

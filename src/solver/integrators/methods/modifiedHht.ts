@@ -4,50 +4,34 @@
  */
 import type { MatrixAccumulator } from '../../linalg/accumulator';
 import { COORDS_PER_BODY } from '../../model/types';
-import { quadraticVelocityRateDerivative } from '../../model/rigidBodyInertia';
+import { BODY_BLOCKS, RATE_DERIVATIVE_OFFSET } from '../../model/assembly';
 import type { StepState } from '../method';
-import {
-  modifiedNewmarkVelocity, modifiedVelocityHistory, modifiedVelocityJacobian, newmarkVelocity,
-} from '../newmark';
+import { modifiedVelocityJacobian } from '../newmark';
 import { HhtMethod } from './hhtMethod';
 
 export class ModifiedHht extends HhtMethod {
   readonly name = 'modified';
-  /** w of Sherif Eq. 75 per body (3 each), fixed during Newton. */
-  private readonly history = new Float64Array(3 * this.system.bodyCount);
-  private readonly scratch3 = new Float64Array(3);
-  private readonly block = new Float64Array(16);
+  /** Eq. 60 for the positions' rates, Eq. 34 for the Euler parameters' (kernels/assembly/bodies.ts). */
+  protected readonly modifiedVelocity = 1;
   private readonly block2 = new Float64Array(16);
   private readonly product = new Float64Array(16);
 
   /** w = L(e_n) ė_n + h(1−γ) L(e_n) ë_n (Sherif Eq. 75) for every body. */
   override beginStage(state: StepState, h: number): void {
-    for (let b = 0; b < this.system.bodyCount; b++) {
-      const oe = b * COORDS_PER_BODY + 3;
-      modifiedVelocityHistory(h, this.gamma, state.q, state.qd, state.qdd, oe, this.history, 3 * b, this.scratch3);
-    }
-  }
-
-  /** Eq. 60 for the positions' rates, Eq. 34 for the Euler parameters'. */
-  protected updateVelocity(state: StepState, h: number, qddNew: Float64Array): void {
-    for (let b = 0; b < this.system.bodyCount; b++) {
-      const c = b * COORDS_PER_BODY;
-      newmarkVelocity(c, 3, h, this.gamma, state.qd, state.qdd, qddNew, this.qdNew);
-      modifiedNewmarkVelocity(h, this.gamma, this.history, 3 * b, this.qNew, qddNew, c + 3, this.qdNew);
-    }
+    this.system.modifiedVelocityHistory(h, this.gamma, state, this.history);
   }
 
   /** −Q_ė J₁ with J₁ = ∂ė_{n+1}/∂ë_{n+1} of Sherif Eq. 69. */
   protected addVelocityJacobian(h: number, qddNew: Float64Array, acc: MatrixAccumulator): void {
-    const { system, block, block2, product } = this;
+    const { system, block2, product } = this;
+    const rate = system.velocityRateDerivatives(this.qNew, this.qdNew);
     for (let b = 0; b < system.bodyCount; b++) {
-      const oe = b * COORDS_PER_BODY + 3;
-      quadraticVelocityRateDerivative(system.inertiaOf(b), this.qNew, oe, this.qdNew, oe, block);
+      const oe = b * COORDS_PER_BODY + 3, r = BODY_BLOCKS * b + RATE_DERIVATIVE_OFFSET;
       modifiedVelocityJacobian(h, this.beta, this.gamma, this.history, 3 * b, this.qNew, qddNew, oe, block2);
       for (let a = 0; a < 4; a++) {
         for (let c = 0; c < 4; c++) {
           let s = 0;
-          for (let k = 0; k < 4; k++) s += block[4 * a + k] * block2[4 * k + c];
+          for (let k = 0; k < 4; k++) s += rate[r + 4 * a + k] * block2[4 * k + c];
           product[4 * a + c] = s;
         }
       }

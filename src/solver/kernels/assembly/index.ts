@@ -6,3 +6,6 @@
 export { luRefactor, luSolve } from './lu';
 export { constraintsWithJacobian, constraintRecordLength } from './constraints';
 export { addJacobianTransposeTimes, jacobianTimes } from './products';
+export { bodyForces, hhtKinematics, modifiedHistory } from './bodies';
+export { chooseOrder, extrapolate } from './predictor';
+export { bodyBlocks } from './bodies';

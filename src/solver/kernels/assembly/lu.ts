@@ -64,15 +64,17 @@ export function luRefactor(
 }
 
 /**
- * Solves A x = b in place in rhs: y = L⁻¹ P b, then x = Q U⁻¹ y, the permutations folded into the sweeps'
+ * Solves A x = b in place in rhs (A x = −b when negate ≠ 0: each b_i is negated as it is read, the Newton
+ * correction of a residual b): y = L⁻¹ P b, then x = Q U⁻¹ y, the permutations folded into the sweeps'
  * first read and last write; |x_i| < flushBelow is written as 0 (sparseLu.ts's FLUSH_BELOW says why).
  */
 export function luSolve(
   n: i32, rowOrderPtr: usize, colOrderPtr: usize, rowStartPtr: usize, diagPtr: usize, columnPtr: usize,
-  inversePivotPtr: usize, luPtr: usize, workPtr: usize, rhsPtr: usize, flushBelow: f64,
+  inversePivotPtr: usize, luPtr: usize, workPtr: usize, rhsPtr: usize, flushBelow: f64, negate: i32,
 ): void {
   for (let i = 0; i < n; i++) {
     let s = f(rhsPtr, n32(rowOrderPtr, i));
+    if (negate != 0) s = -s;
     for (let e = n32(rowStartPtr, i), e1 = n32(diagPtr, i); e < e1; e++) s -= f(luPtr, e) * f(workPtr, n32(columnPtr, e));
     setF(workPtr, i, s);
   }

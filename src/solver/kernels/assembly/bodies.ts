@@ -1,0 +1,240 @@
+/**
+ * The per-body terms of the Newton residual in Euler parameters, for every body in one call (model/assembly.ts and
+ * integrators/methods/hhtMethod.ts call them on vectors in the model's memory):
+ *   hhtKinematics        q_{n+1} by Sherif Eq. 59; q̇_{n+1} by Eq. 60 (classical) or, for the Euler parameters,
+ *                        Eq. 34 with w of Eq. 75 (modified)
+ *   modifiedHistory      w = L(e_n) ė_n + h(1−γ) L(e_n) ë_n per body (Sherif Eq. 75)
+ *   bodyForces           out += s_Q (loads − f2) [− w_old · forceOld] [+ s_M · M(q) q̈]: the inertia terms of
+ *                        Sherif Eq. 9, f1 = 4 Lᵀ(e) J L(e) ë and f2 = 8 Lᵀ(e) L(e) Lᵀ(ė) J L(e) ė, with the
+ *                        old force term of Eq. 62
+ * L(e) is Sherif Eq. 4's 3×4 matrix, J = diag(Jx, Jy, Jz). Every sum is formed in the order of the TypeScript it
+ * replaced (rotation/eulerParameters.ts: lTimes, lTransposeTimes; integrators/newmark.ts), so the numbers are the
+ * same to the bit. Pointers are byte offsets of f64 arrays; 7 coordinates per body, (r, e).
+ */
+
+const COORDS_PER_BODY = 7;
+
+@inline function f(ptr: usize, k: i32): f64 { return load<f64>(ptr + (<usize>k << 3)); }
+@inline function setF(ptr: usize, k: i32, v: f64): void { store<f64>(ptr + (<usize>k << 3), v); }
+
+// L(e) x (3-vector) and Lᵀ(e) y (4-vector) of the body at hand.
+let l0: f64 = 0, l1: f64 = 0, l2: f64 = 0;
+let t0: f64 = 0, t1: f64 = 0, t2: f64 = 0, t3: f64 = 0;
+
+/** (l0, l1, l2) = L(e) x, e at e[oe..oe+4), x at x[ox..ox+4). */
+@inline function lTimes(e: usize, oe: i32, x: usize, ox: i32): void {
+  const e0 = f(e, oe), e1 = f(e, oe + 1), e2 = f(e, oe + 2), e3 = f(e, oe + 3);
+  const x0 = f(x, ox), x1 = f(x, ox + 1), x2 = f(x, ox + 2), x3 = f(x, ox + 3);
+  l0 = -e1 * x0 + e0 * x1 + e3 * x2 - e2 * x3;
+  l1 = -e2 * x0 - e3 * x1 + e0 * x2 + e1 * x3;
+  l2 = -e3 * x0 + e2 * x1 - e1 * x2 + e0 * x3;
+}
+
+/** (t0 … t3) = Lᵀ(e) (y0, y1, y2). */
+@inline function lTransposeTimes(e: usize, oe: i32, y0: f64, y1: f64, y2: f64): void {
+  const e0 = f(e, oe), e1 = f(e, oe + 1), e2 = f(e, oe + 2), e3 = f(e, oe + 3);
+  t0 = -e1 * y0 - e2 * y1 - e3 * y2;
+  t1 = e0 * y0 - e3 * y1 + e2 * y2;
+  t2 = e3 * y0 + e0 * y1 - e1 * y2;
+  t3 = -e2 * y0 + e1 * y1 + e0 * y2;
+}
+
+/**
+ * w (3 per body) = L(e_n) ė_n + h(1−γ) L(e_n) ë_n (Sherif Eq. 75), fixed during Newton.
+ * @example modifiedHistory(17, 1e-4, 0.8, q, qd, qdd, w)
+ */
+export function modifiedHistory(bodyCount: i32, h: f64, gamma: f64, q: usize, qd: usize, qdd: usize, history: usize): void {
+  const a = h * (1 - gamma);
+  for (let b = 0; b < bodyCount; b++) {
+    const oe = b * COORDS_PER_BODY + 3, ow = 3 * b;
+    lTimes(q, oe, qd, oe);
+    const w0 = l0, w1 = l1, w2 = l2;
+    lTimes(q, oe, qdd, oe);
+    setF(history, ow, w0 + a * l0);
+    setF(history, ow + 1, w1 + a * l1);
+    setF(history, ow + 2, w2 + a * l2);
+  }
+}
+
+/**
+ * q_{n+1} = q_n + h q̇_n + h²/2 (1−2β) q̈_n + h²β q̈_{n+1} (Sherif Eq. 59) for all n = 7·bodyCount coordinates;
+ * q̇_{n+1} = q̇_n + h(1−γ) q̈_n + hγ q̈_{n+1} (Eq. 60) for all of them (modified = 0), or for the positions only,
+ * the Euler parameters taking ė_{n+1} = Lᵀ(e_{n+1}) w + hγ (I₄ − e_{n+1} e_{n+1}ᵀ) ë_{n+1} (Eq. 34; modified = 1).
+ * @example hhtKinematics(17, 1e-4, 0.4225, 0.8, 1, q, qd, qdd, qddNew, w, qNew, qdNew)
+ */
+export function hhtKinematics(
+  bodyCount: i32, h: f64, beta: f64, gamma: f64, modified: i32,
+  q: usize, qd: usize, qdd: usize, qddNew: usize, history: usize, qNew: usize, qdNew: usize,
+): void {
+  const n = bodyCount * COORDS_PER_BODY;
+  const pa = 0.5 * h * h * (1 - 2 * beta);
+  const pb = h * h * beta;
+  for (let i = 0; i < n; i++) setF(qNew, i, f(q, i) + h * f(qd, i) + pa * f(qdd, i) + pb * f(qddNew, i));
+  const va = h * (1 - gamma);
+  const vb = h * gamma;
+  if (modified == 0) {
+    for (let i = 0; i < n; i++) setF(qdNew, i, f(qd, i) + va * f(qdd, i) + vb * f(qddNew, i));
+    return;
+  }
+  for (let b = 0; b < bodyCount; b++) {
+    const c = b * COORDS_PER_BODY, oe = c + 3, ow = 3 * b;
+    for (let i = c; i < c + 3; i++) setF(qdNew, i, f(qd, i) + va * f(qdd, i) + vb * f(qddNew, i));
+    lTransposeTimes(qNew, oe, f(history, ow), f(history, ow + 1), f(history, ow + 2));
+    const e0 = f(qNew, oe), e1 = f(qNew, oe + 1), e2 = f(qNew, oe + 2), e3 = f(qNew, oe + 3);
+    const a0 = f(qddNew, oe), a1 = f(qddNew, oe + 1), a2 = f(qddNew, oe + 2), a3 = f(qddNew, oe + 3);
+    const ea = e0 * a0 + e1 * a1 + e2 * a2 + e3 * a3;
+    setF(qdNew, oe, t0 + vb * (a0 - e0 * ea));
+    setF(qdNew, oe + 1, t1 + vb * (a1 - e1 * ea));
+    setF(qdNew, oe + 2, t2 + vb * (a2 - e2 * ea));
+    setF(qdNew, oe + 3, t3 + vb * (a3 - e3 * ea));
+  }
+}
+
+/**
+ * For every body, on its 7 entries i: loads[i] −= f2 on the Euler parameters (loads then holds Q), then
+ *   out[i] += forceScale · loads[i];  out[i] −= oldWeight · forceOld[i] (if forceOld ≠ 0);
+ *   out[i] += massScale · (M(q) q̈)_i (if qdd ≠ 0; M = diag(m I₃, 4 LᵀJL), f1 of Sherif Eq. 9).
+ * loads holds the applied loads on entry (written by the TypeScript loads). inertias: 3 per body.
+ * @example bodyForces(17, m, J, q, qd, qdd, 1 / (1 + α), Q, −1, fOld, α / (1 + α), out) // Sherif Eq. 62 without C_qᵀλ
+ */
+export function bodyForces(
+  bodyCount: i32, masses: usize, inertias: usize, q: usize, qd: usize, qdd: usize, massScale: f64,
+  loads: usize, forceScale: f64, forceOld: usize, oldWeight: f64, out: usize,
+): void {
+  for (let b = 0; b < bodyCount; b++) {
+    const c = b * COORDS_PER_BODY, oe = c + 3, oj = 3 * b;
+    const jx = f(inertias, oj), jy = f(inertias, oj + 1), jz = f(inertias, oj + 2);
+    // f2: v = J L(e) ė, z = Lᵀ(ė) v, then Lᵀ(e) L(e) z.
+    lTimes(q, oe, qd, oe);
+    lTransposeTimes(qd, oe, l0 * jx, l1 * jy, l2 * jz);
+    const z0 = t0, z1 = t1, z2 = t2, z3 = t3;
+    const e0 = f(q, oe), e1 = f(q, oe + 1), e2 = f(q, oe + 2), e3 = f(q, oe + 3);
+    const lz0 = -e1 * z0 + e0 * z1 + e3 * z2 - e2 * z3;
+    const lz1 = -e2 * z0 - e3 * z1 + e0 * z2 + e1 * z3;
+    const lz2 = -e3 * z0 + e2 * z1 - e1 * z2 + e0 * z3;
+    lTransposeTimes(q, oe, lz0, lz1, lz2);
+    const s8: f64 = -1 * 8;
+    setF(loads, oe, f(loads, oe) + s8 * t0);
+    setF(loads, oe + 1, f(loads, oe + 1) + s8 * t1);
+    setF(loads, oe + 2, f(loads, oe + 2) + s8 * t2);
+    setF(loads, oe + 3, f(loads, oe + 3) + s8 * t3);
+    for (let i = c; i < c + COORDS_PER_BODY; i++) setF(out, i, f(out, i) + forceScale * f(loads, i));
+    if (forceOld != 0) {
+      for (let i = c; i < c + COORDS_PER_BODY; i++) setF(out, i, f(out, i) - oldWeight * f(forceOld, i));
+    }
+    if (qdd != 0) {
+      const mb = massScale * f(masses, b);
+      setF(out, c, f(out, c) + mb * f(qdd, c));
+      setF(out, c + 1, f(out, c + 1) + mb * f(qdd, c + 1));
+      setF(out, c + 2, f(out, c + 2) + mb * f(qdd, c + 2));
+      lTimes(q, oe, qdd, oe);
+      lTransposeTimes(q, oe, l0 * jx, l1 * jy, l2 * jz);
+      const s4 = massScale * 4;
+      setF(out, oe, f(out, oe) + s4 * t0);
+      setF(out, oe + 1, f(out, oe + 1) + s4 * t1);
+      setF(out, oe + 2, f(out, oe + 2) + s4 * t2);
+      setF(out, oe + 3, f(out, oe + 3) + s4 * t3);
+    }
+  }
+}
+
+// The Newton matrix's per-body 4×4 blocks (Sherif Eq. 65): scratch of one body.
+const unit = memory.data(4 * 8);
+const ju = memory.data(3 * 8);
+const column = memory.data(4 * 8);
+const tmp = memory.data(16 * 8);
+const tmp2 = memory.data(16 * 8);
+
+/** Which blocks bodyBlocks computes (a bit mask). */
+const MASS = 1, MASS_STIFFNESS = 2, QUADRATIC_STIFFNESS = 4, RATE_DERIVATIVE = 8;
+/** Each body's blocks in `out`: 4 row-major 4×4 blocks, in the order of the bits above. */
+const BODY_BLOCKS = 64;
+
+/** out[4a + b] += sign · (Lᵀ(x) J L(y))[a][b]: column b is Lᵀ(x) J L(y) u_b (the inertia sandwich of the TypeScript this replaced). */
+function addInertiaSandwich(jx: f64, jy: f64, jz: f64, x: usize, ox: i32, y: usize, oy: i32, sign: f64, out: usize): void {
+  for (let b = 0; b < 4; b++) {
+    setF(unit, 0, 0); setF(unit, 1, 0); setF(unit, 2, 0); setF(unit, 3, 0);
+    setF(unit, b, 1);
+    lTimes(y, oy, unit, 0);
+    setF(ju, 0, l0 * jx); setF(ju, 1, l1 * jy); setF(ju, 2, l2 * jz);
+    lTransposeTimes(x, ox, f(ju, 0), f(ju, 1), f(ju, 2));
+    setF(column, 0, t0); setF(column, 1, t1); setF(column, 2, t2); setF(column, 3, t3);
+    for (let a = 0; a < 4; a++) setF(out, 4 * a + b, f(out, 4 * a + b) + sign * f(column, a));
+  }
+}
+
+/** out[0..16) = ŵ for the 3-vector (wx, wy, wz): L(e)ᵀ w = ŵ e (Sherif Eq. 70). */
+function wHat(wx: f64, wy: f64, wz: f64, out: usize): void {
+  setF(out, 0, 0); setF(out, 1, -wx); setF(out, 2, -wy); setF(out, 3, -wz);
+  setF(out, 4, wx); setF(out, 5, 0); setF(out, 6, wz); setF(out, 7, -wy);
+  setF(out, 8, wy); setF(out, 9, -wz); setF(out, 10, 0); setF(out, 11, wx);
+  setF(out, 12, wz); setF(out, 13, wy); setF(out, 14, -wx); setF(out, 15, 0);
+}
+
+@inline function zero16(p: usize): void { for (let k = 0; k < 16; k++) setF(p, k, 0); }
+
+/**
+ * Every body's 4×4 Euler-parameter blocks of the Newton matrix (Sherif Eq. 65), each multiplied by its scale, into
+ * out[64 b ..] (row-major, in this order; a block not asked for by `parts` is left as it was):
+ *   MASS                 sM · 4 LᵀJL                                          (M's e-block, f1 = 4 LᵀJL ë)
+ *   MASS_STIFFNESS       sK · ∂f1/∂e = sK · 4 [ŵ(J L(e) ë) − Lᵀ(e) J L(ë)]
+ *   QUADRATIC_STIFFNESS  sQ · ∂f2/∂e = sQ · 8 [2 z eᵀ − (eᵀz) I − e zᵀ − (|e|² I − e eᵀ) Lᵀ(ė) J L(ė)], z = Lᵀ(ė) J L(e) ė
+ *   RATE_DERIVATIVE      ∂f2/∂ė = 8 (|e|² I − e eᵀ) [ŵ(J L(e) ė) + Lᵀ(ė) J L(e)]   (unscaled; the methods form −Q_ė J₁ from it)
+ * The arithmetic is that of the TypeScript it replaced (model/rigidBodyInertia.ts until 2026-11-28), step for step.
+ * @example bodyBlocks(1 | 2, 17, J, q, qd, qdd, 1 / (1 + α), βh² / (1 + α), 0, out)
+ */
+export function bodyBlocks(
+  parts: i32, bodyCount: i32, inertias: usize, q: usize, qd: usize, qdd: usize, sM: f64, sK: f64, sQ: f64, out: usize,
+): void {
+  for (let b = 0; b < bodyCount; b++) {
+    const oe = b * COORDS_PER_BODY + 3, oj = 3 * b, o = out + (<usize>(b * BODY_BLOCKS) << 3);
+    const jx = f(inertias, oj), jy = f(inertias, oj + 1), jz = f(inertias, oj + 2);
+    if (parts & MASS) {
+      zero16(tmp);
+      addInertiaSandwich(jx, jy, jz, q, oe, q, oe, 1, tmp);
+      const s = 4 * sM;
+      for (let k = 0; k < 16; k++) setF(o, k, s * f(tmp, k));
+    }
+    if (parts & MASS_STIFFNESS) {
+      lTimes(q, oe, qdd, oe);
+      wHat(l0 * jx, l1 * jy, l2 * jz, tmp);
+      addInertiaSandwich(jx, jy, jz, q, oe, qdd, oe, -1, tmp);
+      const s = 4 * sK;
+      for (let k = 0; k < 16; k++) setF(o, 16 + k, s * f(tmp, k));
+    }
+    if (parts & (QUADRATIC_STIFFNESS | RATE_DERIVATIVE)) {
+      const e0 = f(q, oe), e1 = f(q, oe + 1), e2 = f(q, oe + 2), e3 = f(q, oe + 3);
+      const ee = e0 * e0 + e1 * e1 + e2 * e2 + e3 * e3;
+      // v = J L(e) ė, z = Lᵀ(ė) v.
+      lTimes(q, oe, qd, oe);
+      const v0 = l0 * jx, v1 = l1 * jy, v2 = l2 * jz;
+      lTransposeTimes(qd, oe, v0, v1, v2);
+      const z0 = t0, z1 = t1, z2 = t2, z3 = t3;
+      if (parts & QUADRATIC_STIFFNESS) {
+        const ez = e0 * z0 + e1 * z1 + e2 * z2 + e3 * z3;
+        zero16(tmp2);
+        addInertiaSandwich(jx, jy, jz, qd, oe, qd, oe, 1, tmp2);
+        for (let bb = 0; bb < 4; bb++) {
+          const eS = e0 * f(tmp2, bb) + e1 * f(tmp2, 4 + bb) + e2 * f(tmp2, 8 + bb) + e3 * f(tmp2, 12 + bb);
+          const eb = f(q, oe + bb), zb = bb == 0 ? z0 : bb == 1 ? z1 : bb == 2 ? z2 : z3;
+          for (let a = 0; a < 4; a++) {
+            const ea = f(q, oe + a), za = a == 0 ? z0 : a == 1 ? z1 : a == 2 ? z2 : z3;
+            const ps = ee * f(tmp2, 4 * a + bb) - ea * eS;
+            const d = 2 * za * eb - (a == bb ? ez : 0) - ea * zb;
+            setF(tmp, 4 * a + bb, d - ps);
+          }
+        }
+        const s = sQ * 8;
+        for (let k = 0; k < 16; k++) setF(o, 32 + k, s * f(tmp, k));
+      }
+      if (parts & RATE_DERIVATIVE) {
+        wHat(v0, v1, v2, tmp);
+        addInertiaSandwich(jx, jy, jz, qd, oe, q, oe, 1, tmp);
+        for (let bb = 0; bb < 4; bb++) {
+          const eT = e0 * f(tmp, bb) + e1 * f(tmp, 4 + bb) + e2 * f(tmp, 8 + bb) + e3 * f(tmp, 12 + bb);
+          for (let a = 0; a < 4; a++) setF(o, 48 + 4 * a + bb, 8 * (ee * f(tmp, 4 * a + bb) - f(q, oe + a) * eT));
+        }
+      }
+    }
+  }
+}
