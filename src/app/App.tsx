@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { Charts } from './components/Charts';
-import { DampingPanel } from './components/DampingPanel';
 import { EmbedApp } from './components/EmbedApp';
 import { ExportPanel } from './components/ExportPanel';
 import { HelpDialog } from './components/HelpDialog';
@@ -14,13 +13,12 @@ import { ParamPanel } from './components/ParamPanel';
 import { PresetBanner } from './components/PresetBanner';
 import { PresetPanel } from './components/PresetPanel';
 import { RunPanel } from './components/RunPanel';
-import { Scene3D } from './components/Scene3D';
-import { StudiesPanel } from './components/StudiesPanel';
-import { TheoryPanel } from './components/TheoryPanel';
+import { DampingPanel, Scene3D, StudiesPanel, TheoryPanel } from './components/LaterParts';
 import { UpdateNotice } from './components/UpdateNotice';
 import { Timeline } from './components/Timeline';
 import { ModelDropZone } from './components/ModelMenu';
 import { ModelEditorDialog } from './components/ModelEditorDialog';
+import { markPageReady } from './ready';
 import { appStore } from './store';
 
 const PANELS = {
@@ -45,6 +43,10 @@ function useModeClasses(): void {
 
 export function App() {
   useModeClasses();
+  // Once the shell's first frame is on screen the first run may start (ready.ts).
+  useEffect(() => {
+    requestAnimationFrame(() => markPageReady());
+  }, []);
   const embed = useStore(appStore, (s) => s.view.embed);
   return embed ? <EmbedApp /> : <FullApp />;
 }

@@ -1,7 +1,7 @@
 /**
- * "The page is up": the first 3D frame has been drawn (or the 3D view gave up). The first
- * run starts only then, so page start-up work (first React render, shader compilation) and
- * the streamed run never compete for the main thread.
+ * "The page is up": the page shell with its charts has been drawn (App.tsx). The first run starts only then,
+ * so the first React render and the streamed run never compete for the main thread; the 3D view loads later,
+ * after the first curves (deferred.ts).
  */
 let ready = false;
 const waiting: Array<() => void> = [];
