@@ -10,6 +10,7 @@ import { IntegratorPanel } from './components/IntegratorPanel';
 import { MainTabs } from './components/MainTabs';
 import { NoticeBanner } from './components/NoticeBanner';
 import { ParamPanel } from './components/ParamPanel';
+import { PhoneBar } from './components/PhoneBar';
 import { PresetBanner } from './components/PresetBanner';
 import { PresetPanel } from './components/PresetPanel';
 import { RunPanel } from './components/RunPanel';
@@ -73,6 +74,7 @@ function FullApp() {
         </div>
         <Scene3D />
         <Timeline />
+        <PhoneBar />
         <MainTabs panels={PANELS} />
       </main>
       <HelpDialog />
