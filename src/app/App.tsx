@@ -19,7 +19,6 @@ import { UpdateNotice } from './components/UpdateNotice';
 import { Timeline } from './components/Timeline';
 import { ModelDropZone } from './components/ModelMenu';
 import { ModelEditorDialog } from './components/ModelEditorDialog';
-import { markPageReady } from './ready';
 import { appStore } from './store';
 
 const PANELS = {
@@ -44,10 +43,6 @@ function useModeClasses(): void {
 
 export function App() {
   useModeClasses();
-  // Once the shell's first frame is on screen the first run may start (ready.ts).
-  useEffect(() => {
-    requestAnimationFrame(() => markPageReady());
-  }, []);
   const embed = useStore(appStore, (s) => s.view.embed);
   return embed ? <EmbedApp /> : <FullApp />;
 }

@@ -1,7 +1,7 @@
 /**
  * The app, loaded by the page entry (main.tsx): read the link, wire URL sync, playback and auto-rerun, render,
- * start the first run once the page shell is drawn (the workers load meanwhile), and load the rest of the page
- * once its curves are on screen (deferred.ts).
+ * start the first run as soon as the link is read (the workers, created by the entry, are loading meanwhile),
+ * and load the rest of the page once its curves are on screen (deferred.ts).
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -12,7 +12,6 @@ import { startPlayback } from './playback';
 import { startAutoRun, startRun, warmUpWorkers } from './runner';
 import { appStore } from './store';
 import { openLink } from './models';
-import { whenPageReady } from './ready';
 import { installTestApi } from './testApi';
 import { startPaletteSync } from './theme';
 import { startUrlSync } from './urlSync';
@@ -34,7 +33,8 @@ function startPage(): void {
   startPlayback();
   startAutoRun();
   installTestApi();
-  whenPageReady(startRun);
+  // At once: the run is in the workers, whose first samples take longer to come than the page takes to draw.
+  startRun();
   loadLaterAfterFirstCurves();
   startServiceWorkerAfterFirstRun(
     (listener) => appStore.subscribe(listener),

@@ -6,7 +6,6 @@
  * precaches every chunk, so a repeat visit takes them from the cache.
  */
 import { createStore } from 'zustand/vanilla';
-import { results } from './runs';
 import { appStore } from './store';
 
 /** Whether the parts loaded after the first curves may be drawn now. */
@@ -23,14 +22,22 @@ export const LATER_CHUNKS = {
 /** Longest wait for the first curves before the rest loads anyway (a run that never starts, ms). */
 const FALLBACK_MS = 8000;
 
-/** Every compared method of the latest run has data on screen (its first chunk shows at once), or has ended without. */
+/** The methods whose main curve (ω or the chosen output) has been drawn with at least two points. */
+const drawnCurves = new Set<string>();
+
+/** Called by a time chart once its main curve is drawn. */
+export function noteCurveDrawn(method: string): void {
+  if (drawnCurves.has(method)) return;
+  drawnCurves.add(method);
+  checkFirstCurves?.();
+}
+
+let checkFirstCurves: (() => void) | null = null;
+
+/** Every compared method has drawn its curve, or its run failed or was cancelled before it could. */
 function firstCurvesShown(): boolean {
-  const { state, runs, runId } = appStore.getState();
-  if (runId === 0) return false;
-  return state.methods.every((m) => {
-    const phase = runs[m].phase;
-    return results.current[m]?.runId === runId || phase === 'failed' || phase === 'cancelled';
-  });
+  const { state, runs } = appStore.getState();
+  return state.methods.every((m) => drawnCurves.has(m) || runs[m].phase === 'failed' || runs[m].phase === 'cancelled');
 }
 
 /** Lets the deferred parts draw and fetches all of them. */
@@ -43,13 +50,17 @@ export function loadLater(): void {
 /** Loads the deferred parts once the first run's curves are on screen (or after FALLBACK_MS). */
 export function loadLaterAfterFirstCurves(): void {
   const timer = setTimeout(done, FALLBACK_MS);
-  const unsubscribe = appStore.subscribe(() => {
+  const check = () => {
     if (firstCurvesShown()) done();
-  });
+  };
+  checkFirstCurves = check;
+  const unsubscribe = appStore.subscribe(check);
+  check();
   function done(): void {
     clearTimeout(timer);
     unsubscribe();
-    // After the frames that render and paint the curves, so their paint is not delayed by the chunks' requests.
-    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(loadLater, 0)));
+    checkFirstCurves = null;
+    // After the frame that paints the curves, so their paint is not delayed by the chunks' evaluation.
+    requestAnimationFrame(() => setTimeout(loadLater, 0));
   }
 }
