@@ -159,10 +159,12 @@ for (const size of SIZES) {
 
       // What a person sees (viewport shots: Chromium's full-page capture re-lays out mobile pages).
       mkdirSync('test-results/layout', { recursive: true });
-      const views: [string, string | null][] = touch ? [['', null], ['-plots', 'charts'], ['-settings', 'field-alpha']] : [['', null]];
+      // On a phone the plots are shown as a student watches them: the first method's column right under the bar.
+      const plots = size.kind === 'phone' ? 'omega-chart-classical' : 'charts';
+      const views: [string, string | null][] = touch ? [['', null], ['-plots', plots], ['-settings', 'field-alpha']] : [['', null]];
       for (const [suffix, anchor] of views) {
         await page.evaluate(() => window.scrollTo(0, 0));
-        if (anchor) await page.getByTestId(anchor).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+        if (anchor) await page.getByTestId(anchor).evaluate((el) => (el.closest('.chart-column') ?? el).scrollIntoView({ block: 'start' }));
         const path = `test-results/layout/${size.name}${suffix}.png`;
         await testInfo.attach(`${size.name}${suffix}.png`, { body: await page.screenshot({ path }), contentType: 'image/png' });
       }
