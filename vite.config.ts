@@ -25,9 +25,42 @@ function modelFilesWithoutReferencePoints(): Plugin {
 /** Largest file the service worker precaches: the app bundle is ~1.7 MB raw. */
 const PRECACHE_LIMIT_BYTES = 4 * 1024 * 1024;
 
+/**
+ * The page's entry (src/app/main.tsx) loads the app with a dynamic import, so that it can create the solver workers
+ * first; without a hint the browser would only learn of the app's chunks once the entry has run, one round trip
+ * later. This lists them in index.html as module preloads, fetched beside the entry.
+ */
+function preloadTheApp(): Plugin {
+  return {
+    name: 'preload-the-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const bundle = context.bundle ?? {};
+        const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
+        const app = chunks.find((c) => c.facadeModuleId?.endsWith('/src/app/boot.tsx'));
+        if (!app) return [];
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          if (files.has(fileName)) return;
+          files.add(fileName);
+          for (const imported of chunks.find((c) => c.fileName === fileName)?.imports ?? []) visit(imported);
+        };
+        visit(app.fileName);
+        const entry = chunks.find((c) => c.isEntry)?.fileName;
+        return [...files]
+          .filter((f) => f !== entry)
+          .map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${f}` }, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
+    preloadTheApp(),
     // Offline after one visit (SPEC §7): Workbox precaches the whole build (page, both workers,
     // every scenario, preset and lesson are in the bundle). 'prompt': a new version waits until
     // the page offers a reload, so old and new files are never mixed.
