@@ -23,10 +23,10 @@ export const BUDGET = {
   appJsGzip: 930_000,
   /**
    * What a first visit loads before its first curves (firstLoadFiles: index.html, the stylesheet, the entry, the
-   * app shell with React, recharts and the shipped models, and the solver worker): 351.5 kB on 2026-11-28, where
+   * app shell with React, recharts and the shipped models, and the solver worker): 351.7 kB on 2026-11-28, where
    * the page's single chunk and the worker were 634.5 kB before the 3D view, the tabs and the studies became chunks
    * loaded after the first curves. The aim is 200 kB; what stands between (React DOM, recharts, the shipped models
-   * and their compiler, the solver) is listed in docs/performance.md "The first visit".
+   * and their compiler, the solver) is listed in docs/performance.md "Sizes".
    */
   firstLoadGzip: 360_000,
   /** The generated service worker and the Workbox runtime it loads. */
@@ -74,6 +74,7 @@ function importsOf(code: string, dynamic: boolean): string[] {
  * are not in it: the page loads them after the first curves, or when they are opened.
  */
 export function firstLoadFiles(dist = 'dist'): string[] {
+  // index.html's script, stylesheet and module preloads (vite.config.ts preloadTheApp) are read from the page.
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   const linked = [...html.matchAll(/(?:src|href)="\.\/(assets\/[\w.-]+\.(?:js|css))"/g)].map((m) => m[1]);
   const entry = linked.find((f) => f.endsWith('.js'));
