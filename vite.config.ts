@@ -1,16 +1,66 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { buildKernels } from './scripts/kernelsHook';
 
 buildKernels();
 
+/**
+ * The solver workers never draw a model output's reference curve (only the page's plots do): their copy of the
+ * shipped model files (models/*.json) leaves out the curves' points, a fifth of the sim worker's download.
+ */
+function modelFilesWithoutReferencePoints(): Plugin {
+  return {
+    name: 'model-files-without-reference-points',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]models[\\/][^\\/?]+\.json$/.test(id)) return null;
+      const doc = JSON.parse(code) as { outputs?: { reference?: { points?: unknown } }[] };
+      for (const output of doc.outputs ?? []) delete output.reference?.points;
+      return { code: JSON.stringify(doc), map: null };
+    },
+  };
+}
+
 /** Largest file the service worker precaches: the app bundle is ~1.7 MB raw. */
 const PRECACHE_LIMIT_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The page's entry (src/app/main.tsx) loads the app with a dynamic import, so that it can create the solver workers
+ * first; without a hint the browser would only learn of the app's chunks once the entry has run, one round trip
+ * later. This lists them in index.html as module preloads, fetched beside the entry.
+ */
+function preloadTheApp(): Plugin {
+  return {
+    name: 'preload-the-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const bundle = context.bundle ?? {};
+        const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
+        const app = chunks.find((c) => c.facadeModuleId?.endsWith('/src/app/boot.tsx'));
+        if (!app) return [];
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          if (files.has(fileName)) return;
+          files.add(fileName);
+          for (const imported of chunks.find((c) => c.fileName === fileName)?.imports ?? []) visit(imported);
+        };
+        visit(app.fileName);
+        const entry = chunks.find((c) => c.isEntry)?.fileName;
+        return [...files]
+          .filter((f) => f !== entry)
+          .map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${f}` }, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
     react(),
+    preloadTheApp(),
     // Offline after one visit (SPEC §7): Workbox precaches the whole build (page, both workers,
     // every scenario, preset and lesson are in the bundle). 'prompt': a new version waits until
     // the page offers a reload, so old and new files are never mixed.
@@ -44,7 +94,7 @@ export default defineConfig({
   ],
   // Relative asset URLs, so the built app works from any path (e.g. a static file host).
   base: './',
-  worker: { format: 'es' },
+  worker: { format: 'es', plugins: () => [modelFilesWithoutReferencePoints()] },
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 1700,

@@ -2,6 +2,8 @@
  * The download stays within its stated budget (docs/performance.md "Sizes"): no browser needed, the build is
  * measured where the other end-to-end tests serve it from.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { BUDGET, measureBundle } from './bundleSize';
 
@@ -13,6 +15,16 @@ test('the built app, its workers and its service worker stay within the size bud
   expect(size.serviceWorkerGzip).toBeGreaterThan(0);
   expect(size.serviceWorkerGzip).toBeLessThanOrEqual(BUDGET.serviceWorkerGzip);
   expect(size.precacheRaw).toBeLessThanOrEqual(BUDGET.precacheRaw);
+  // What the first curves wait for: within its own budget, and without the parts loaded after them or on demand.
+  console.log(`first load before the first curves: ${(size.firstLoadGzip / 1000).toFixed(1)} kB gzip in ${Object.keys(size.firstLoad).length} files`);
+  expect(size.firstLoadGzip).toBeLessThanOrEqual(BUDGET.firstLoadGzip);
+  const firstLoad = Object.keys(size.firstLoad);
+  expect(firstLoad.filter((f) => /sim\.worker.*\.js$/.test(f))).toHaveLength(1);
+  const markers = { 'three.js': 'WebGLRenderer', CodeMirror: 'cm-editor', zod: 'ZodError' };
+  for (const [library, marker] of Object.entries(markers)) {
+    const carriers = firstLoad.filter((f) => f.endsWith('.js') && readFileSync(join('dist', f), 'utf8').includes(marker));
+    expect(carriers, `${library} is not loaded before the first curves`).toEqual([]);
+  }
   // Both solver workers ship as their own files (the service worker must precache them).
   expect(Object.keys(size.files).filter((f) => /worker.*\.js$/.test(f)).length).toBeGreaterThanOrEqual(2);
 });

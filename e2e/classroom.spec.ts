@@ -137,8 +137,10 @@ test('first visit: the page explains itself in a dialog (keyboard, Esc, Help but
 
 /** Stops playback (it starts by itself when a run ends), so the playhead stays where it is put. */
 async function pause(page: Page): Promise<void> {
-  if ((await page.getByTestId('play-button').getAttribute('aria-label')) === 'Pause') await page.getByTestId('play-button').click();
-  await expect(page.getByTestId('play-button')).toHaveAttribute('aria-label', 'Play');
+  // On a phone the play button is the one in the bar above the plots.
+  const play = page.locator('[data-testid="play-button"]:visible, [data-testid="bar-play"]:visible').first();
+  if ((await play.getAttribute('aria-label')) === 'Pause') await play.click();
+  await expect(play).toHaveAttribute('aria-label', 'Play');
 }
 
 test('the 3D view reads out ω and t at the playhead', async ({ page, appUrl, consoleErrors }) => {

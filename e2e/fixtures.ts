@@ -72,7 +72,8 @@ export async function waitForSettled(page: Page | Frame, afterRunId = 0, timeout
   await page.waitForFunction(
     (after) => {
       const status = window.__hht!.runStatus();
-      return status.runId > after && !status.busy;
+      // The 3D view loads after the first curves (src/app/deferred.ts): settled includes it being drawn.
+      return status.runId > after && !status.busy && !document.querySelector('[data-testid="scene-loading"]');
     },
     afterRunId,
     { timeout, polling: 100 },

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { seriousViolations } from './axe';
-import { expect, test, waitForSettled } from './fixtures';
+import { expect, runId, test, waitForSettled } from './fixtures';
 
 interface SizeClass {
   readonly name: string;
@@ -140,16 +140,31 @@ for (const size of SIZES) {
         const controls = await page.locator('.controls').boundingBox();
         expect(controls!.y).toBeGreaterThan(boxes['energy-chart-modified'].y);
         expect(controls!.x + controls!.width).toBeLessThanOrEqual(size.width);
+        // A thumb's reach: one scroll to the plots, and α, play/pause, restart and the method pair sit in the bar at
+        // the top of the screen with both methods' ω curves under it, all on screen together.
+        await page.getByTestId('omega-chart-classical').evaluate((el) => el.closest('.chart-column')!.scrollIntoView({ block: 'start' }));
+        const bar = await box(page, 'phone-bar');
+        expect(Math.abs(bar.y), 'the bar sticks to the top').toBeLessThan(1);
+        for (const id of ['bar-play', 'bar-restart', 'bar-methods', 'bar-alpha-slider']) expect(onScreen(await box(page, id), size.width, size.height), id).toBe(true);
+        for (const id of ['omega-chart-classical', 'omega-chart-modified']) {
+          const chart = await box(page, id);
+          expect(onScreen(chart, size.width, size.height), `${id} ${JSON.stringify(chart)}`).toBe(true);
+          expect(chart.y, `${id} below the bar`).toBeGreaterThanOrEqual(bar.y + bar.height - 0.5);
+        }
+      } else {
+        await expect(page.getByTestId('phone-bar')).toBeHidden();
       }
 
       expect(await seriousViolations(page)).toEqual([]);
 
       // What a person sees (viewport shots: Chromium's full-page capture re-lays out mobile pages).
       mkdirSync('test-results/layout', { recursive: true });
-      const views: [string, string | null][] = touch ? [['', null], ['-plots', 'charts'], ['-settings', 'field-alpha']] : [['', null]];
+      // On a phone the plots are shown as a student watches them: the first method's column right under the bar.
+      const plots = size.kind === 'phone' ? 'omega-chart-classical' : 'charts';
+      const views: [string, string | null][] = touch ? [['', null], ['-plots', plots], ['-settings', 'field-alpha']] : [['', null]];
       for (const [suffix, anchor] of views) {
         await page.evaluate(() => window.scrollTo(0, 0));
-        if (anchor) await page.getByTestId(anchor).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+        if (anchor) await page.getByTestId(anchor).evaluate((el) => (el.closest('.chart-column') ?? el).scrollIntoView({ block: 'start' }));
         const path = `test-results/layout/${size.name}${suffix}.png`;
         await testInfo.attach(`${size.name}${suffix}.png`, { body: await page.screenshot({ path }), contentType: 'image/png' });
       }
@@ -162,6 +177,19 @@ for (const size of SIZES) {
           expect(await page.evaluate(() => document.documentElement.scrollWidth), tab).toBeLessThanOrEqual(size.width);
           expect(await controlsOutsideWidth(page), tab).toEqual([]);
         }
+      }
+      if (size.kind === 'phone') {
+        // α changed in the bar reruns both methods while their curves stay where they are: no scrolling needed.
+        await page.getByTestId('tab-plots').click();
+        await page.getByTestId('omega-chart-classical').evaluate((el) => el.closest('.chart-column')!.scrollIntoView({ block: 'start' }));
+        const scrollY = await page.evaluate(() => window.scrollY);
+        const before = await runId(page);
+        await page.getByTestId('bar-alpha-slider').focus();
+        await page.keyboard.press('ArrowRight');
+        await expect(page.getByTestId('bar-alpha-value')).not.toHaveText('-0.2');
+        await waitForSettled(page, before);
+        expect(await page.evaluate(() => window.scrollY)).toBe(scrollY);
+        for (const id of ['bar-alpha-slider', 'omega-chart-classical', 'omega-chart-modified']) expect(onScreen(await box(page, id), size.width, size.height), id).toBe(true);
       }
       expect(consoleErrors).toEqual([]);
     });

@@ -11,7 +11,7 @@ import type { Browser, Page } from '@playwright/test';
 import { test, waitForSettled } from './fixtures';
 import { measureBundle } from './bundleSize';
 
-test.skip(!process.env.MEASURE, 'set MEASURE=1 to measure');
+test.skip(!process.env.MEASURE || ['network', 'scene'].includes(process.env.MEASURE), 'set MEASURE=1 to measure');
 test.setTimeout(300_000);
 
 /** Installed before the app loads: long tasks, and when both ω curves first have a path. */

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { Charts } from './components/Charts';
-import { DampingPanel } from './components/DampingPanel';
 import { EmbedApp } from './components/EmbedApp';
 import { ExportPanel } from './components/ExportPanel';
 import { HelpDialog } from './components/HelpDialog';
@@ -11,12 +10,11 @@ import { IntegratorPanel } from './components/IntegratorPanel';
 import { MainTabs } from './components/MainTabs';
 import { NoticeBanner } from './components/NoticeBanner';
 import { ParamPanel } from './components/ParamPanel';
+import { PhoneBar } from './components/PhoneBar';
 import { PresetBanner } from './components/PresetBanner';
 import { PresetPanel } from './components/PresetPanel';
 import { RunPanel } from './components/RunPanel';
-import { Scene3D } from './components/Scene3D';
-import { StudiesPanel } from './components/StudiesPanel';
-import { TheoryPanel } from './components/TheoryPanel';
+import { DampingPanel, Scene3D, StudiesPanel, TheoryPanel } from './components/LaterParts';
 import { UpdateNotice } from './components/UpdateNotice';
 import { Timeline } from './components/Timeline';
 import { ModelDropZone } from './components/ModelMenu';
@@ -71,6 +69,7 @@ function FullApp() {
         </div>
         <Scene3D />
         <Timeline />
+        <PhoneBar />
         <MainTabs panels={PANELS} />
       </main>
       <HelpDialog />

@@ -1,49 +1,9 @@
 /**
- * Page entry: read the link, wire URL sync, playback and auto-rerun, render, and start the
- * first run once the page is up (the workers load meanwhile).
+ * Page entry, kept small: it starts fetching the solver workers of the link's methods at once, so the worker
+ * file and the app's own chunk download side by side, then loads the app (src/app/boot.tsx).
  */
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './App';
-import { openHelpOnFirstVisit } from './lessons/helpStore';
-import { lessonStore, openLessonFromQuery } from './lessons/lessonStore';
-import { startPlayback } from './playback';
-import { startAutoRun, startRun, warmUpWorkers } from './runner';
-import { appStore } from './store';
-import { openLink } from './models';
-import { whenPageReady } from './ready';
-import { installTestApi } from './testApi';
-import { startPaletteSync } from './theme';
-import { startUrlSync } from './urlSync';
-import { startServiceWorkerAfterFirstRun } from './offline/serviceWorker';
-import { isBusy } from './runs';
+import { startWorkersEarly } from './simWorkers';
 import './styles.css';
 
-startPaletteSync();
-warmUpWorkers();
-
-/** Everything after the link is open (a link with a user's model loads its reader, a hosted one is fetched first). */
-function startPage(): void {
-  const { embed, projector } = appStore.getState().view;
-  // An embedded page (`embed=on`) shows no lesson and no first-visit dialog, and adds no history
-  // entries: the course page's Back button stays its own.
-  if (!embed) openLessonFromQuery(window.location.search);
-  openHelpOnFirstVisit(embed || projector || lessonStore.getState().lesson !== null);
-  startUrlSync({ pushEntries: !embed, onRestore: startRun });
-  startPlayback();
-  startAutoRun();
-  installTestApi();
-  whenPageReady(startRun);
-  startServiceWorkerAfterFirstRun(
-    (listener) => appStore.subscribe(listener),
-    () => Object.values(appStore.getState().runs).some((r) => r.phase !== 'idle') && !isBusy(),
-  );
-}
-
-void openLink(window.location.search).then(startPage);
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+startWorkersEarly(window.location.search);
+void import('./boot');

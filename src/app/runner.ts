@@ -7,6 +7,7 @@
 import { RUN_METHODS as INTEGRATOR_METHODS, type RunMethod as IntegratorMethod } from '../scenario/methods';
 import type { MainToWorker, WorkerToMain } from '../worker/protocol';
 import { applyWorkerMessage, beginRun, markCancelled } from './runs';
+import { createSimWorker, dropEarlyWorkers, takeEarlyWorker } from './simWorkers';
 import { appStore } from './store';
 
 /** Wait after the last change before rerunning, ms (a dragged slider sends many changes). */
@@ -18,7 +19,7 @@ let debounce: ReturnType<typeof setTimeout> | null = null;
 function workerFor(method: IntegratorMethod): Worker {
   let worker = workers[method];
   if (!worker) {
-    worker = new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module', name: `hht-${method}` });
+    worker = takeEarlyWorker(method) ?? createSimWorker(method);
     worker.onmessage = (event: MessageEvent<WorkerToMain>) => applyWorkerMessage(event.data);
     worker.onerror = (event) => {
       event.preventDefault();
@@ -76,6 +77,7 @@ export function startRun(): void {
       ...(state.tolerance !== undefined && state.errorNorm !== undefined ? { errorNorm: state.errorNorm } : {}),
     });
   }
+  dropEarlyWorkers();
 }
 
 /** Reruns after RERUN_DEBOUNCE_MS unless another change comes first. */

@@ -174,6 +174,7 @@ export function applyWorkerMessage(message: WorkerToMain): void {
     case 'chunk': {
       const target = incoming[method] ?? results.current[method];
       if (!target || target.runId !== message.runId) return;
+      const pointsBefore = target.series[1].length;
       for (let c = 1; c < target.series.length && c < message.series.length; c++) target.series[c].append(message.series[c]);
       target.rows.append(message.rows);
       target.poses.append(message.poses);
@@ -186,7 +187,8 @@ export function applyWorkerMessage(message: WorkerToMain): void {
         delete incoming[method];
       }
       pendingProgress[method] = message.progress;
-      bumpPlots(first);
+      // So is its first stretch of curve (three points: the series hold interleaved (t, v) pairs).
+      bumpPlots(first || (pointsBefore < 6 && target.series[1].length >= 6));
       return;
     }
     case 'progress':

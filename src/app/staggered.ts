@@ -8,25 +8,32 @@ import { flushSync } from 'react-dom';
 import { appStore } from './store';
 
 const queue: Array<() => void> = [];
+/** How many tasks at the head of the queue are first ones (see `first` below). */
+let firstQueued = 0;
 let pumping = false;
 
 function pump(): void {
   const task = queue.shift();
+  if (firstQueued > 0) firstQueued--;
   if (task) task();
   if (queue.length > 0) setTimeout(pump, 0);
   else pumping = false;
 }
 
-function enqueue(task: () => void): void {
-  queue.push(task);
+function enqueue(task: () => void, first: boolean): void {
+  if (first) queue.splice(firstQueued++, 0, task);
+  else queue.push(task);
   if (!pumping) {
     pumping = true;
     setTimeout(pump, 0);
   }
 }
 
-/** The store's plotVersion, delivered to this component in a task of its own. */
-export function useStaggeredPlotVersion(): number {
+/**
+ * The store's plotVersion, delivered to this component in a task of its own; `first` components (the ω plots, what a
+ * user waits for) are redrawn before the others.
+ */
+export function useStaggeredPlotVersion(first = false): number {
   const [version, setVersion] = useState(() => appStore.getState().plotVersion);
   useEffect(() => {
     let queued = false;
@@ -40,7 +47,7 @@ export function useStaggeredPlotVersion(): number {
     return appStore.subscribe((s, prev) => {
       if (s.plotVersion !== prev.plotVersion && !queued) {
         queued = true;
-        enqueue(deliver);
+        enqueue(deliver, first);
       }
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -6,7 +6,7 @@ import { appStore } from '../store';
 import { appLink } from '../urlSync';
 import { ChartColumns, useChartColumns } from './Charts';
 import { useAlphaSlider } from './IntegratorPanel';
-import { Scene3D } from './Scene3D';
+import { Scene3D } from './LaterParts';
 import { RangeInput } from './SliderField';
 import { PlayButton, RestartButton } from './Timeline';
 

@@ -8,7 +8,6 @@
 import { Component, useMemo, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { Canvas } from '@react-three/fiber';
-import { markPageReady } from '../ready';
 import { results } from '../runs';
 import { appStore } from '../store';
 import { usePalette } from '../theme';
@@ -43,10 +42,6 @@ class SceneErrorBoundary extends Component<{ children: ReactNode }, { error: str
 
   static getDerivedStateFromError(error: unknown) {
     return { error: error instanceof Error ? error.message : String(error) };
-  }
-
-  override componentDidCatch() {
-    markPageReady();
   }
 
   override render() {

@@ -1,9 +1,10 @@
-import { memo, useMemo } from 'react';
+import { memo, useEffect, useMemo } from 'react';
 import { useStore } from 'zustand';
 import { Line, ReferenceLine, XAxis, YAxis } from 'recharts';
 import type { RunMethod as IntegratorMethod } from '../../scenario/methods';
 import { getScenario } from '../../scenario/registry';
 import { chartSummary, chartView, failureMarkText, OFF_SCALE_TEXT, type ChartKind } from '../chartViews';
+import { noteCurveDrawn } from '../deferred';
 import { methodDash } from '../methodInfo';
 import { seek } from '../playhead';
 import { useDerivedSize } from '../elementSize';
@@ -47,7 +48,8 @@ const LEGEND_BIT = 1_000_000;
  * alternative (read by screen readers).
  */
 export const TimeChart = memo(function TimeChart({ kind, method, methods, component, palette, tMax, output }: TimeChartProps) {
-  const version = useStaggeredPlotVersion();
+  const mainCurve = kind === 'omega' || kind === 'output';
+  const version = useStaggeredPlotVersion(mainCurve);
   const failedAt = useStore(appStore, (s) => s.runs[method].failure?.time ?? null);
   // The compared runs that failed, as one string (a stable value for the store): their blow-up does not set the axes.
   const failedList = useStore(appStore, (s) => methods.filter((m) => s.runs[m]?.failure).join(','));
@@ -76,6 +78,11 @@ export const TimeChart = memo(function TimeChart({ kind, method, methods, compon
   );
   const withExact = kind === 'omega' && !!getScenario(view.state.scenario).exactOmega;
   const { data, domain, right, second } = view;
+  // The first points of a method's main curve on screen let the rest of the page load (deferred.ts).
+  const drawn = mainCurve && data.length > 1;
+  useEffect(() => {
+    if (drawn) noteCurveDrawn(method);
+  }, [drawn, method]);
   const yTicks = useMemo(() => (view.log ? logTick : tickFormatterFor(domain)), [view.log, domain]);
   const rightTicks = useMemo(() => (right ? tickFormatterFor(right.domain) : undefined), [right]);
   const tEnd = Math.min(tMax ?? Infinity, view.state.tEnd);

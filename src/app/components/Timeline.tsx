@@ -5,19 +5,19 @@ import { restartPlayback, togglePlay } from '../playback';
 import { appStore, PLAYBACK_SPEEDS, setBodyArrangement, setSpeed } from '../store';
 
 /** Play/pause of the playback. */
-export function PlayButton() {
+export function PlayButton({ testId = 'play-button' }: { readonly testId?: string }) {
   const playing = useStore(appStore, (s) => s.playing);
   return (
-    <button type="button" onClick={togglePlay} data-testid="play-button" aria-label={playing ? 'Pause' : 'Play'} className="play">
+    <button type="button" onClick={togglePlay} data-testid={testId} aria-label={playing ? 'Pause' : 'Play'} className="play">
       {playing ? '❚❚ Pause' : '▶ Play'}
     </button>
   );
 }
 
 /** Plays the run again from t = 0. */
-export function RestartButton() {
+export function RestartButton({ testId = 'restart-button' }: { readonly testId?: string }) {
   return (
-    <button type="button" onClick={restartPlayback} data-testid="restart-button" aria-label="Restart from t = 0" title="Restart from t = 0">
+    <button type="button" onClick={restartPlayback} data-testid={testId} aria-label="Restart from t = 0" title="Restart from t = 0">
       ↺
     </button>
   );

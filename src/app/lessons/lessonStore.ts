@@ -5,7 +5,6 @@
  */
 import { createStore } from 'zustand/vanilla';
 import { decodeShareQuery } from '../../scenario/url';
-import { setStudyKind } from '../studies';
 import { appStore, openShareQuery } from '../store';
 import { openLink } from '../models';
 import { findLesson, lessonFromLink, type Lesson } from './lessons';
@@ -33,10 +32,12 @@ export async function openLessonStep(lesson: Lesson, step: number): Promise<void
   const projector = appStore.getState().view.projector;
   const request = ++stepRequests;
   await openLink(target.query);
+  // The Studies tab's state is its own chunk, loaded with the tab (deferred.ts).
+  const studies = target.study ? await import('../studies') : null;
   // A later step asked for meanwhile wins.
   if (request !== stepRequests) return;
   appStore.setState({ view: { ...appStore.getState().view, projector, preset: null } });
-  if (target.study) setStudyKind(target.study, appStore.getState().state.scenario);
+  if (target.study) studies?.setStudyKind(target.study, appStore.getState().state.scenario);
   lessonStore.setState({ lesson: lesson.id, step });
 }
 
@@ -71,7 +72,7 @@ export function openLessonFromQuery(query: string): void {
   if (link.kind === 'ok') {
     lessonStore.setState({ lesson: link.lesson.id, step: link.step });
     const study = link.lesson.steps[link.step - 1].study;
-    if (study) setStudyKind(study, appStore.getState().state.scenario);
+    if (study) void import('../studies').then((m) => m.setStudyKind(study, appStore.getState().state.scenario));
     return;
   }
   if (link.kind === 'none') return;

@@ -3,11 +3,10 @@
  * wheel or pinch to zoom, right drag or two fingers to pan), the camera fitted to the model,
  * and rendering on demand (a frame when the playhead moves, data arrives or the view is orbited).
  */
-import { useEffect, useMemo, useRef } from 'react';
-import { useFrame, useThree } from '@react-three/fiber';
+import { useEffect, useMemo } from 'react';
+import { useThree } from '@react-three/fiber';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { playheadStore } from '../../playhead';
-import { markPageReady } from '../../ready';
 import { appStore } from '../../store';
 import type { CameraView } from './rigPlacement';
 
@@ -70,13 +69,6 @@ export function CameraPlacement({ camera: view }: { camera: CameraView }) {
 /** Renders on demand: when the playhead moves or data arrives (no idle frames). */
 export function Invalidator() {
   const invalidate = useThree((s) => s.invalidate);
-  const first = useRef(true);
-  useFrame(() => {
-    if (!first.current) return;
-    first.current = false;
-    // Let this frame reach the screen before the page counts as up.
-    requestAnimationFrame(() => markPageReady());
-  });
   useEffect(() => {
     const a = playheadStore.subscribe(() => invalidate());
     const b = appStore.subscribe((s, prev) => {
