@@ -27,7 +27,12 @@ export const RETRY_SHRINK = 0.25;
 
 /** The loosest tolerance a run may ask for (the link and flag bound); the velocity tolerance equals ε there. */
 export const LOOSEST_TOLERANCE = 0.1;
-/** The velocity tolerance never goes below this: it would cost millions of steps per second of motion and ask Newton for q̇ near round-off. */
+/**
+ * The velocity tolerance never goes below this: HHT's O(h²) velocity estimate meets the q̈ round-off of the index-3
+ * solve at ≈ 7e-9 near h = 1.6e-6 s on the heavy top, and generalized-α's O(h³) one at 4e-10 … 8e-9
+ * (docs/stability-and-tolerance.md, "The estimate against h"); below it the step control ratcheted h down towards
+ * h_min (ε_v = 1e-9: millions of steps per 0.1 s).
+ */
 export const VELOCITY_TOLERANCE_FLOOR = 3e-9;
 
 /**
@@ -204,9 +209,8 @@ export class AdaptiveStepper {
    * O(1) start-up oscillation whose differences no step removes. So every cut by s is judged on the next step:
    * when it did not lower e_q̇ at least to s·e, the velocity error cuts no further for a hold of
    * VELOCITY_HOLD_STEPS accepted steps, doubled after each cut that fails again (at most MAX_VELOCITY_HOLD) and
-   * reset by one that works. A failed cut that even raised e_q̇ is undone (the step grows back by 1/s): below
-   * the crossover where round-off of q̈ (∝ 1/h) outweighs the O(h²) truncation error no smaller step helps, and
-   * keeping the cut ratcheted generalized-α at ε = 1e-9 down to h_min. The position error steers meanwhile.
+   * reset by one that works. The position error steers meanwhile. Below the crossover where the round-off of q̈
+   * (∝ 1/h) outweighs the truncation error no smaller step lowers e_q̇; VELOCITY_TOLERANCE_FLOOR keeps ε_v above it.
    */
   private velocityStepFactor(h: number): number {
     const ratio = this.velocityError(h) / this.velocityTolerance;
@@ -221,7 +225,6 @@ export class AdaptiveStepper {
       } else {
         this.velocityHold = this.velocityHoldLength;
         this.velocityHoldLength = Math.min(MAX_VELOCITY_HOLD, 2 * this.velocityHoldLength);
-        if (ratio >= previous) return Math.min(MAX_STEP_GROWTH, 1 / lastCut);
       }
     }
     const factor = Math.max(VELOCITY_MIN_FACTOR, Math.min(MAX_STEP_GROWTH, STEP_SAFETY / Math.sqrt(ratio)));
