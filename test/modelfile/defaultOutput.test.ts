@@ -5,7 +5,8 @@
  * name to the page. The five benchmark models name the output their reference curve belongs to.
  */
 import { describe, expect, it } from 'vitest';
-import { readModelText, type ModelIssue } from '../../src/modelfile/read';
+import { readModelText } from '../../src/modelfile/read';
+import { modelIssues } from '../support/modelIssues';
 import { scenarioFromDocument } from '../../src/scenario/fromDocument';
 import { getScenario, SCENARIO_IDS } from '../../src/scenario/registry';
 
@@ -22,10 +23,7 @@ function pendulum(extra: string, outputName = 'x_tip'): string {
 }`;
 }
 
-function issues(text: string): readonly ModelIssue[] {
-  const result = readModelText(text);
-  return result.ok ? [] : result.issues;
-}
+const issues = modelIssues;
 
 describe('a model\'s default output', () => {
   it('names a top-level output or a repeated group\'s, and reaches the scenario', () => {

@@ -5,7 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readModelText, type ModelIssue } from '../../src/modelfile/read';
+import { readModelText } from '../../src/modelfile/read';
+import { modelIssues } from '../support/modelIssues';
 import { scenarioFromDocument } from '../../src/scenario/fromDocument';
 import { getScenario } from '../../src/scenario/registry';
 
@@ -22,10 +23,7 @@ function pendulum(reference?: string, inGroup = false): string {
 }`;
 }
 
-function issues(text: string): readonly ModelIssue[] {
-  const result = readModelText(text);
-  return result.ok ? [] : result.issues;
-}
+const issues = modelIssues;
 
 describe('an output\'s reference curve', () => {
   it('is read from a top-level output and reaches the scenario by output name', () => {
