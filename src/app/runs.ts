@@ -11,6 +11,7 @@ import { Float64Builder } from '../run/float64Builder';
 import { SERIES_WIDTH, type RunProgress, type WorkerToMain } from '../worker/protocol';
 import type { ModelFacts } from '../run/modelFacts';
 import { appStore, IDLE_RUN, type MethodRun, type RunPhase } from './store';
+import { lastRedrawMs, redrawing } from './staggered';
 
 /** Everything streamed for one method of one run. */
 export interface MethodResults {
@@ -56,6 +57,18 @@ let factsRunId = 0;
  * few frames per second on the main thread, not one per message.
  */
 export const PLOT_INTERVAL_MS = 250;
+/**
+ * Screen updates are also spaced by this many times the last round of redraws took, and a new
+ * round waits for the last to end, so redrawing takes at most about a quarter of the main thread:
+ * on a machine with few cores that thread competes with the solver workers for the CPU (a V8 run
+ * with six charts of 2,000 points each cost ≈ 100–300 ms per round).
+ */
+export const REDRAW_SPACING = 4;
+
+/** Time between two screen updates after a round of redraws that took lastRoundMs: PLOT_INTERVAL_MS, or longer (ms). */
+export function plotInterval(lastRoundMs: number): number {
+  return Math.max(PLOT_INTERVAL_MS, REDRAW_SPACING * lastRoundMs);
+}
 let plotTimer: ReturnType<typeof setTimeout> | null = null;
 let lastPlotAt = -Infinity;
 /** Progress received but not yet shown, by method. */
@@ -73,19 +86,22 @@ export function flushRunUpdates(): void {
   appStore.setState({ runs, plotVersion: s.plotVersion + 1 });
 }
 
+/** Flushes when the last round of redraws has ended and its spacing (plotInterval) has passed; else waits. */
+function flushWhenDue(): void {
+  plotTimer = null;
+  const wait = redrawing() ? PLOT_INTERVAL_MS / 5 : lastPlotAt + plotInterval(lastRedrawMs()) - Date.now();
+  if (wait > 0) plotTimer = setTimeout(flushWhenDue, wait);
+  else flushRunUpdates();
+}
+
 function bumpPlots(immediate: boolean): void {
-  const now = Date.now();
-  if (immediate || now - lastPlotAt >= PLOT_INTERVAL_MS) {
+  if (immediate) {
     if (plotTimer !== null) clearTimeout(plotTimer);
     plotTimer = null;
     flushRunUpdates();
     return;
   }
-  if (plotTimer !== null) return;
-  plotTimer = setTimeout(() => {
-    plotTimer = null;
-    flushRunUpdates();
-  }, PLOT_INTERVAL_MS - (now - lastPlotAt));
+  if (plotTimer === null) flushWhenDue();
 }
 
 function setRun(method: IntegratorMethod, patch: Partial<MethodRun>): void {

@@ -11,13 +11,32 @@ const queue: Array<() => void> = [];
 /** How many tasks at the head of the queue are first ones (see `first` below). */
 let firstQueued = 0;
 let pumping = false;
+/** When the round of redraws in progress began, and how long the last whole round took (ms). */
+let roundStartedAt = 0;
+let lastRoundMs = 0;
+
+/**
+ * How long the last round of redraws took, from its first task to the end of its last (ms; 0 before the first):
+ * the charts' renders and the page's own work between them (layout, paint, messages).
+ */
+export function lastRedrawMs(): number {
+  return lastRoundMs;
+}
+
+/** Whether a round of redraws is still in progress. */
+export function redrawing(): boolean {
+  return pumping;
+}
 
 function pump(): void {
   const task = queue.shift();
   if (firstQueued > 0) firstQueued--;
   if (task) task();
   if (queue.length > 0) setTimeout(pump, 0);
-  else pumping = false;
+  else {
+    pumping = false;
+    lastRoundMs = performance.now() - roundStartedAt;
+  }
 }
 
 function enqueue(task: () => void, first: boolean): void {
@@ -25,6 +44,7 @@ function enqueue(task: () => void, first: boolean): void {
   else queue.push(task);
   if (!pumping) {
     pumping = true;
+    roundStartedAt = performance.now();
     setTimeout(pump, 0);
   }
 }

@@ -103,9 +103,11 @@ export class ConstraintProgram {
   /**
    * out[offset ..] = C(q, t) and blocks = C_q(q, t). q and out are read and written in place when they live in this
    * memory (an integrator's vectors, AssembledSystem.kernelVector); otherwise q is copied in and the values out.
+   * `blocks` defaults to the model's Jacobian blocks; a scratch array of the same length in this memory takes the
+   * Jacobian of a call that wants the values only (the Jacobian the Newton step uses stays as it was).
    */
-  run(q: Float64Array, t: number, out: Float64Array, offset: number): void {
-    const { blocks, moving, program, memory } = this;
+  run(q: Float64Array, t: number, out: Float64Array, offset: number, blocks: Float64Array = this.blocks): void {
+    const { moving, program, memory } = this;
     if (q !== this.lastQ) { this.lastQ = q; this.lastQPointer = memory.pointerOf(q); }
     if (out !== this.lastOut) { this.lastOut = out; this.outInMemory = memory.pointerOf(out) >= 0; }
     let qPtr = this.lastQPointer;
