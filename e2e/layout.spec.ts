@@ -140,16 +140,20 @@ for (const size of SIZES) {
         const controls = await page.locator('.controls').boundingBox();
         expect(controls!.y).toBeGreaterThan(boxes['energy-chart-modified'].y);
         expect(controls!.x + controls!.width).toBeLessThanOrEqual(size.width);
-        // A thumb's reach: one scroll to the plots, and α, play/pause, restart and the method pair sit in the bar at
-        // the top of the screen with both methods' ω curves under it, all on screen together.
-        await page.getByTestId('omega-chart-classical').evaluate((el) => el.closest('.chart-column')!.scrollIntoView({ block: 'start' }));
-        const bar = await box(page, 'phone-bar');
-        expect(Math.abs(bar.y), 'the bar sticks to the top').toBeLessThan(1);
-        for (const id of ['bar-play', 'bar-restart', 'bar-methods', 'bar-alpha-slider']) expect(onScreen(await box(page, id), size.width, size.height), id).toBe(true);
-        for (const id of ['omega-chart-classical', 'omega-chart-modified']) {
-          const chart = await box(page, id);
-          expect(onScreen(chart, size.width, size.height), `${id} ${JSON.stringify(chart)}`).toBe(true);
-          expect(chart.y, `${id} below the bar`).toBeGreaterThanOrEqual(bar.y + bar.height - 0.5);
+        // A thumb's reach: as the page opens, with nothing scrolled, α, play/pause, restart and the method pair sit in
+        // the bar with both methods' ω curves under it, all on screen together; scrolled to the plots, the bar sticks
+        // to the top of the screen and both ω curves are still under it.
+        await page.evaluate(() => window.scrollTo(0, 0));
+        for (const scrolled of [false, true]) {
+          if (scrolled) await page.getByTestId('omega-chart-classical').evaluate((el) => el.closest('.chart-column')!.scrollIntoView({ block: 'start' }));
+          const bar = await box(page, 'phone-bar');
+          if (scrolled) expect(Math.abs(bar.y), 'the bar sticks to the top').toBeLessThan(1);
+          for (const id of ['bar-play', 'bar-restart', 'bar-methods', 'bar-alpha-slider']) expect(onScreen(await box(page, id), size.width, size.height), `${id} scrolled: ${scrolled}`).toBe(true);
+          for (const id of ['omega-chart-classical', 'omega-chart-modified']) {
+            const chart = await box(page, id);
+            expect(onScreen(chart, size.width, size.height), `${id} scrolled: ${scrolled} ${JSON.stringify(chart)}`).toBe(true);
+            expect(chart.y, `${id} below the bar`).toBeGreaterThanOrEqual(bar.y + bar.height - 0.5);
+          }
         }
       } else {
         await expect(page.getByTestId('phone-bar')).toBeHidden();
@@ -181,7 +185,7 @@ for (const size of SIZES) {
       if (size.kind === 'phone') {
         // α changed in the bar reruns both methods while their curves stay where they are: no scrolling needed.
         await page.getByTestId('tab-plots').click();
-        await page.getByTestId('omega-chart-classical').evaluate((el) => el.closest('.chart-column')!.scrollIntoView({ block: 'start' }));
+        await page.evaluate(() => window.scrollTo(0, 0));
         const scrollY = await page.evaluate(() => window.scrollY);
         const before = await runId(page);
         await page.getByTestId('bar-alpha-slider').focus();

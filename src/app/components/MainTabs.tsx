@@ -9,6 +9,24 @@ const TAB_LABELS: Readonly<Record<MainPanel, string>> = {
   studies: 'Studies',
 };
 
+/** Shorter names where the tabs would not fit in one row (a phone, styles.css); absent: the label itself. */
+const SHORT_LABELS: Partial<Record<MainPanel, string>> = {
+  plots: 'Plots',
+  damping: 'Damping',
+};
+
+/** A tab's name: the whole label, or on a phone its short form (one of the two is shown, and named). */
+function TabLabel({ panel }: { panel: MainPanel }) {
+  const short = SHORT_LABELS[panel];
+  if (!short) return <>{TAB_LABELS[panel]}</>;
+  return (
+    <>
+      <span className="tab-label-long">{TAB_LABELS[panel]}</span>
+      <span className="tab-label-short">{short}</span>
+    </>
+  );
+}
+
 /**
  * The main area's views as tabs (WAI-ARIA tabs: arrow keys, Home and End move between them);
  * the chosen one is part of the share link (`panel`).
@@ -47,7 +65,7 @@ export function MainTabs({ panels }: { panels: Readonly<Record<MainPanel, () => 
             data-testid={`tab-${p}`}
             onClick={() => setPanel(p)}
           >
-            {TAB_LABELS[p]}
+            <TabLabel panel={p} />
           </button>
         ))}
       </div>
