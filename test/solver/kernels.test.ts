@@ -107,4 +107,20 @@ describe('WebAssembly kernels', () => {
       expect(Array.from(block), c.name).toEqual(Array.from(system.jacobianBlocks.subarray(off, off + c.rows * ld)));
     });
   });
+
+  it('evaluate C(q) alone as the program with its Jacobian does, to the bit, and leave the Jacobian blocks as they were', () => {
+    const sim = new Simulation(paperModel('v8-crank'), { method: 'modified', alpha: -0.3, h: 1e-4, tEnd: 0.01, sampleEvery: 100 });
+    sim.advance(Number.MAX_SAFE_INTEGER, () => {});
+    const system = sim.system, q = sim.integrator.q;
+    const withJacobian = new Float64Array(system.m), alone = new Float64Array(system.m);
+    system.updateConstraintJacobianAndValues(q, 0.01, withJacobian, 0);
+    const blocks = Array.from(system.jacobianBlocks);
+    // Another state's values: the blocks must still be those of q.
+    const moved = Float64Array.from(q, (x, k) => x + 1e-3 * Math.sin(k));
+    system.evaluateConstraints(moved, 0.01, alone, 0);
+    expect(Array.from(system.jacobianBlocks)).toEqual(blocks);
+    system.evaluateConstraints(q, 0.01, alone, 0);
+    expect(Array.from(alone)).toEqual(Array.from(withJacobian));
+    expect(Math.max(...Array.from(alone, Math.abs))).toBeGreaterThan(0);
+  });
 });

@@ -103,11 +103,18 @@ export class ConstraintProgram {
   /**
    * out[offset ..] = C(q, t) and blocks = C_q(q, t). q and out are read and written in place when they live in this
    * memory (an integrator's vectors, AssembledSystem.kernelVector); otherwise q is copied in and the values out.
-   * `blocks` defaults to the model's Jacobian blocks; a scratch array of the same length in this memory takes the
-   * Jacobian of a call that wants the values only (the Jacobian the Newton step uses stays as it was).
    */
-  run(q: Float64Array, t: number, out: Float64Array, offset: number, blocks: Float64Array = this.blocks): void {
-    const { moving, program, memory } = this;
+  run(q: Float64Array, t: number, out: Float64Array, offset: number): void {
+    this.call(q, t, out, offset, true);
+  }
+
+  /** out[offset ..] = C(q, t) alone (the same numbers as run's): the Jacobian blocks are neither computed nor touched. */
+  valuesOnly(q: Float64Array, t: number, out: Float64Array, offset: number): void {
+    this.call(q, t, out, offset, false);
+  }
+
+  private call(q: Float64Array, t: number, out: Float64Array, offset: number, withJacobian: boolean): void {
+    const { blocks, moving, program, memory } = this;
     if (q !== this.lastQ) { this.lastQ = q; this.lastQPointer = memory.pointerOf(q); }
     if (out !== this.lastOut) { this.lastOut = out; this.outInMemory = memory.pointerOf(out) >= 0; }
     let qPtr = this.lastQPointer;
@@ -115,11 +122,14 @@ export class ConstraintProgram {
     const direct = this.outInMemory;
     const values = direct ? out : this.values, base = direct ? offset : 0;
     for (let k = 0; k < moving.length; k++) moving[k][0].updateParameters!(t, program, moving[k][1]);
-    memory.kernels.constraintsWithJacobian(program.byteOffset, this.records, qPtr, values.byteOffset + 8 * base, blocks.byteOffset);
+    const valuesPtr = values.byteOffset + 8 * base;
+    if (withJacobian) memory.kernels.constraintsWithJacobian(program.byteOffset, this.records, qPtr, valuesPtr, blocks.byteOffset);
+    else memory.kernels.constraintValues(program.byteOffset, this.records, qPtr, valuesPtr);
     const others = this.others;
     for (let k = 0; k < others.length; k++) {
       const [c, row, off] = others[k];
-      if (c.evaluateWithJacobian) c.evaluateWithJacobian(q, t, values, base + row, blocks, off);
+      if (!withJacobian) c.evaluate(q, t, values, base + row);
+      else if (c.evaluateWithJacobian) c.evaluateWithJacobian(q, t, values, base + row, blocks, off);
       else { c.jacobian(q, t, blocks, off); c.evaluate(q, t, values, base + row); }
     }
     if (!direct) out.set(this.values, offset);

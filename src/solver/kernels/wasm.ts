@@ -25,6 +25,7 @@ export interface KernelExports {
   ): void;
   constraintRecordLength(): number;
   constraintsWithJacobian(programPtr: number, count: number, qPtr: number, valuesPtr: number, blocksPtr: number): void;
+  constraintValues(programPtr: number, count: number, qPtr: number, valuesPtr: number): void;
   addJacobianTransposeTimes(m: number, rowEntriesPtr: number, entryColumnPtr: number, blocksPtr: number, lambdaPtr: number, outPtr: number): void;
   jacobianTimes(m: number, rowEntriesPtr: number, entryColumnPtr: number, blocksPtr: number, vPtr: number, outPtr: number): void;
   extrapolate(

@@ -72,8 +72,6 @@ export class AssembledSystem {
   private readonly w = new Float64Array(3);
   /** C(q) of updateConstraintJacobian, which keeps only the blocks. */
   private readonly valuesScratch: Float64Array;
-  /** Where evaluateConstraints lets the kernel write the Jacobian it computes with the values (jacobianBlocks' length). */
-  private readonly blocksScratch: Float64Array;
   /** Kernel-memory vectors of length n and m for arguments that live outside the memory (copied in and out). */
   private readonly kernelN: Float64Array;
   private readonly kernelM: Float64Array;
@@ -115,7 +113,7 @@ export class AssembledSystem {
     const program = programLength(this.constraints);
     const n = this.n;
     this.kernelMemory = new KernelMemory(arrayBytes(
-      [n, row, offset, offset, program, n, row, row, nb, 3 * nb, BODY_BLOCKS * nb, ...Array(ARGUMENT_SCRATCH + 1).fill(n), ...integratorVectors(n, row, nb)],
+      [n, row, offset, program, n, row, row, nb, 3 * nb, BODY_BLOCKS * nb, ...Array(ARGUMENT_SCRATCH + 1).fill(n), ...integratorVectors(n, row, nb)],
       [row + 1, offset],
     ));
     const kq = this.kernelMemory.f64(this.n), kValues = this.kernelMemory.f64(row);
@@ -126,7 +124,6 @@ export class AssembledSystem {
       this.kernelMemory, this.constraints, this.constraintRows, this.blockOffsets, kq, kValues, this.jacobianBlocks,
     );
     this.valuesScratch = this.kernelMemory.f64(row);
-    this.blocksScratch = this.kernelMemory.f64(offset);
     this.rowEntries = this.kernelMemory.i32(row + 1);
     this.entryColumn = this.kernelMemory.i32(offset);
     this.constraints.forEach((c, i) => {
@@ -322,11 +319,11 @@ export class AssembledSystem {
   }
 
   /**
-   * out[offset .. offset+m) = C(q, t): one kernel call for the whole model (the same arithmetic, record by record,
-   * as each constraint's own evaluate), its Jacobian written to a scratch so the Newton step's blocks are untouched.
+   * out[offset .. offset+m) = C(q, t): one kernel call for the whole model, values only (the same arithmetic,
+   * record by record, as each constraint's own evaluate); the Jacobian blocks of the Newton step are untouched.
    */
   evaluateConstraints(q: Float64Array, t: number, out: Float64Array, offset = 0): void {
-    this.constraintProgram.run(q, t, out, offset, this.blocksScratch);
+    this.constraintProgram.valuesOnly(q, t, out, offset);
   }
 
   /** Recomputes every constraint's Jacobian block at (q, t). */

@@ -168,5 +168,35 @@ export function constraintsWithJacobian(program: usize, count: i32, q: usize, va
   }
 }
 
+/**
+ * The values alone of `count` records at `program` (C(q), Sherif Eq. 57), for a sample row or a monitor: the same
+ * arithmetic as constraintsWithJacobian's values, so the same numbers to the bit, without the Jacobian's.
+ */
+export function constraintValues(program: usize, count: i32, q: usize, values: usize): void {
+  for (let r = 0; r < count; r++) {
+    const rec = program + (<usize>(r * RECORD_LENGTH) << 3);
+    const kind = <i32>f(rec, 0), bi = <i32>f(rec, 1), bj = <i32>f(rec, 2), row = <i32>f(rec, 3);
+    if (kind == NORMALIZATION) {
+      const c = bi * COORDS_PER_BODY + 3;
+      const e0 = f(q, c), e1 = f(q, c + 1), e2 = f(q, c + 2), e3 = f(q, c + 3);
+      setF(values, row, e0 * e0 + e1 * e1 + e2 * e2 + e3 * e3 - 1);
+    } else if (kind == POINTS_COINCIDE) {
+      pointToPi(q, bi, rec, 10);
+      pointToPj(q, bj, rec, 13);
+      setF(values, row, pi0 - pj0); setF(values, row + 1, pi1 - pj1); setF(values, row + 2, pi2 - pj2);
+    } else if (kind == VECTORS_DOT) {
+      rotatedToA(q, bi, rec, 10);
+      rotatedToB(q, bj, rec, 13);
+      setF(values, row, a0 * b0 + a1 * b1 + a2 * b2 - f(rec, 9));
+    } else {
+      pointToPi(q, bi, rec, 13);
+      pointToPj(q, bj, rec, 16);
+      rotatedToA(q, bi, rec, 10);
+      const d0 = pj0 - pi0, d1 = pj1 - pi1, d2 = pj2 - pi2;
+      setF(values, row, a0 * d0 + a1 * d1 + a2 * d2);
+    }
+  }
+}
+
 /** RECORD_LENGTH, for the TypeScript side's check that both agree on the record layout. */
 export function constraintRecordLength(): i32 { return RECORD_LENGTH; }
