@@ -18,7 +18,7 @@ function fakeResults(pairs: Partial<Record<keyof typeof COLUMN, number[]>>): Met
   row[COLUMN.energy] = 10;
   rows.append(row);
   return {
-    runId: 1, state: defaultState('heavy-top'), totalSteps: 2, coordinates: 7, primaryBody: 0, facts: { outputs: [], preparation: { moved: [], removed: [] }, warnings: [] }, width: SAMPLE_WIDTH, series, rows, poses: new Float64Builder(),
+    runId: 1, state: defaultState('heavy-top'), totalSteps: 2, coordinates: 7, primaryBody: 0, facts: { outputs: [], constraints: 0, preparation: { moved: [], removed: [] }, warnings: [] }, width: SAMPLE_WIDTH, series, rows, poses: new Float64Builder(),
     exportRows: new Float64Builder(), exportStride: 1, head: new Float64Array(0), finalRow: null, finalPose: null,
   };
 }
