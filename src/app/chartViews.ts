@@ -8,7 +8,7 @@ import { defaultValues, getScenario } from '../scenario/registry';
 import type { ScenarioState } from '../scenario/types';
 import type { MethodResults } from './runs';
 import type { LowerPlot, OmegaComponent } from './store';
-import { SAMPLE_WIDTH } from '../solver/simulate';
+import { SAMPLE_WIDTH } from '../solver/sampleColumns';
 import { SERIES_WIDTH } from '../worker/protocol';
 import type { OutputColumn } from '../run/modelFacts';
 import { formatTime } from './runs';
