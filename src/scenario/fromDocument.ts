@@ -70,7 +70,7 @@ function perValues<T>(make: (values: ParamValues) => T): (values: ParamValues) =
 }
 
 /** The top-level outputs' reference curves by output name (a repeated group's outputs carry none), or undefined if none. */
-function outputReferencesOf(doc: ModelDocument): Record<string, OutputReference> | undefined {
+export function outputReferencesOf(doc: ModelDocument): Record<string, OutputReference> | undefined {
   const entries = (doc.outputs ?? []).flatMap((o) => (o.reference ? [[o.name, { source: o.reference.source, points: o.reference.points }] as const] : []));
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }

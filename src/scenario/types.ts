@@ -43,7 +43,11 @@ export type ParamValues = Readonly<Record<string, readonly number[]>>;
 /** A curve an output's plots draw beside the runs: where it comes from, and its [t, value] points (t increasing). */
 export interface OutputReference {
   readonly source: string;
-  readonly points: readonly (readonly [number, number])[];
+  /**
+   * Absent in the page's and the workers' copies of the shipped model files (vite.config.ts leaves the points out
+   * of them): the page loads a shipped model's points when the model is opened (src/app/referenceCurves.ts).
+   */
+  readonly points?: readonly (readonly [number, number])[];
 }
 
 export interface ScenarioDef {

@@ -80,7 +80,7 @@ describe('chart view of a model output with a reference curve', () => {
 
   it('gives the model file\'s curve of s up to t_end, on the run\'s axis', () => {
     const state = defaultState('flyball-governor');
-    const points = getScenario('flyball-governor').outputReferences!.s.points;
+    const points = getScenario('flyball-governor').outputReferences!.s.points!;
     const v = view(state, 's');
     expect(v.reference).toEqual(points.map(([t, value]) => ({ t, v: value })));
     const values = points.map((p) => p[1]);
