@@ -21,12 +21,12 @@ const REFERENCE_FILES = import.meta.glob<ModelDocument>('../../models/*.json', {
 const loaded = new Map<ScenarioId, ReadonlyMap<string, Points>>();
 const requested = new Set<ScenarioId>();
 
-/** The points of the reference curve of `scenario`'s output `name`: the model's own, or loaded; undefined until loaded. */
+/** The points of the reference curve of `scenario`'s output `name`: the model's own or loaded; undefined till then. */
 export function referenceCurvePoints(scenario: ScenarioId, name: string): Points | undefined {
   return getScenario(scenario)?.outputReferences?.[name]?.points ?? loaded.get(scenario)?.get(name);
 }
 
-/** Loads the reference points of a shipped model that has reference curves without them; the plots redraw when they arrive. */
+/** Loads the points of a shipped model's reference curves (if it has any); the plots redraw when they arrive. */
 export function loadReferenceCurves(scenario: ScenarioId): Promise<void> {
   const references = getScenario(scenario)?.outputReferences;
   const load = REFERENCE_FILES[`../../models/${scenario}.json`];

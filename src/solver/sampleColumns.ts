@@ -10,5 +10,5 @@ export const SAMPLE_COLUMNS = [
 ] as const;
 export const SAMPLE_WIDTH = SAMPLE_COLUMNS.length;
 
-/** Names of the invariant monitors' values, in the order InvariantMonitor.evaluate writes them (studies/invariants.ts). */
+/** Names of the invariant monitors' values, in the order InvariantMonitor.evaluate writes them (invariants.ts). */
 export const INVARIANT_COLUMNS = ['euler_norm_drift', 'velocity_constraint_error', 'angular_momentum_z', 'euler_velocity'] as const;
