@@ -6,16 +6,26 @@ import { buildKernels } from './scripts/kernelsHook';
 buildKernels();
 
 /**
- * The solver workers never draw a model output's reference curve (only the page's plots do): their copy of the
- * shipped model files (models/*.json) leaves out the curves' points, a fifth of the sim worker's download.
+ * The shipped model files (models/*.json) without their reference curves' points, a third of their bytes: the
+ * workers never draw a curve, and the page loads a model's points when the model is opened
+ * (src/app/referenceCurves.ts), through the `?reference-points` copy of its file, which holds only its outputs'
+ * names and references.
  */
 function modelFilesWithoutReferencePoints(): Plugin {
+  const modelFile = /[\\/]models[\\/][^\\/?]+\.json(\?reference-points)?$/;
   return {
     name: 'model-files-without-reference-points',
     enforce: 'pre',
     transform(code, id) {
-      if (!/[\\/]models[\\/][^\\/?]+\.json$/.test(id)) return null;
-      const doc = JSON.parse(code) as { outputs?: { reference?: { points?: unknown } }[] };
+      const match = modelFile.exec(id);
+      if (!match) return null;
+      type Output = { name?: unknown; reference?: { points?: unknown } };
+      const doc = JSON.parse(code) as { outputs?: Output[] };
+      if (match[1]) {
+        const outputs = (doc.outputs ?? []).filter((o) => o.reference).map((o) => ({ name: o.name, reference: o.reference }));
+        // The query hides the file's type from the bundler: it is said here.
+        return { code: JSON.stringify({ outputs }), map: null, moduleType: 'json' };
+      }
       for (const output of doc.outputs ?? []) delete output.reference?.points;
       return { code: JSON.stringify(doc), map: null };
     },
@@ -60,6 +70,7 @@ function preloadTheApp(): Plugin {
 export default defineConfig({
   plugins: [
     react(),
+    modelFilesWithoutReferencePoints(),
     preloadTheApp(),
     // Offline after one visit (SPEC §7): Workbox precaches the whole build (page, both workers,
     // every scenario, preset and lesson are in the bundle). 'prompt': a new version waits until

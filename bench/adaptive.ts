@@ -15,6 +15,7 @@ import { Simulation, type IntegratorMethod, type RunSettings } from '../src/solv
 import type { MultibodyModel } from '../src/solver/model/types';
 import { simulateFamily, type FamilyRunSettings } from '../src/solver/studies/familyRuns';
 import { integratedDifference } from '../src/solver/studies/errorMeasures';
+import { buildScenarioModel } from '../src/scenario/build';
 
 interface Series { t: Float64Array; omega: Float64Array }
 interface Measured extends Series { seconds: number; steps: number; rejected: number; capped: number; newton: number; status: string }
@@ -61,7 +62,7 @@ const fmt = (x: number, digits = 3) => (Number.isFinite(x) ? x.toExponential(dig
 
 function study(id: ScenarioId, tEnd: number, tolerances: readonly number[], methods: readonly IntegratorMethod[], refDivisor: number, refMethod: 'lie-group' | 'generalized-alpha' | null): void {
   const def = getScenario(id);
-  const model = def.buildModel(defaultState(id).values);
+  const model = buildScenarioModel(def, defaultState(id).values);
   const base: ScenarioState = { ...defaultState(id), tEnd };
   const planned = planRun({ ...base, tolerance: 1e-4 });
   if (!planned.ok) throw new Error(planned.issue.message);

@@ -11,6 +11,7 @@ import { LieGroupSimulation } from '../src/solver/integrators/lieGroup/lieGroupS
 import type { RunMethod } from '../src/scenario/methods';
 import type { MultibodyModel } from '../src/solver/model/types';
 import { InvariantMonitor } from '../src/solver/studies/invariants';
+import { buildScenario } from '../src/scenario/build';
 
 /** The five problems, their model ids and the outputs the library judges. */
 export const LIBRARY_PROBLEMS = [
@@ -109,8 +110,8 @@ function simulationOf(model: MultibodyModel, s: LibrarySetting) {
 /** Runs a shipped model and keeps its outputs at every sample. */
 export function runLibrary(id: LibraryId, setting: LibrarySetting): LibraryRun {
   const def = getScenario(id);
-  if (!def?.build) throw new Error(`no shipped model "${id}"`);
-  const built = def.build(libraryValues(id, setting.values));
+  if (!def) throw new Error(`no shipped model "${id}"`);
+  const built = buildScenario(def, libraryValues(id, setting.values));
   const names = (built.model.outputs ?? []).map((o) => o.name);
   const times: number[] = [], constraintError: number[] = [], energyError: number[] = [], angularMomentumZ: number[] = [];
   const outputs: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));

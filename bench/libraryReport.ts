@@ -19,6 +19,7 @@ import {
   type CaseSetting, type ProblemCase,
 } from './benchmarks';
 import { machineLine, timed } from './stats';
+import { buildScenario } from '../src/scenario/build';
 
 const print = (o: Record<string, unknown>) => console.log(JSON.stringify(o));
 
@@ -116,7 +117,7 @@ function searchSection(): void {
       if (value.meets) found.push({ setting: s, cpu: cpuSeconds, worst: value.worst, steps: value.run.steps });
       return value.meets === true;
     };
-    const bodies = getScenario(c.id)!.build(libraryValues(c.id, c.values)).model.bodies.length;
+    const bodies = buildScenario(getScenario(c.id)!, libraryValues(c.id, c.values)).model.bodies.length;
     for (const method of FAMILY) {
       if (method === 'lie-group' && bodies > LIE_GROUP_DENSE_BODIES) {
         print({ section: 'search', case: c.label, method, skipped: `${bodies} bodies: the Lie-group stepper factorises a dense matrix (minutes per second of motion)` });

@@ -17,6 +17,7 @@ import { studyJob, type TaskEvent } from '../src/run/studyTasks';
 import { parseStudyArgs, type ConvergenceOptions } from '../src/scenario/studyArgs';
 import { getScenario } from '../src/scenario/registry';
 import { convergenceStudy } from '../src/solver/studies/convergenceStudy';
+import { buildScenarioModel } from '../src/scenario/build';
 
 function flag(name: string): string | undefined {
   const k = process.argv.indexOf(name);
@@ -91,7 +92,7 @@ async function main(): Promise<void> {
   let current = '';
   const serialStart = performance.now();
   const serialCpu = process.cpuUsage();
-  const serial = convergenceStudy(getScenario(study.scenario).buildModel(study.values), study, (_done, _total, label) => {
+  const serial = convergenceStudy(buildScenarioModel(getScenario(study.scenario), study.values), study, (_done, _total, label) => {
     if (current) runSeconds[current] = Number(seconds(started).toFixed(2));
     current = label;
     started = performance.now();

@@ -25,6 +25,14 @@ test('the built app, its workers and its service worker stay within the size bud
     const carriers = firstLoad.filter((f) => f.endsWith('.js') && readFileSync(join('dist', f), 'utf8').includes(marker));
     expect(carriers, `${library} is not loaded before the first curves`).toEqual([]);
   }
+  // The page reads what it shows of a model from the worker's facts: compiling models and the WebAssembly kernels
+  // are the worker's before the first curves (the 3D view brings the compiler later).
+  const pageFiles = firstLoad.filter((f) => f.endsWith('.js') && !/worker/.test(f));
+  const workerOnly = { 'the model compiler': 'is the fixed frame', 'the WebAssembly kernels': 'AGFzbQ' };
+  for (const [part, marker] of Object.entries(workerOnly)) {
+    const carriers = pageFiles.filter((f) => readFileSync(join('dist', f), 'utf8').includes(marker));
+    expect(carriers, `the page does not load ${part} before the first curves`).toEqual([]);
+  }
   // Both solver workers ship as their own files (the service worker must precache them).
   expect(Object.keys(size.files).filter((f) => /worker.*\.js$/.test(f)).length).toBeGreaterThanOrEqual(2);
 });

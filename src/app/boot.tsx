@@ -18,9 +18,11 @@ import { startUrlSync } from './urlSync';
 import { startServiceWorkerAfterFirstRun } from './offline/serviceWorker';
 import { isBusy } from './runs';
 import { loadLaterAfterFirstCurves } from './deferred';
+import { startReferenceCurves } from './referenceCurves';
 
 startPaletteSync();
 warmUpWorkers();
+startReferenceCurves();
 
 /** Everything after the link is open (a link with a user's model loads its reader, a hosted one is fetched first). */
 function startPage(): void {

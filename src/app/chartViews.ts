@@ -8,11 +8,12 @@ import { defaultValues, getScenario } from '../scenario/registry';
 import type { ScenarioState } from '../scenario/types';
 import type { MethodResults } from './runs';
 import type { LowerPlot, OmegaComponent } from './store';
-import { SAMPLE_WIDTH } from '../solver/simulate';
+import { SAMPLE_WIDTH } from '../solver/sampleColumns';
 import { SERIES_WIDTH } from '../worker/protocol';
 import type { OutputColumn } from '../run/modelFacts';
 import { formatTime } from './runs';
 import { METHOD_SHORT } from './methodInfo';
+import { referenceCurvePoints } from './referenceCurves';
 import { COLUMN, differenceSeries, energyMetric, logDomain, logTicks, mergePairs, niceDomain, niceTicks, RPM_PER_RAD_S, type PairPoint } from './plotData';
 
 export interface Point extends PairPoint {
@@ -147,13 +148,14 @@ function atDefaults(state: ScenarioState): boolean {
 
 /**
  * The reference curve of the output `name` (the model file's `reference`, docs/model-format.md) up to the run's
- * end time, or null: none in the model, or a parameter changed from its default (the curve would be wrong).
+ * end time, or null: none in the model, not loaded yet (referenceCurves.ts), or a parameter changed from its
+ * default (the curve would be wrong).
  */
 export function referencePoints(state: ScenarioState, name: string | undefined): Point[] | null {
-  const reference = name === undefined ? undefined : getScenario(state.scenario).outputReferences?.[name];
+  const reference = name === undefined ? undefined : referenceCurvePoints(state.scenario, name);
   if (!reference || !atDefaults(state)) return null;
   const points: Point[] = [];
-  for (const [t, v] of reference.points) if (t <= state.tEnd * (1 + 1e-12)) points.push({ t, v });
+  for (const [t, v] of reference) if (t <= state.tEnd * (1 + 1e-12)) points.push({ t, v });
   return points.length > 0 ? points : null;
 }
 

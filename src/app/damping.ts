@@ -7,7 +7,7 @@
 import { DEFAULT_RHO, methodParameter, type RunMethod } from '../scenario/methods';
 import type { ScenarioState } from '../scenario/types';
 import { COORDS_PER_BODY } from '../solver/model/types';
-import { SAMPLE_WIDTH } from '../solver/simulate';
+import { SAMPLE_WIDTH } from '../solver/sampleColumns';
 import { methodOscillatorResponse } from '../solver/studies/methodStability';
 import { eulerParameterFrequencies } from '../solver/studies/spectrum';
 

@@ -1,9 +1,9 @@
 /**
  * What the page loads after its first curves (SPEC §7 phone, docs/performance.md "The first visit"): the page
- * shell, α and the time charts come first; the 3D view, the Theory, Numerical damping and Studies tabs are their
- * own chunks. They load as soon as they are shown (a link that opens on a tab), and all of them once the first
- * run's curves are on screen, so a slow network serves the curves before the rest. The service worker
- * precaches every chunk, so a repeat visit takes them from the cache.
+ * shell, α and the time charts come first; the 3D view, the Theory, Numerical damping and Studies tabs and the
+ * Export panel (CSV and PNG downloads, the embed code) are their own chunks. They load as soon as they are shown
+ * (a link that opens on a tab), and all of them once the first run's curves are on screen, so a slow network serves
+ * the curves before the rest. The service worker precaches every chunk, so a repeat visit takes them from the cache.
  */
 import { createStore } from 'zustand/vanilla';
 import { appStore } from './store';
@@ -17,6 +17,7 @@ export const LATER_CHUNKS = {
   theory: () => import('./components/TheoryPanel'),
   damping: () => import('./components/DampingPanel'),
   studies: () => import('./components/StudiesPanel'),
+  export: () => import('./components/ExportPanel'),
 } as const;
 
 /** Longest wait for the first curves before the rest loads anyway (a run that never starts, ms). */

@@ -4,7 +4,7 @@
  * t = 0 unless the user took over (seek, play/pause, cancel). Browser only.
  */
 import type { IntegratorMethod } from '../solver/simulate';
-import { SAMPLE_WIDTH } from '../solver/simulate';
+import { SAMPLE_WIDTH } from '../solver/sampleColumns';
 import { isBusy, results } from './runs';
 import { appStore, setPlaying } from './store';
 import { movePlayhead, playheadStore, seek, setFollow } from './playhead';

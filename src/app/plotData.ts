@@ -2,7 +2,7 @@
  * Small pure helpers for the plots: sample column indices, the energy-drift scale and
  * rounded axis domains. Tested in test/app/plotData.test.ts.
  */
-import { SAMPLE_WIDTH } from '../solver/simulate';
+import { SAMPLE_WIDTH } from '../solver/sampleColumns';
 import { SERIES_COLUMNS } from '../worker/protocol';
 
 type ColumnName = (typeof SERIES_COLUMNS)[number];

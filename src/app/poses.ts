@@ -4,7 +4,7 @@
  * Between two samples r is interpolated linearly and e by slerp (as three's Quaternion.slerpFlat), so playback between the
  * ~2000 stored poses is smooth. Pure functions, tested in test/app/poses.test.ts.
  */
-import { SAMPLE_WIDTH } from '../solver/simulate';
+import { SAMPLE_WIDTH } from '../solver/sampleColumns';
 import { COORDS_PER_BODY } from '../solver/model/types';
 
 /**

@@ -3,7 +3,7 @@
  * growable Float64Arrays) and how worker messages update them and the run phases.
  * No Worker or DOM here, so tests drive it with hand-made messages.
  */
-import { SAMPLE_WIDTH } from '../solver/simulate';
+import { SAMPLE_WIDTH } from '../solver/sampleColumns';
 // The app's per-method tables cover the whole family (src/scenario/methods.ts); the method picker comes later.
 import type { RunMethod as IntegratorMethod } from '../scenario/methods';
 import type { ScenarioState } from '../scenario/types';

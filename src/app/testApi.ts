@@ -2,7 +2,7 @@
  * A small typed API on `window.__hht` for the end-to-end tests (they read numbers, not
  * pixels): state, run status, samples, and the actions a user can take.
  */
-import { SAMPLE_WIDTH } from '../solver/simulate';
+import { SAMPLE_WIDTH } from '../solver/sampleColumns';
 import type { RunMethod as IntegratorMethod } from '../scenario/methods';
 import type { ScenarioId, ScenarioState } from '../scenario/types';
 import { playheadStore, seek } from './playhead';

@@ -4,7 +4,8 @@
  * forms (theory.ts) evaluated for the current α, h, ω′ = ω0_x and μ = M_x / J_x, next to the first step the
  * running simulation measured. Pure; tested in test/app/theoryRows.test.ts.
  */
-import { SAMPLE_WIDTH, type IntegratorMethod } from '../solver/simulate';
+import { SAMPLE_WIDTH } from '../solver/sampleColumns';
+import type { IntegratorMethod } from '../solver/simulate';
 import {
   classicalOneStepOmega,
   constantSpinOmega,

@@ -55,7 +55,7 @@ export interface RunStats {
 }
 
 /** A model with no outputs that the assembly left as written. */
-const NO_FACTS: ModelFacts = { outputs: [], preparation: { moved: [], removed: [] }, warnings: [] };
+const NO_FACTS: ModelFacts = { outputs: [], constraints: 0, preparation: { moved: [], removed: [] }, warnings: [] };
 
 /** Writes one run in one format: a header, each sample row, and a closing part. */
 export interface RunWriter {

@@ -6,7 +6,7 @@
 import type { RunStatus } from '../solver/simulate';
 import { scenarioOf } from '../scenario/registry';
 import { formatNumber } from '../scenario/validate';
-import type { BuiltModel } from '../scenario/fromDocument';
+import type { BuiltModel } from '../scenario/build';
 import { removedResidualText } from '../scenario/preparationText';
 import { preparationSentences } from '../modelfile/report';
 import { modelFactsOf, removedResidualOf, type ModelFacts } from '../run/modelFacts';
@@ -20,6 +20,7 @@ import { readSimInputs } from './modelInput';
 import { EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK, EXIT_SOLVER_FAILED, printError, printNotice } from './exitCodes';
 import { helpText } from './help';
 import { runStudyCommand } from './study';
+import { buildScenario } from '../scenario/build';
 
 /** Steps per `advance` call: large enough to amortise the loop, small enough to flush output regularly. */
 const STEPS_PER_CHUNK = 5_000;
@@ -31,7 +32,7 @@ const STEPS_PER_CHUNK = 5_000;
 function buildModel(options: SimOptions): BuiltModel | null {
   const def = scenarioOf(options.plan)!;
   try {
-    return def.build(options.values);
+    return buildScenario(def, options.values);
   } catch (error) {
     if (!(error instanceof ModelError)) throw error;
     printError(modelIssueLine(options.modelSource ?? `model ${def.id}`, { path: error.path, message: error.detail }));

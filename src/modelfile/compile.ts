@@ -26,17 +26,13 @@ import { eulerParametersFromMatrix } from '../solver/rotation/eulerParameters';
 import { cross3, dot3, type ExprValue, type Scope } from './expressions';
 import { closestName, OMEGA_PLOT_NAME } from './names';
 import {
-  angleJet, checkValueName, extend, inItem, letValue, ModelError, nameOf, numberOf, timeFunction, vectorOf, vectorTimeFunction, type Vec3,
+  angleJet, checkValueName, documentScope, extend, inItem, ModelError, type ModelValues, nameOf, numberOf, timeFunction, vectorOf, vectorTimeFunction, type Vec3,
 } from './scope';
 import { expandDocument, type Expanded } from './expand';
 import { MODEL_LIMITS } from './limits';
 import { keyPath } from './paths';
 import { bodyOf, checkPerpendicular, globalPointAtStart, toSolverDirection, toSolverPoint, unitVector, type BodyFrame } from './bodies';
 import type { BodySpec, JointSpec, LoadSpec, ModelDocument, MotionSpec, OutputSpec, ShapeSpec, WhereSpec } from './schema';
-
-/** Parameter values by name (scalars as arrays of one), as the scenario schema holds them. */
-export type ModelValues = Readonly<Record<string, readonly number[]>>;
-
 
 /** A shape as the 3D view draws it, posed in the solver body's axes (centre of mass, principal axes). */
 export interface DrawnShape {
@@ -92,24 +88,6 @@ export interface CompiledModel {
    * `initial`): a failure that names a constraint is shown at its place in the file.
    */
   readonly sources: ReadonlyMap<string, string>;
-}
-
-/** The scope of a document: its parameters (values given, else the file's) and its `let`, in order. */
-export function documentScope(doc: ModelDocument, values: ModelValues): Map<string, ExprValue> {
-  let scope = new Map<string, ExprValue>();
-  for (const [name, param] of Object.entries(doc.parameters ?? {})) {
-    checkValueName(name, keyPath('parameters', name));
-    const given = Object.hasOwn(values, name) ? values[name] : undefined;
-    const v = given ?? (typeof param.value === 'number' ? [param.value] : param.value);
-    scope.set(name, v.length === 1 ? v[0] : [v[0], v[1], v[2]]);
-  }
-  for (const [name, value] of Object.entries(doc.let ?? {})) {
-    const path = keyPath('let', name);
-    checkValueName(name, path);
-    if (scope.has(name)) throw new ModelError(path, `'${name}' is already a parameter`);
-    scope = extend(scope, [[name, letValue(value, scope, path)]]);
-  }
-  return scope;
 }
 
 /** Bodies by name; ground is GROUND. Unknown names get the nearest known one in the message. */

@@ -5,10 +5,9 @@
  * evaluates. A link or `--set` changes the values later; the file's own defaults must be a model that runs.
  * checkDefaultOutput runs once the outputs are named (after compiling with the defaults).
  */
-import { documentScope } from './compile';
 import { closestName, quoted } from './names';
 import { keyPath } from './paths';
-import { ModelError, valueOf, vectorTimeFunction } from './scope';
+import { documentScope, ModelError, valueOf, vectorTimeFunction } from './scope';
 import type { ModelDocument, ParameterSpec } from './schema';
 
 function checkParameter(name: string, spec: ParameterSpec): void {

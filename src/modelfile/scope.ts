@@ -10,9 +10,12 @@ import {
 import { closestName } from './names';
 import { keyPath } from './paths';
 import { MODEL_LIMITS } from './limits';
-import type { NumOfTimeSpec, NumSpec, Vec3Spec, VecOfTimeSpec } from './schema';
+import type { ModelDocument, NumOfTimeSpec, NumSpec, Vec3Spec, VecOfTimeSpec } from './schema';
 
 export type Vec3 = readonly [number, number, number];
+
+/** Parameter values by name (scalars as arrays of one), as the scenario schema holds them. */
+export type ModelValues = Readonly<Record<string, readonly number[]>>;
 
 /** A mistake in a model file: where (a path such as `bodies[2].inertia`) and what. */
 export class ModelError extends Error {
@@ -250,4 +253,22 @@ export function extend(scope: Scope, entries: Iterable<readonly [string, ExprVal
   const next = new Map(scope);
   for (const [k, v] of entries) next.set(k, v);
   return next;
+}
+
+/** The scope of a document: its parameters (values given, else the file's) and its `let`, in order. */
+export function documentScope(doc: ModelDocument, values: ModelValues): Map<string, ExprValue> {
+  let scope = new Map<string, ExprValue>();
+  for (const [name, param] of Object.entries(doc.parameters ?? {})) {
+    checkValueName(name, keyPath('parameters', name));
+    const given = Object.hasOwn(values, name) ? values[name] : undefined;
+    const v = given ?? (typeof param.value === 'number' ? [param.value] : param.value);
+    scope.set(name, v.length === 1 ? v[0] : [v[0], v[1], v[2]]);
+  }
+  for (const [name, value] of Object.entries(doc.let ?? {})) {
+    const path = keyPath('let', name);
+    checkValueName(name, path);
+    if (scope.has(name)) throw new ModelError(path, `'${name}' is already a parameter`);
+    scope = extend(scope, [[name, letValue(value, scope, path)]]);
+  }
+  return scope;
 }

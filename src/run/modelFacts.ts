@@ -3,7 +3,7 @@
  * assembly moved each body and which equations it removed as redundant, the model's warnings, and how well the
  * removed equations held along the run. The same facts reach `sim`'s stderr and JSON and the page's notice.
  */
-import type { BuiltModel } from '../scenario/fromDocument';
+import type { BuiltModel } from '../scenario/build';
 import type { RemovedResidual } from '../scenario/preparationText';
 import { namePreparation, type NamedPreparation } from '../modelfile/report';
 
@@ -16,6 +16,8 @@ export interface OutputColumn {
 
 export interface ModelFacts {
   readonly outputs: readonly OutputColumn[];
+  /** Constraints of the prepared model (joints, prescribed motions); 0 for free bodies. */
+  readonly constraints: number;
   readonly preparation: NamedPreparation;
   readonly warnings: readonly string[];
 }
@@ -25,6 +27,7 @@ export function modelFactsOf(built: BuiltModel): ModelFacts {
   const names = built.model.bodies.map((b) => b.name);
   return {
     outputs: (built.model.outputs ?? []).map((o) => ({ name: o.name, unit: o.unit })),
+    constraints: built.model.constraints.length,
     preparation: namePreparation(built.report, names),
     warnings: [...built.warnings],
   };

@@ -2,7 +2,7 @@
  * Text of sample rows, shared by `sim` (CSV and JSON) and the web app's CSV export, so both write
  * the same bytes (SPEC §3). No Node built-ins: the app imports it too.
  */
-import { SAMPLE_COLUMNS, SAMPLE_WIDTH } from '../solver/simulate';
+import { SAMPLE_COLUMNS, SAMPLE_WIDTH } from '../solver/sampleColumns';
 import type { ParamValues } from '../scenario/types';
 
 /** The CSV header line of a model without outputs (without newline). */

@@ -23,6 +23,7 @@ import {
   type StabilityBounds, type StabilityOutcome, type StabilityPoint,
 } from '../solver/studies/stabilityStudy';
 import type { FamilyMethodName } from '../solver/studies/methodStability';
+import { buildScenarioModel } from '../scenario/build';
 
 /** One run of a study as a worker receives it: the model to build, the settings, and what to keep of it. */
 export interface StudyTask {
@@ -134,7 +135,7 @@ export function studyJob(options: StudyOptions): StudyJob {
 export function runStudyTask(task: StudyTask): TaskResult {
   const def = getScenario(task.scenario as string);
   if (!def) throw new Error(`study task: no scenario '${task.scenario}'`);
-  const model = def.buildModel(task.values);
+  const model = buildScenarioModel(def, task.values);
   if (task.keep === 'stability') return classifyStabilityRun(model, task.settings, task.bounds ?? DEFAULT_STABILITY_BOUNDS);
   return task.keep === 'series' ? primarySeries(model, task.settings) : finalSample(model, task.settings);
 }

@@ -1,27 +1,14 @@
 /**
  * A scenario from a model file (SPEC §8): its parameters become the link keys and `--set` names, its run defaults
- * the scenario's, and building it compiles the document (modelfile/compile.ts) and prepares the model for a run
- * (solver/model/prepare.ts: assembled, dependent equations removed). The shipped scenarios are model files too.
+ * the scenario's, its checks and exact solution are evaluated from the file's expressions. Building its model for
+ * a run (compiling and preparing it) is build.ts, kept apart so that reading the definitions does not load the
+ * compiler. The shipped scenarios are model files too.
  */
-import type { MultibodyModel } from '../solver/model/types';
-import { prepareModel, type PreparationReport } from '../solver/model/prepare';
-import { compileModel, documentScope, type ModelDrawing } from '../modelfile/compile';
-import { ModelError, valueOf, vectorTimeFunction } from '../modelfile/scope';
+import { documentScope, valueOf, vectorTimeFunction } from '../modelfile/scope';
 import type { ModelDocument, ParameterSpec } from '../modelfile/schema';
 import { isRunMethod, type RunMethod } from './methods';
 import type { InputIssue, OutputReference, ParamDef, ParamValues, ScenarioDef, ValueNamer } from './types';
 import { checkInertiaTriangle, formatNumber } from './validate';
-
-/** A model ready to run, with what the page and `sim` say about it. */
-export interface BuiltModel {
-  /** Assembled and with its independent equations only (model.prepared). */
-  readonly model: MultibodyModel;
-  readonly drawing: ModelDrawing;
-  /** How far the assembly moved each body, which equations were removed. */
-  readonly report: PreparationReport;
-  /** Legal but probably not meant (a body falling freely under gravity). */
-  readonly warnings: readonly string[];
-}
 
 /** Bounds of a parameter the file gives none for: far beyond any use, still finite work. */
 const DEFAULT_BOUND = 1e9;
@@ -68,14 +55,6 @@ function checkDocumentValues(doc: ModelDocument, values: ParamValues, name: Valu
   return issues;
 }
 
-/** Compiles and prepares; a model that cannot be assembled is a ModelError naming the joint. */
-export function buildFromDocument(doc: ModelDocument, values: ParamValues): BuiltModel {
-  const compiled = compileModel(doc, values);
-  const prepared = prepareModel(compiled.model);
-  if (!prepared.ok) throw new ModelError((prepared.constraint && compiled.sources.get(prepared.constraint)) ?? '', prepared.reason);
-  return { model: prepared.model, drawing: compiled.drawing, report: prepared.report, warnings: compiled.warnings };
-}
-
 /** Memoises one value per parameter set (a small cache: a page shows one or two sets at a time). */
 function perValues<T>(make: (values: ParamValues) => T): (values: ParamValues) => T {
   const cache = new Map<string, T>();
@@ -91,7 +70,7 @@ function perValues<T>(make: (values: ParamValues) => T): (values: ParamValues) =
 }
 
 /** The top-level outputs' reference curves by output name (a repeated group's outputs carry none), or undefined if none. */
-function outputReferencesOf(doc: ModelDocument): Record<string, OutputReference> | undefined {
+export function outputReferencesOf(doc: ModelDocument): Record<string, OutputReference> | undefined {
   const entries = (doc.outputs ?? []).flatMap((o) => (o.reference ? [[o.name, { source: o.reference.source, points: o.reference.points }] as const] : []));
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
@@ -119,8 +98,6 @@ export function scenarioFromDocument(doc: ModelDocument, id = doc.id ?? 'custom'
     ...(run.rho !== undefined ? { defaultRho: run.rho } : {}),
     ...(methods.length > 0 ? { defaultMethods: methods } : {}),
     ...(run.sampleDt !== undefined ? { defaultSampleDt: run.sampleDt } : {}),
-    build: (values) => buildFromDocument(doc, values),
-    buildModel: (values) => buildFromDocument(doc, values).model,
     ...(references ? { outputReferences: references } : {}),
     ...(doc.defaultOutput !== undefined ? { defaultOutput: doc.defaultOutput } : {}),
     ...(exactFor ? { exactOmega: (values: ParamValues, t: number) => exactFor(values)(t) } : {}),

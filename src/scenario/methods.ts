@@ -4,7 +4,7 @@
  * A parameter no selected method takes is an input error, never converted: HHT's α and ρ∞ are
  * related by ρ∞ = (1 + α)/(1 − α) (α = −0.3 ↔ ρ∞ = 0.538), but each method is given its own.
  */
-import { METHOD_REGISTRY } from '../solver/integrators/methodRegistry';
+import { METHOD_PARAMETERS } from '../solver/integrators/methodNames';
 import type { FamilyMethodName } from '../solver/studies/methodStability';
 import type { InputIssue, ValueNamer } from './types';
 
@@ -38,7 +38,7 @@ export function isRunMethod(text: string): text is RunMethod {
 /** The parameter `method` takes. */
 export function methodParameter(method: RunMethod): MethodParameterKey {
   if (method === 'lie-group') return 'rho';
-  return METHOD_REGISTRY[method].parameters[0];
+  return METHOD_PARAMETERS[method][0];
 }
 
 /** Whether any of `methods` takes `key`. */

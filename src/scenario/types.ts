@@ -3,9 +3,7 @@
  * bounds) shared by the web app, share links and the `sim` command.
  */
 import type { RunMethod } from './methods';
-import type { MultibodyModel } from '../solver/model/types';
 import type { ModelDocument } from '../modelfile/schema';
-import type { BuiltModel } from './fromDocument';
 import type { ErrorNorm } from '../solver/simulate';
 
 /** A shipped model's id (models/<id>.json), or CUSTOM_SCENARIO_ID for a model the user brings. */
@@ -45,7 +43,11 @@ export type ParamValues = Readonly<Record<string, readonly number[]>>;
 /** A curve an output's plots draw beside the runs: where it comes from, and its [t, value] points (t increasing). */
 export interface OutputReference {
   readonly source: string;
-  readonly points: readonly (readonly [number, number])[];
+  /**
+   * Absent in the page's and the workers' copies of the shipped model files (vite.config.ts leaves the points out
+   * of them): the page loads a shipped model's points when the model is opened (src/app/referenceCurves.ts).
+   */
+  readonly points?: readonly (readonly [number, number])[];
 }
 
 export interface ScenarioDef {
@@ -65,13 +67,6 @@ export interface ScenarioDef {
   readonly defaultMethods?: readonly RunMethod[];
   /** Default output interval of `sim`, s, when the model file sets one. */
   readonly defaultSampleDt?: number;
-  /**
-   * The model ready to run (assembled, dependent equations removed) with its drawing and what preparing it did;
-   * values are complete and validated (checkValues has accepted them, so this does not throw for them).
-   */
-  build(values: ParamValues): BuiltModel;
-  /** build(values).model. */
-  buildModel(values: ParamValues): MultibodyModel;
   /** Exact ω of the primary body (body-fixed) where one exists, else undefined. */
   exactOmega?(values: ParamValues, t: number): [number, number, number];
   /**

@@ -4,7 +4,7 @@
  * a bad flag can always be reported in one specific sentence.
  */
 import { closestName } from '../modelfile/names';
-import { INTEGRATOR_METHODS, type IntegratorMethod } from '../solver/simulate';
+import { METHOD_NAMES as INTEGRATOR_METHODS, type MethodName as IntegratorMethod } from '../solver/integrators/methodNames';
 import type { InputIssue, ParamDef, ParamValues, ScenarioDef, ValueNamer } from './types';
 import { isRunMethod, MAX_COMPARED_METHODS, RUN_METHODS, type RunMethod } from './methods';
 

@@ -17,12 +17,13 @@ import { EulerVelocityMonitor, eulerVelocityReason } from './integrators/eulerVe
 import { startingState } from './model/prepare';
 import { RemovedEquationsMonitor } from './model/removedEquations';
 import { singularityNote } from './model/singularity';
+import { SAMPLE_COLUMNS, SAMPLE_WIDTH } from './sampleColumns';
 
 /** The Newton matrices' linear solver (the sparse LU at every size). */
 export { newtonSolverFor } from './model/newtonStructure';
 
 
-/** The methods of src/solver/integrators/methodRegistry.ts. */
+/** The methods of src/solver/integrators/methodRegistry.ts (their names: methodNames.ts). */
 export type IntegratorMethod = MethodName;
 export const INTEGRATOR_METHODS: readonly IntegratorMethod[] = METHOD_NAMES;
 
@@ -66,11 +67,7 @@ export {
   STEP_SAFETY, MAX_STEP_GROWTH, MAX_STEP_SHRINK, REJECTION_MEMORY, type ErrorNorm,
 } from './integrators/adaptiveStepper';
 
-/** Columns of a sample row, in the order of the CLI's CSV (SPEC §3). */
-export const SAMPLE_COLUMNS = [
-  't', 'omega_x', 'omega_y', 'omega_z', 'energy', 'energy_error', 'constraint_error', 'iterations', 'h',
-] as const;
-export const SAMPLE_WIDTH = SAMPLE_COLUMNS.length;
+export { SAMPLE_COLUMNS, SAMPLE_WIDTH };
 
 /**
  * What stopped a run, for studies and the page's explanation: the set-up ('setup': inconsistent initial state or

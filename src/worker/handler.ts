@@ -100,7 +100,7 @@ export interface PreparedRun {
   readonly facts?: ModelFacts;
 }
 
-const NO_FACTS: ModelFacts = { outputs: [], preparation: { moved: [], removed: [] }, warnings: [] };
+const NO_FACTS: ModelFacts = { outputs: [], constraints: 0, preparation: { moved: [], removed: [] }, warnings: [] };
 const NOTHING_REMOVED: RemovedResidual = { count: 0, largest: 0, time: 0 };
 
 export interface HandlerEnv {

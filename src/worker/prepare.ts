@@ -13,11 +13,12 @@ import { createSimulation } from '../run/simulation';
 import { modelFactsOf } from '../run/modelFacts';
 import type { PreparedRun } from './handler';
 import type { StartMessage } from './protocol';
+import { buildScenario } from '../scenario/build';
 
 export function prepareRun(start: StartMessage, settings: SolverSettings): PreparedRun {
   const def = scenarioOf(start);
   if (!def) throw new Error(start.model ? 'the model does not read (open it in the editor to see why)' : `unknown scenario ${start.scenario}`);
-  const built = def.build(start.values);
+  const built = buildScenario(def, start.values);
   const { model } = built;
   const simulation = createSimulation(model, settings);
   const monitor = new InvariantMonitor(simulation.system);

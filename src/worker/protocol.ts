@@ -4,9 +4,9 @@
  * message so the page can drop replies of stale runs. Numeric payloads are Float64Arrays
  * sent as transferables.
  */
-import { SAMPLE_COLUMNS, type ErrorNorm, type FailureCause } from '../solver/simulate';
+import { INVARIANT_COLUMNS, SAMPLE_COLUMNS } from '../solver/sampleColumns';
+import type { ErrorNorm, FailureCause } from '../solver/simulate';
 import type { RunMethod } from '../scenario/methods';
-import { INVARIANT_COLUMNS } from '../solver/studies/invariants';
 import type { CustomModel, ParamValues, ScenarioId } from '../scenario/types';
 import type { ModelFacts } from '../run/modelFacts';
 import type { RemovedResidual } from '../scenario/preparationText';

@@ -18,7 +18,7 @@ function fakeResults(pairs: Partial<Record<keyof typeof COLUMN, number[]>>): Met
   row[COLUMN.energy] = 10;
   rows.append(row);
   return {
-    runId: 1, state: defaultState('heavy-top'), totalSteps: 2, coordinates: 7, primaryBody: 0, facts: { outputs: [], preparation: { moved: [], removed: [] }, warnings: [] }, width: SAMPLE_WIDTH, series, rows, poses: new Float64Builder(),
+    runId: 1, state: defaultState('heavy-top'), totalSteps: 2, coordinates: 7, primaryBody: 0, facts: { outputs: [], constraints: 0, preparation: { moved: [], removed: [] }, warnings: [] }, width: SAMPLE_WIDTH, series, rows, poses: new Float64Builder(),
     exportRows: new Float64Builder(), exportStride: 1, head: new Float64Array(0), finalRow: null, finalPose: null,
   };
 }
@@ -80,7 +80,7 @@ describe('chart view of a model output with a reference curve', () => {
 
   it('gives the model file\'s curve of s up to t_end, on the run\'s axis', () => {
     const state = defaultState('flyball-governor');
-    const points = getScenario('flyball-governor').outputReferences!.s.points;
+    const points = getScenario('flyball-governor').outputReferences!.s.points!;
     const v = view(state, 's');
     expect(v.reference).toEqual(points.map(([t, value]) => ({ t, v: value })));
     const values = points.map((p) => p[1]);

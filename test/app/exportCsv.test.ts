@@ -7,6 +7,7 @@ import { exportNote, samplesCsv } from '../../src/app/export/samplesCsv';
 import '../../src/scenario/custom';
 import { readCustomModel } from '../../src/scenario/registry';
 import { DOUBLE_PENDULUM } from '../support/customModels';
+import { buildScenarioModel } from '../../src/scenario/build';
 
 /** What `sim` prints for these rows: its own CSV writer (with the model's output columns, if any). */
 async function cliCsv(rows: Float64Array[], outputs: readonly { name: string; unit: string }[] = []): Promise<string> {
@@ -24,7 +25,7 @@ async function cliCsv(rows: Float64Array[], outputs: readonly { name: string; un
 describe('CSV export', () => {
   it('writes exactly what `sim` writes for the same rows (header, String(x), newline after each row)', async () => {
     const state = { ...defaultState('spin'), alpha: -0.1, tEnd: 0.2 };
-    const sim = new Simulation(getScenario('spin').buildModel(state.values), { method: 'classical', alpha: state.alpha, h: state.h, tEnd: state.tEnd, sampleEvery: 1 });
+    const sim = new Simulation(buildScenarioModel(getScenario('spin'), state.values), { method: 'classical', alpha: state.alpha, h: state.h, tEnd: state.tEnd, sampleEvery: 1 });
     const rows: Float64Array[] = [];
     while (sim.advance(1000, (row) => rows.push(row.slice())) === 'running');
     const flat = new Float64Array(rows.length * SAMPLE_WIDTH);
@@ -39,7 +40,7 @@ describe('CSV export', () => {
   it('a user model: its outputs follow the standard columns, named as in the model (quoted where CSV needs it)', async () => {
     const read = readCustomModel(DOUBLE_PENDULUM);
     if (!read?.ok) throw new Error('the test model does not read');
-    const model = read.def.buildModel({ L: [1], m: [1] });
+    const model = buildScenarioModel(read.def, { L: [1], m: [1] });
     const sim = new Simulation(model, { method: 'modified', alpha: -0.1, h: 1e-3, tEnd: 0.01, sampleEvery: 1 });
     const rows: Float64Array[] = [];
     while (sim.advance(1000, (row) => rows.push(row.slice())) === 'running');

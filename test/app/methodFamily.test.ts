@@ -117,7 +117,7 @@ function omegaRows(values: number[]): MethodResults {
     rows.append(row);
   });
   return {
-    runId: 1, state: { ...defaultState('heavy-top'), methods: ['classical', 'modified', 'generalized-alpha'] }, totalSteps: 2, coordinates: 7, primaryBody: 0, facts: { outputs: [], preparation: { moved: [], removed: [] }, warnings: [] }, width: SAMPLE_WIDTH,
+    runId: 1, state: { ...defaultState('heavy-top'), methods: ['classical', 'modified', 'generalized-alpha'] }, totalSteps: 2, coordinates: 7, primaryBody: 0, facts: { outputs: [], constraints: 0, preparation: { moved: [], removed: [] }, warnings: [] }, width: SAMPLE_WIDTH,
     series: Array.from({ length: SERIES_WIDTH }, () => new Float64Builder()), rows, poses: new Float64Builder(),
     exportRows: new Float64Builder(), exportStride: 1, head: new Float64Array(0), finalRow: null, finalPose: null,
   };

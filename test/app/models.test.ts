@@ -107,7 +107,7 @@ describe('a user model in the page', () => {
     if (!read?.ok) throw new Error('the test model does not read');
     openCustomScenario(read.def, { text: DOUBLE_PENDULUM });
     const runId = beginRun();
-    const facts = { outputs: [{ name: 'x_tip', unit: 'm' }, { name: 'y_tip', unit: 'm' }], preparation: { moved: [], removed: [] }, warnings: [] };
+    const facts = { outputs: [{ name: 'x_tip', unit: 'm' }, { name: 'y_tip', unit: 'm' }], constraints: 0, preparation: { moved: [], removed: [] }, warnings: [] };
     applyWorkerMessage({ kind: 'started', runId, method: 'modified', totalSteps: 2, coordinates: 14, width: SAMPLE_WIDTH + 2, facts, exportStride: 1, primaryBody: 0 });
     const series = Array.from({ length: SERIES_WIDTH + 2 }, () => new Float64Array(0));
     series[SERIES_WIDTH + 1] = Float64Array.of(0, -1, 1, -1.5, 2, -1.25);

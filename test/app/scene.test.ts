@@ -25,6 +25,7 @@ import { floorGrids, gridLines } from '../../src/app/components/scene/floorGrid'
 import { viewFrame } from '../../src/app/components/scene/overlayMargins';
 import { FIXED, planInstances, shapeMatrix, writeBodyMatrices, writeInstanceMatrices, type RigSpec } from '../../src/app/components/scene/instances';
 import { add, cross, dot, norm, normalize, scale, sub } from '../../src/app/components/scene/sceneMath';
+import { buildScenarioModel } from '../../src/scenario/build';
 
 const LIGHT = paletteFor(false, false);
 const PROJECTOR = paletteFor(false, true);
@@ -374,7 +375,7 @@ describe('the scene of a model file', () => {
 
   it('starts every body at its pose at t = 0', () => {
     const def = MODELS['v8-crank'];
-    const built = def.buildModel(defaultValues(def));
+    const built = buildScenarioModel(def, defaultValues(def));
     const q = layouts['v8-crank'].model.initialPoses;
     built.bodies.forEach((b, i) => {
       for (let k = 0; k < 3; k++) expect(q[7 * i + k]).toBeCloseTo(b.position[k], 12);

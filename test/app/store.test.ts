@@ -27,7 +27,7 @@ beforeEach(() => {
 
 
 /** A model without outputs that its assembly left as written. */
-const NO_FACTS = { outputs: [], preparation: { moved: [], removed: [] }, warnings: [] };
+const NO_FACTS = { outputs: [], constraints: 0, preparation: { moved: [], removed: [] }, warnings: [] };
 describe('store: form and scenario actions', () => {
   it('opens on the default heavy-top state with a clean link', () => {
     expect(appStore.getState().state).toEqual(defaultState('heavy-top'));

@@ -12,6 +12,7 @@ import { runStudyInThreads } from '../../src/cli/studyPool';
 import { formatConvergence, formatStudy, RHO_SWEEP_COLUMNS } from '../../src/run/studyFormat';
 import { runStudyPool, studyJob, runStudyTask, type TaskWorker } from '../../src/run/studyTasks';
 import { bits, studyOptions } from '../run/studyHelpers';
+import { buildScenarioModel } from '../../src/scenario/build';
 
 function errorMessage(argv: string[]): string {
   const command = parseStudyArgs(argv);
@@ -63,8 +64,8 @@ describe('sim study over the method family', () => {
     const sweep = studyOptions(['rho-sweep', '--scenario', 'heavy-top', '--rhos', '0,0.5,1', '--h', '1e-3', '--t-end', '0.2']);
     if (convergence.kind !== 'convergence' || sweep.kind !== 'rho-sweep') throw new Error('kinds');
     const [pooledConvergence, pooledSweep] = await Promise.all([runStudyInThreads(convergence, undefined, { threads: 2 }), runStudyInThreads(sweep, undefined, { threads: 2 })]);
-    const serialConvergence = convergenceStudy(getScenario('heavy-top').buildModel(convergence.values), convergence);
-    const serialSweep = parameterSweep(getScenario('heavy-top').buildModel(sweep.values), 'rho', sweep.methods, sweep.rhos, sweep.h, sweep.tEnd);
+    const serialConvergence = convergenceStudy(buildScenarioModel(getScenario('heavy-top'), convergence.values), convergence);
+    const serialSweep = parameterSweep(buildScenarioModel(getScenario('heavy-top'), sweep.values), 'rho', sweep.methods, sweep.rhos, sweep.h, sweep.tEnd);
     expect(pooledConvergence.points).toHaveLength(8);
     expect(bits(pooledConvergence.points)).toEqual(bits(serialConvergence));
     expect(pooledSweep.points).toHaveLength(9);

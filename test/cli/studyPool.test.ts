@@ -8,6 +8,7 @@ import { alphaSweep, convergenceStudy, ReferenceRunFailed } from '../../src/solv
 import { runStudyInThreads, studyWorkerEntry } from '../../src/cli/studyPool';
 import { bits, studyOptions } from '../run/studyHelpers';
 import { stabilityStudy } from '../../src/solver/studies/stabilityStudy';
+import { buildScenarioModel } from '../../src/scenario/build';
 
 describe('sim study on worker threads', () => {
   it('convergence and α sweep on 2 threads equal the serial study to the bit', async () => {
@@ -15,8 +16,8 @@ describe('sim study on worker threads', () => {
     const sweep = studyOptions(['alpha-sweep', '--scenario', 'heavy-top', '--alphas', '-0.3,-0.1,0', '--h', '1e-3', '--t-end', '1']);
     if (convergence.kind !== 'convergence' || sweep.kind !== 'alpha-sweep') throw new Error('wrong study kinds');
     const [pooledConvergence, pooledSweep] = await Promise.all([runStudyInThreads(convergence, undefined, { threads: 2 }), runStudyInThreads(sweep, undefined, { threads: 2 })]);
-    const serialConvergence = convergenceStudy(getScenario('spin').buildModel(convergence.values), convergence);
-    const serialSweep = alphaSweep(getScenario('heavy-top').buildModel(sweep.values), sweep.methods, sweep.alphas, sweep.h, sweep.tEnd);
+    const serialConvergence = convergenceStudy(buildScenarioModel(getScenario('spin'), convergence.values), convergence);
+    const serialSweep = alphaSweep(buildScenarioModel(getScenario('heavy-top'), sweep.values), sweep.methods, sweep.alphas, sweep.h, sweep.tEnd);
     expect(pooledConvergence.points).toHaveLength(6);
     expect(bits(pooledConvergence.points)).toEqual(bits(serialConvergence));
     expect(pooledSweep.points).toHaveLength(6);
@@ -28,7 +29,7 @@ describe('sim study on worker threads', () => {
     if (options.kind !== 'stability') throw new Error('wrong study kind');
     const started: string[] = [];
     const pooled = await runStudyInThreads(options, (_k, _total, label) => started.push(label), { threads: 2 });
-    const serial = stabilityStudy(getScenario('spin').buildModel(options.values), options);
+    const serial = stabilityStudy(buildScenarioModel(getScenario('spin'), options.values), options);
     expect(pooled.kind).toBe('stability');
     expect(bits(pooled.points)).toEqual(bits(serial));
     // The scan (0.005, 0.01, 0.02, 0.05 for each method), then the refinement of classical only: modified is stable over the range.

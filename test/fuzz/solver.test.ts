@@ -14,6 +14,7 @@ import { defaultMinStep } from '../../src/scenario/validate';
 import { mulberry32 } from '../support/prng';
 import { shortRun, type ShortRun } from './generators';
 import { FuzzTally } from './tally';
+import { buildScenarioModel } from '../../src/scenario/build';
 
 const BOUNDED_CASES = 250; // per scenario (spin, heavy-top)
 const EXTREME_CASES = 120; // per scenario
@@ -74,7 +75,7 @@ function runSettings(run: ShortRun): RunSettings {
 function runCase(run: ShortRun, budget: number): { outcome: Outcome; reason?: string } | string {
   const def = SCENARIOS[run.state.scenario];
   const settings = runSettings(run);
-  const model = def.buildModel(run.state.values);
+  const model = buildScenarioModel(def, run.state.values);
   const checker = new RowChecker(settings);
   let status: RunStatus;
   let failure: { time: number; reason: string } | null;
@@ -201,7 +202,7 @@ describe('solver fuzzing: pinned seeds', () => {
       g: [0, 0, -9.81],
       omega0: [-7101.069120690227, 9875.157680362463, -4314.656904898584],
     };
-    const simulation = new Simulation(SCENARIOS['heavy-top'].buildModel(values), settings);
+    const simulation = new Simulation(buildScenarioModel(SCENARIOS['heavy-top'], values), settings);
     simulation.advance(2000, () => {});
     const attempts = simulation.stepsDone + simulation.stepsRejected;
     expect(simulation.stepsRejected).toBeLessThanOrEqual(attempts / 4);

@@ -11,8 +11,9 @@ import { COORDS_PER_BODY } from '../../src/solver/model/types';
 import { angularVelocity } from '../../src/solver/rotation/eulerParameters';
 import { InvariantMonitor } from '../../src/solver/studies/invariants';
 import { HIGH_PRECISION, largestDeviations, libraryValues, LIBRARY_PROBLEMS, runLibrary, worstDeviation, type LibraryReference } from '../../bench/libraryCases';
+import { buildScenario } from '../../src/scenario/build';
 
-const build = (id: string, changes: Record<string, number[]> = {}) => getScenario(id)!.build(libraryValues(id as never, changes));
+const build = (id: string, changes: Record<string, number[]> = {}) => buildScenario(getScenario(id)!, libraryValues(id as never, changes));
 
 /** A quoted table [t, a, b, …] as a reference with the given column names. */
 function quoted(names: readonly string[], rows: readonly (readonly number[])[]): LibraryReference {

@@ -65,9 +65,10 @@ describe('an output\'s reference curve', () => {
     expect(Object.keys(def.outputReferences ?? {})).toEqual([output]);
     const ref = def.outputReferences![output];
     expect(ref.source).toMatch(/^converged run: modified HHT, α = −0\.1, h = .* \(docs\/benchmarks\.md\)$/);
-    expect(ref.points.length).toBeLessThanOrEqual(201);
-    expect(ref.points[0][0]).toBe(0);
-    expect(ref.points[ref.points.length - 1][0]).toBeCloseTo(def.defaultTEnd, 12);
+    const points = ref.points!;
+    expect(points.length).toBeLessThanOrEqual(201);
+    expect(points[0][0]).toBe(0);
+    expect(points[points.length - 1][0]).toBeCloseTo(def.defaultTEnd, 12);
     expect(readFileSync(`models/${id}.json`, 'utf8').length).toBeLessThan(20_000);
   });
 });

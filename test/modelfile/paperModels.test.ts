@@ -11,6 +11,7 @@ import type { ParamValues } from '../../src/scenario/types';
 import { spinModel, SPIN_DEFAULTS } from '../fixtures/codeModels/spin';
 import { heavyTopModel, HEAVY_TOP_DEFAULTS } from '../fixtures/codeModels/heavyTop';
 import { v8CrankModel, V8_DEFAULTS } from '../fixtures/codeModels/v8Crank';
+import { buildScenarioModel } from '../../src/scenario/build';
 
 function rows(model: MultibodyModel, settings: RunSettings): Float64Array[] {
   const out: Float64Array[] = [];
@@ -57,7 +58,7 @@ describe('the paper models as files run to the same bits as built in code', () =
   ])('spin, %s', (_, changes) => {
     const v = values('spin', changes);
     const code = spinModel({ ...SPIN_DEFAULTS, ...Object.fromEntries(Object.entries(changes)) } as typeof SPIN_DEFAULTS);
-    const file = SCENARIOS.spin.buildModel(v);
+    const file = buildScenarioModel(SCENARIOS.spin, v);
     expectSameBodies(file, code);
     for (const method of METHODS) {
       const s: RunSettings = { method, alpha: -0.3, rho: method === 'generalized-alpha' || method === 'ji-xing' ? 0.6 : undefined, h: 0.01, tEnd: 2, sampleEvery: 1 };
@@ -72,7 +73,7 @@ describe('the paper models as files run to the same bits as built in code', () =
     const v = values('heavy-top', changes);
     const params = { ...HEAVY_TOP_DEFAULTS, ...Object.fromEntries(Object.entries(changes).map(([k, x]) => [k, x.length === 1 ? x[0] : x])) };
     const code = heavyTopModel(params as typeof HEAVY_TOP_DEFAULTS);
-    const file = SCENARIOS['heavy-top'].buildModel(v);
+    const file = buildScenarioModel(SCENARIOS['heavy-top'], v);
     expectSameBodies(file, code);
     for (const method of METHODS) {
       const s: RunSettings = { method, alpha: -0.2, rho: method === 'generalized-alpha' || method === 'ji-xing' ? 0.6 : undefined, h: 1e-3, tEnd: 0.3, sampleEvery: 1 };
@@ -87,7 +88,7 @@ describe('the paper models as files run to the same bits as built in code', () =
     const v = values('v8-crank', changes);
     const params = { ...V8_DEFAULTS, ...Object.fromEntries(Object.entries(changes).map(([k, x]) => [k, x.length === 1 ? x[0] : x])) };
     const code = v8CrankModel(params as typeof V8_DEFAULTS);
-    const file = SCENARIOS['v8-crank'].buildModel(v);
+    const file = buildScenarioModel(SCENARIOS['v8-crank'], v);
     expectSameBodies(file, code);
     for (const method of METHODS) {
       const s: RunSettings = { method, alpha: -0.3, rho: method === 'generalized-alpha' || method === 'ji-xing' ? 0.6 : undefined, h: 1e-4, tEnd: 0.02, sampleEvery: 1 };

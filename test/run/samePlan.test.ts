@@ -18,6 +18,7 @@ import { createRunHandler } from '../../src/worker/handler';
 import { prepareRun } from '../../src/worker/prepare';
 import type { WorkerToMain } from '../../src/worker/protocol';
 import type { RunMethod } from '../../src/scenario/methods';
+import { buildScenarioModel } from '../../src/scenario/build';
 
 /** The final row and step count of the worker's run of a link (one method), and how its removed equations held. */
 function workerRun(link: string, method: RunMethod): { row: number[]; steps: number; removed: unknown } {
@@ -38,7 +39,7 @@ function cliRun(link: string, method: RunMethod, ...extra: string[]): { row: num
   const command = parseSimArgs(['--url', link, '--method', method, ...extra]);
   if (command.kind !== 'run') throw new Error(JSON.stringify(command));
   const { plan } = command.options;
-  const simulation = createSimulation(scenarioOf(plan)!.buildModel(plan.values), solverSettings(plan, plan.methods[0], 'grid'));
+  const simulation = createSimulation(buildScenarioModel(scenarioOf(plan)!, plan.values), solverSettings(plan, plan.methods[0], 'grid'));
   let row: number[] = [];
   let rows = 0;
   const sink = gridSink(plan, 'grid', (_r, _q, gridRow) => {

@@ -12,6 +12,7 @@ import {
   handleStudyTask, poolSize, runStudyPool, runStudyTask, startOrder, studyFailureText, studyJob, taskChannel,
   type StudyTaskReply, type TaskWorker,
 } from '../../src/run/studyTasks';
+import { buildScenarioModel } from '../../src/scenario/build';
 
 /**
  * In-process workers through the real message path (taskChannel → handleStudyTask, structured clone):
@@ -32,7 +33,7 @@ describe('a study on a pool of workers', () => {
   it('convergence: the same points as convergenceStudy to the bit, progress as each run starts, dearest first', async () => {
     const options = studyOptions(CONVERGENCE);
     if (options.kind !== 'convergence') throw new Error('not a convergence study');
-    const serial = convergenceStudy(getScenario(options.scenario).buildModel(options.values), options);
+    const serial = convergenceStudy(buildScenarioModel(getScenario(options.scenario), options.values), options);
     const starts: string[] = [];
     const pooled = await runStudyPool(studyJob(options), scrambledWorkers(3), (done, total, label) => starts.push(`${done}/${total} ${label}`));
     expect(pooled.kind).toBe('convergence');
@@ -57,7 +58,7 @@ describe('a study on a pool of workers', () => {
     // The heavy top at α = 0 diverges (SPEC §5); at −0.3 it runs.
     const options = studyOptions(['alpha-sweep', '--scenario', 'heavy-top', '--alphas', '-0.3,0', '--h', '1e-3', '--t-end', '2']);
     if (options.kind !== 'alpha-sweep') throw new Error('not an α sweep');
-    const serial = alphaSweep(getScenario(options.scenario).buildModel(options.values), options.methods, options.alphas, options.h, options.tEnd);
+    const serial = alphaSweep(buildScenarioModel(getScenario(options.scenario), options.values), options.methods, options.alphas, options.h, options.tEnd);
     expect(serial.some((p) => p.failure !== null)).toBe(true);
     const pooled = await runStudyPool(studyJob(options), scrambledWorkers(2));
     expect(bits(pooled.points)).toEqual(bits(serial));

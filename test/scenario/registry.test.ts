@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultState, getScenario, isScenarioId, SCENARIO_IDS, SCENARIOS } from '../../src/scenario/registry';
 import { validateState } from '../../src/scenario/state';
+import { buildScenarioModel } from '../../src/scenario/build';
 
 /** SPEC §2 parameter names and defaults, copied by hand so a drift in the schema is caught. */
 const SPEC_DEFAULTS = {
@@ -59,7 +60,7 @@ describe('scenario registry', () => {
 
   it('builds models from the defaults (needs the solver)', () => {
     for (const id of SCENARIO_IDS) {
-      const model = SCENARIOS[id].buildModel(defaultState(id).values);
+      const model = buildScenarioModel(SCENARIOS[id], defaultState(id).values);
       expect(model.bodies.length).toBeGreaterThan(0);
     }
   });

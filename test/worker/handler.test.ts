@@ -20,6 +20,7 @@ import { prepareRun } from '../../src/worker/prepare';
 import '../../src/scenario/custom';
 import { readCustomModel } from '../../src/scenario/registry';
 import { DOUBLE_PENDULUM, FOUR_BAR } from '../support/customModels';
+import { buildScenarioModel } from '../../src/scenario/build';
 
 /** A simulation of ω_x = 10 + 5t on a grid of h, failing at step `failAt` if given. */
 class FakeSimulation implements SimulationLike {
@@ -261,7 +262,7 @@ describe('worker run handler', () => {
     const def = getScenario('heavy-top');
     const values = defaultState('heavy-top').values;
     const prepare: HandlerEnv['prepare'] = (msg, settings) => {
-      const model = def.buildModel(msg.values);
+      const model = buildScenarioModel(def, msg.values);
       return { simulation: createSimulation(model, settings), coordinates: model.bodies.length * COORDS_PER_BODY };
     };
     const { handle, messages, runTasks } = harness(prepare);
@@ -287,7 +288,7 @@ describe('worker run handler', () => {
     const state = { ...defaultState('spin'), tEnd: 2 };
     const def = getScenario('spin');
     const prepare: HandlerEnv['prepare'] = (msg, settings) => {
-      const model = def.buildModel(msg.values);
+      const model = buildScenarioModel(def, msg.values);
       return { simulation: createSimulation(model, settings), coordinates: model.bodies.length * COORDS_PER_BODY };
     };
     const { handle, messages, runTasks } = harness(prepare);
@@ -297,7 +298,7 @@ describe('worker run handler', () => {
     expect(done.kind).toBe('done');
     if (done.kind !== 'done') return;
     let direct = new Float64Array(0);
-    const sim = new Simulation(def.buildModel(state.values), { method: 'modified', alpha: state.alpha, h: state.h, tEnd: state.tEnd, sampleEvery: 1 });
+    const sim = new Simulation(buildScenarioModel(def, state.values), { method: 'modified', alpha: state.alpha, h: state.h, tEnd: state.tEnd, sampleEvery: 1 });
     while (sim.advance(1000, (row) => (direct = row.slice())) === 'running');
     expect(Array.from(done.finalRow)).toEqual(Array.from(direct));
   });

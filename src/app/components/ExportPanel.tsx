@@ -1,5 +1,5 @@
 import { useStore } from 'zustand';
-import { INTEGRATOR_METHODS, type IntegratorMethod } from '../../solver/simulate';
+import { METHOD_NAMES as INTEGRATOR_METHODS, type MethodName as IntegratorMethod } from '../../solver/integrators/methodNames';
 import { downloadText } from '../export/download';
 import { exportNote, samplesCsv, simCommand } from '../export/samplesCsv';
 import { encodeShareQuery } from '../../scenario/url';

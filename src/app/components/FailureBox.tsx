@@ -1,6 +1,5 @@
 import { useStore } from 'zustand';
 import { DEFAULT_RHO, methodParameter, type RunMethod as IntegratorMethod } from '../../scenario/methods';
-import { scenarioOf } from '../../scenario/registry';
 import type { ScenarioState } from '../../scenario/types';
 import { failureAdvice, failureReason, smallerStep, TRY_ALPHA, TRY_ALPHA_EULER, TRY_RHO } from '../failure';
 import type { FailureCause } from '../../solver/simulate';
@@ -21,18 +20,6 @@ function tryAction(state: ScenarioState, method: IntegratorMethod, cause?: Failu
   return { label: `Try h = ${h} s`, run: () => setField('h', h) };
 }
 
-const jointedStates = new WeakMap<ScenarioState, boolean>();
-
-/** Whether the state's model has joints, built once per state (the box re-renders with every store change). */
-function hasJointsIn(state: ScenarioState): boolean {
-  let jointed = jointedStates.get(state);
-  if (jointed === undefined) {
-    jointed = (scenarioOf(state)?.buildModel(state.values).constraints.length ?? 0) > 0;
-    jointedStates.set(state, jointed);
-  }
-  return jointed;
-}
-
 /**
  * Why a method's run failed, when, and what to try, above its plots: the reason in words (the
  * index-3 instability when α is near 0 or ρ∞ near 1 on a jointed model; the Euler parameters' growing eᵀė when
@@ -43,7 +30,8 @@ export function FailureBox({ method }: { method: IntegratorMethod }) {
   const run = useStore(appStore, (s) => s.runs[method]);
   if (run.phase !== 'failed' || !run.failure) return null;
   const state = results.current[method]?.state ?? appStore.getState().state;
-  const hasJoints = hasJointsIn(state);
+  // The worker reports the model it built: the page does not compile models to know this.
+  const hasJoints = (results.current[method]?.facts.constraints ?? 0) > 0;
   const { cause } = run.failure;
   const why = failureReason(state, hasJoints, method, cause);
   const action = tryAction(state, method, cause);

@@ -10,6 +10,7 @@ const Scene3DChunk = lazy(() => LATER_CHUNKS.scene().then((m) => ({ default: m.S
 const TheoryChunk = lazy(() => LATER_CHUNKS.theory().then((m) => ({ default: m.TheoryPanel })));
 const DampingChunk = lazy(() => LATER_CHUNKS.damping().then((m) => ({ default: m.DampingPanel })));
 const StudiesChunk = lazy(() => LATER_CHUNKS.studies().then((m) => ({ default: m.StudiesPanel })));
+const ExportChunk = lazy(() => LATER_CHUNKS.export().then((m) => ({ default: m.ExportPanel })));
 
 /** The 3D view's place while three.js loads: the same grid area and size, so nothing moves when it arrives. */
 function ScenePlaceholder() {
@@ -56,5 +57,26 @@ export function StudiesPanel() {
     <TabLoading>
       <StudiesChunk />
     </TabLoading>
+  );
+}
+
+/** The Export panel's place while it loads (there is nothing to export before the first curves). */
+function ExportPlaceholder() {
+  return (
+    <fieldset className="panel export-panel" data-testid="export-loading">
+      <legend>Export</legend>
+      <p className="hint" role="status">Loading…</p>
+    </fieldset>
+  );
+}
+
+/** The Export panel, once the first curves are on screen. */
+export function ExportPanel() {
+  const later = useStore(deferredStore, (s) => s.later);
+  if (!later) return <ExportPlaceholder />;
+  return (
+    <Suspense fallback={<ExportPlaceholder />}>
+      <ExportChunk />
+    </Suspense>
   );
 }

@@ -27,7 +27,8 @@
  *      `stageCount = 3`; `beginStage(stage)` picks the stage's formulas, `endStage` stores the stage result
  *      (e.g. f at t + γh), and `updateKinematics` / `residual` / `jacobian` act for the current stage. The
  *      driver runs one Newton solve per stage and reuses the factorisation while `newtonMatrixKey` is unchanged.
- * 2. One line in src/solver/integrators/methodRegistry.ts naming it and saying which parameters it takes.
+ * 2. One line in src/solver/integrators/methodNames.ts naming it and saying which parameters it takes, and one
+ *    in methodRegistry.ts creating it.
  * Nothing else changes: the driver, the policies, the adaptive stepper and Simulation only see this interface.
  * A method whose unknowns are not [q̈; λ] on Euler parameters (the Lie-group method with rotation-vector
  * increments) is a separate stepper, not a `Method`.

@@ -11,8 +11,7 @@ import type { AssembledSystem } from '../model/assembly';
 import { angularVelocity, rotationMatrix } from '../rotation/eulerParameters';
 import { eulerVelocityResidual } from '../integrators/eulerVelocityMonitor';
 
-/** Names of the monitor values, in the order `evaluateInvariants` writes them. */
-export const INVARIANT_COLUMNS = ['euler_norm_drift', 'velocity_constraint_error', 'angular_momentum_z', 'euler_velocity'] as const;
+export { INVARIANT_COLUMNS } from '../sampleColumns';
 
 /** Scratch for one system (allocated once, reused for every sample). */
 export class InvariantMonitor {

@@ -4,8 +4,8 @@
  * (against gravity). Compiling is cheap; the view does not assemble the model (the run does, and its first
  * sample shows the assembled pose). Pure; no React, no WebGL.
  */
-import { compileModel, documentScope, type DrawnJoint, type DrawnShape, type DrawnSpring } from '../../../modelfile/compile';
-import { vectorOf } from '../../../modelfile/scope';
+import { compileModel, type DrawnJoint, type DrawnShape, type DrawnSpring } from '../../../modelfile/compile';
+import { documentScope, vectorOf } from '../../../modelfile/scope';
 import type { ScenarioDef, ParamValues } from '../../../scenario/types';
 import type { Vec3, Vec4 } from '../../../solver/model/types';
 import { boxWithInertia } from '../../shapes';
