@@ -97,10 +97,27 @@ function drawable([lo, hi]: readonly [number, number], log: boolean): [number, n
   return log ? [1e-6, 1] : [0, 1];
 }
 
-/** Width of a y axis: its widest tick label, the tick, the gap and the rotated title. */
+/** Width of a y axis without its title (uPlot adds labelSize): its widest tick label, the gap and the tick. */
 function yAxisSize(labels: readonly string[], font: number): number {
-  const chars = Math.max(3, ...labels.map((l) => l.length));
-  return Math.ceil(chars * font * 0.62 + font * 1.4 + 14);
+  const chars = Math.max(2, ...labels.map((l) => l.length));
+  return Math.ceil(chars * font * 0.62 + 12);
+}
+
+/**
+ * An axis title that fits `room` canvas px in the context's font: whole, or its last words after an
+ * ellipsis (the unit stays), or cut. Example: "crank speed ωx (rad/s)" on a short chart → "…ωx (rad/s)".
+ */
+export function fittedTitle(ctx: Pick<CanvasRenderingContext2D, 'measureText'>, title: string, room: number): string {
+  const fits = (text: string) => ctx.measureText(text).width <= room;
+  if (fits(title)) return title;
+  const words = title.split(' ');
+  for (let k = 1; k < words.length; k++) {
+    const tail = `…${words.slice(k).join(' ')}`;
+    if (fits(tail)) return tail;
+  }
+  let cut = title;
+  while (cut.length > 1 && !fits(`${cut}…`)) cut = cut.slice(0, -1);
+  return `${cut}…`;
 }
 
 export interface TimePlotOptions {
@@ -128,7 +145,16 @@ export function timePlotOptions(o: TimePlotOptions): uPlot.Options {
   // A right axis of its own (Newton iterations) or the left one in other units (the V8's crank speed in rpm).
   const hasRight = state().view.right !== null;
   const axisLines = { stroke: palette.muted, width: 1 };
-  const grid = { stroke: palette.grid, width: 1, dash: [3, 3] };
+  // No grid line on the plot's edge: the axis line is drawn there.
+  const grid: uPlot.Axis.Grid = {
+    stroke: palette.grid,
+    width: 1,
+    dash: [3, 3],
+    filter: (u, splits, axisIdx) => {
+      const scale = u.scales[u.axes[axisIdx].scale ?? 'y'];
+      return splits.map((v) => (v === scale.min || v === scale.max ? null : v));
+    },
+  };
   // Every axis: muted tick labels in the chart's type, its title beside them, its line and ticks, the dashed grid.
   const style: uPlot.Axis = {
     stroke: palette.muted,
@@ -144,7 +170,8 @@ export function timePlotOptions(o: TimePlotOptions): uPlot.Options {
   const left: uPlot.Axis = {
     ...style,
     scale: 'y',
-    label: state().view.yLabel,
+    // The y titles are drawn by drawTitles (uPlot keeps their room): on a short chart in smaller type.
+    label: '',
     splits: () => state().view.ticks,
     // Every tick given is drawn (the view chose how many fit): no thinning of log ticks.
     filter: (_u, splits) => splits,
@@ -167,7 +194,7 @@ export function timePlotOptions(o: TimePlotOptions): uPlot.Options {
       ...left,
       scale: 'r',
       side: 1,
-      label: state().view.right?.label ?? '',
+      label: '',
       grid: { show: false },
       splits: () => state().view.right?.ticks ?? [],
       values: (_u, splits) => splits.map((v) => (v === null || v === undefined ? '' : (state().rightFormat?.(v) ?? String(v)))),
@@ -178,7 +205,7 @@ export function timePlotOptions(o: TimePlotOptions): uPlot.Options {
     width: o.width,
     height: o.height,
     // Room above for the top tick label, at the right for the last time label (or the right axis).
-    padding: [Math.ceil(font / 2) + 2, hasRight ? 4 : 14, 0, 2],
+    padding: [Math.ceil(font / 2) + 2, hasRight ? RIGHT_PAD_RIGHT_AXIS : RIGHT_PAD, 0, LEFT_PAD],
     legend: { show: false },
     cursor: { y: false, points: { show: false }, drag: { x: false, y: false, setScale: false } },
     scales: {
@@ -205,6 +232,7 @@ export function timePlotOptions(o: TimePlotOptions): uPlot.Options {
       draw: [
         (u) => {
           if (!o.live()) return;
+          drawTitles(u, palette, o.fontFamily, state());
           drawMarks(u, palette, o.fontFamily, state());
           o.drawn(u);
         },
@@ -214,6 +242,47 @@ export function timePlotOptions(o: TimePlotOptions): uPlot.Options {
       setCursor: [o.cursor],
     },
   };
+}
+
+/** Padding of the canvas around the axes, CSS px: room at the right for the last time label (or the right axis). */
+const LEFT_PAD = 2;
+const RIGHT_PAD = 14;
+const RIGHT_PAD_RIGHT_AXIS = 4;
+/** The smallest type of a y title, as a share of the chart's. */
+const SMALLEST_TITLE = 0.8;
+
+/**
+ * The y axes' titles, rotated and centred on the plot, at the outer edge of their axes: in the chart's type,
+ * smaller (to SMALLEST_TITLE) where the chart is too short for it, and then fitted (fittedTitle).
+ */
+function drawTitles(u: uPlot, palette: Palette, fontFamily: string, state: TimePlotState): void {
+  const { ctx } = u;
+  const ratio = uPlot.pxRatio;
+  const centre = u.bbox.top + u.bbox.height / 2;
+  // A title may run over the x axis rows, not off the canvas.
+  const room = 2 * Math.min(centre, ctx.canvas.height - centre) - 4 * ratio;
+  const labelSize = palette.fontSize + 4;
+  const titles: Array<[string, number, number]> = [[state.view.yLabel, (LEFT_PAD + labelSize) * ratio, -Math.PI / 2]];
+  if (state.view.right && u.scales.r) titles.push([state.view.right.label, ctx.canvas.width - (RIGHT_PAD_RIGHT_AXIS + labelSize) * ratio, Math.PI / 2]);
+  ctx.save();
+  ctx.fillStyle = palette.muted;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'bottom';
+  for (const [title, x, angle] of titles) {
+    let size = palette.fontSize;
+    const font = () => `${Math.round(size * ratio)}px ${fontFamily}`;
+    ctx.font = font();
+    while (ctx.measureText(title).width > room && size > palette.fontSize * SMALLEST_TITLE) {
+      size = Math.max(palette.fontSize * SMALLEST_TITLE, size - 0.5);
+      ctx.font = font();
+    }
+    ctx.save();
+    ctx.translate(x, centre);
+    ctx.rotate(angle);
+    ctx.fillText(fittedTitle(ctx, title, room), 0, 0);
+    ctx.restore();
+  }
+  ctx.restore();
 }
 
 /** The marks over the curves: y = 0 on a difference plot, and where the run failed with its labels. */

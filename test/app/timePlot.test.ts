@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChartView } from '../../src/app/chartViews';
 import { defaultState } from '../../src/scenario/registry';
 import { paletteFor } from '../../src/app/theme';
-import { alignedData, dashArray, drawnMarks, timeSeries } from '../../src/app/timePlot';
+import { alignedData, dashArray, drawnMarks, fittedTitle, timeSeries } from '../../src/app/timePlot';
 
 function viewOf(partial: Partial<ChartView>): ChartView {
   return {
@@ -52,5 +52,16 @@ describe('time plot marks and dashes', () => {
     expect(drawnMarks({ ...state, view: viewOf({ kind: 'difference', domain: [-1, 1] }), failedAt: null })).toEqual(['zero']);
     expect(drawnMarks({ ...state, view: viewOf({ domain: [-1, 1], offScale: true }), failedAt: 4 })).toEqual(['failure,off-scale']);
     expect(drawnMarks({ ...state, view: viewOf({}), failedAt: 12 })).toEqual([]);
+  });
+});
+
+describe('axis titles on short charts', () => {
+  // One unit of width per character.
+  const ctx = { measureText: (text: string) => ({ width: text.length }) as TextMetrics };
+
+  it('keeps a title that fits, else its last words (the unit) after an ellipsis, else cuts it', () => {
+    expect(fittedTitle(ctx, 'ωy (rad/s)', 20)).toBe('ωy (rad/s)');
+    expect(fittedTitle(ctx, 'crank speed ωx (rad/s)', 12)).toBe('…ωx (rad/s)');
+    expect(fittedTitle(ctx, 'constraint', 5)).toBe('cons…');
   });
 });
