@@ -21,14 +21,15 @@ export const FIGURE_COLUMN_HEIGHT = 650;
 /** Longest wait for the off-screen charts to draw, ms. */
 const DRAW_TIMEOUT_MS = 4000;
 
-/** Whether every chart under `root` has drawn: its canvas, and a line wherever it has points. */
+/** Whether every chart under `root` has drawn at its size (its ticks chosen for it): its canvas, and a line wherever it has points. */
 function drawn(root: HTMLElement): boolean {
   const charts = Array.from(root.querySelectorAll<HTMLElement>('[data-figure-chart]'));
   return (
     charts.length > 0 &&
     charts.every((chart) => {
       const points = Number(chart.getAttribute('data-points') ?? '0');
-      return chartCanvas(chart) !== null && (points === 0 || Number(chart.getAttribute('data-drawn-points') ?? '0') > 0);
+      const measured = chart.getAttribute('data-measured') !== 'no';
+      return measured && chartCanvas(chart) !== null && (points === 0 || Number(chart.getAttribute('data-drawn-points') ?? '0') > 0);
     })
   );
 }

@@ -220,15 +220,23 @@ export const TimeChart = memo(function TimeChart({ kind, method, methods, compon
       u.destroy();
     };
   }, [structure, series, palette, geometry]);
-  // New points, ticks or marks: one setData (the axes' ranges are read again from the state).
+  // New points, ticks or marks: one setData (the axes' ranges are read again from the state); new ticks on
+  // unchanged ranges (e.g. more of them fit) also lay the axes out again, which setData alone does not.
   const first = useRef(true);
+  const drawnTicks = useRef('');
+  const ticks = `${view.ticks.join()}|${timeTicks.join()}|${right?.ticks.join() ?? ''}|${view.ticks.map(yFormat).join()}`;
   useLayoutEffect(() => {
+    const u = plotRef.current;
+    const newTicks = ticks !== drawnTicks.current;
+    drawnTicks.current = ticks;
     if (first.current) {
       first.current = false;
       return;
     }
-    plotRef.current?.setData(alignedData(view, series));
-  }, [view, series, tEnd, timeTicks, failedAt, yFormat, rightFormat]);
+    if (!u) return;
+    u.setData(alignedData(view, series));
+    if (newTicks) u.redraw(false, true);
+  }, [view, series, tEnd, timeTicks, failedAt, yFormat, rightFormat, ticks]);
   const summaryId = useId();
   const figureElement = useCallback(
     (element: HTMLDivElement | null) => {
@@ -250,6 +258,7 @@ export const TimeChart = memo(function TimeChart({ kind, method, methods, compon
       data-domain={domain.join(',')}
       data-line-width={palette.lineWidth}
       data-font-size={palette.fontSize}
+      data-measured={fit > 0 ? 'yes' : 'no'}
       data-legend={legend ? series.map((s) => s.name).join(' · ') : ''}
       onClick={(e) => {
         const t = geometry.invert?.(e.clientX - (hostRef.current?.getBoundingClientRect().left ?? 0));
