@@ -111,7 +111,7 @@ test('difference plot one click away: modified − classical, or each method aga
   await expect(page.getByTestId('difference-toggle')).toHaveAttribute('aria-pressed', 'true');
   const chart = page.getByTestId('difference-chart-modified');
   await expect(chart).toContainText('modified − classical ωy');
-  await expect(chart).toContainText('Δωy (rad/s)');
+  await expect.poll(async () => (await chartAxes(page, 'difference-chart-modified')).y?.label).toBe('Δωy (rad/s)');
   expect(page.url()).toContain('show=difference');
   const summary = (await page.getByTestId('difference-summary-modified').textContent())!;
   const last = Number(/to (\S+),/.exec(summary)![1]);
@@ -142,7 +142,7 @@ test('V8 from rest: the energy drift is in joules (E − E₀ − W), with reada
   await page.goto(`${appUrl}?v=1&scenario=v8-crank&t=0.3`);
   await waitForSettled(page, 0, 90_000);
   const chart = page.getByTestId('energy-chart-modified');
-  await expect(chart).toContainText('E−E₀−W (J)');
+  await expect.poll(async () => (await chartAxes(page, 'energy-chart-modified')).y?.label).toBe('E−E₀−W (J)');
   await expect(chart).not.toContainText('%');
   const texts = await yTickTexts(page, 'energy-chart-modified');
   expect(niceTicks(texts.map(Number)), texts.join(' ')).toBe(true);
@@ -150,7 +150,7 @@ test('V8 from rest: the energy drift is in joules (E − E₀ − W), with reada
   // The heavy top (spinning from the start) keeps the paper's per cent of |E₀|.
   await page.goto(`${appUrl}?v=1&scenario=heavy-top&t=0.2`);
   await waitForSettled(page);
-  await expect(page.getByTestId('energy-chart-modified')).toContainText('(E−E₀−W)/|E₀| (%)');
+  await expect.poll(async () => (await chartAxes(page, 'energy-chart-modified')).y?.label).toBe('(E−E₀−W)/|E₀| (%)');
   expect(consoleErrors).toEqual([]);
 });
 

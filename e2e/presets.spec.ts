@@ -4,7 +4,7 @@
  * of the link.
  */
 import { PRESETS } from '../src/app/presets';
-import { chartSeries, curvePoints, expect, test, waitForApi, waitForSettled } from './fixtures';
+import { chartAxes, chartSeries, curvePoints, expect, test, waitForApi, waitForSettled } from './fixtures';
 
 test('each preset opens from its link, explains itself and shows its plot', async ({ page, appUrl, consoleErrors }) => {
   test.setTimeout(90_000);
@@ -20,7 +20,7 @@ test('each preset opens from its link, explains itself and shows its plot', asyn
   // V8, Fig. 8: the crank speed streams in (the 9 s run is not waited for).
   await page.goto(`${appUrl}?${PRESETS.fig8.query}`);
   await expect(page.getByTestId('preset-banner')).toContainText('Paper Fig. 8: V8 crank');
-  await expect(page.getByTestId('omega-chart-modified')).toContainText('crank speed ωx (rad/s)');
+  await expect.poll(async () => (await chartAxes(page, 'omega-chart-modified')).y?.label).toBe('crank speed ωx (rad/s)');
   await expect.poll(async () => await curvePoints(page, 'omega-chart-modified'), { timeout: 30_000 }).toBeGreaterThan(20);
 
   // Spin at α = 0: modified on the exact line to 2 s, classical behind it until it fails at 1.28 s, explained.
