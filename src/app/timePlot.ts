@@ -330,11 +330,17 @@ function drawMarks(u: uPlot, palette: Palette, fontFamily: string, state: TimePl
   ctx.restore();
 }
 
-/** The marks drawn (for the figure's test hook): 'zero' and 'failure'. */
-export function drawnMarks(state: TimePlotState): string[] {
+/** A mark drawn over the curves (the figure's test hook): the y = 0 line, the failure line and their labels. */
+export interface DrawnMark {
+  readonly kind: 'zero' | 'failure';
+  readonly labels: string[];
+}
+
+/** The marks drawMarks draws for `state`. Example: failed at 1.28 s, off scale → [{ kind: 'failure', labels: ['fails at t = 1.28 s', 'blow-up off scale'] }]. */
+export function drawnMarks(state: TimePlotState): DrawnMark[] {
   const { view, failedAt, tEnd } = state;
-  const marks: string[] = [];
-  if (view.kind === 'difference' && !view.log && view.domain[0] <= 0 && view.domain[1] >= 0) marks.push('zero');
-  if (failedAt !== null && failedAt >= 0 && failedAt <= tEnd) marks.push(view.offScale ? 'failure,off-scale' : 'failure');
+  const marks: DrawnMark[] = [];
+  if (view.kind === 'difference' && !view.log && view.domain[0] <= 0 && view.domain[1] >= 0) marks.push({ kind: 'zero', labels: [] });
+  if (failedAt !== null && failedAt >= 0 && failedAt <= tEnd) marks.push({ kind: 'failure', labels: view.offScale ? [failureMarkText(failedAt), OFF_SCALE_TEXT] : [failureMarkText(failedAt)] });
   return marks;
 }

@@ -49,8 +49,8 @@ describe('time plot marks and dashes', () => {
 
   it('marks y = 0 on a difference plot and where a run failed, inside the time axis', () => {
     const state = { tEnd: 10, timeTicks: [], yFormat: String, rightFormat: undefined };
-    expect(drawnMarks({ ...state, view: viewOf({ kind: 'difference', domain: [-1, 1] }), failedAt: null })).toEqual(['zero']);
-    expect(drawnMarks({ ...state, view: viewOf({ domain: [-1, 1], offScale: true }), failedAt: 4 })).toEqual(['failure,off-scale']);
+    expect(drawnMarks({ ...state, view: viewOf({ kind: 'difference', domain: [-1, 1] }), failedAt: null })).toEqual([{ kind: 'zero', labels: [] }]);
+    expect(drawnMarks({ ...state, view: viewOf({ domain: [-1, 1], offScale: true }), failedAt: 1.28 })).toEqual([{ kind: 'failure', labels: ['fails at t = 1.28 s', 'blow-up off scale'] }]);
     expect(drawnMarks({ ...state, view: viewOf({}), failedAt: 12 })).toEqual([]);
   });
 });

@@ -55,7 +55,7 @@ function tooltipValue(value: number): string {
 /**
  * The figure's test hooks, written after each draw (the curves and labels are canvas pixels):
  * data-series (each line's name, drawn points, colour, dash and width), data-axes (each axis's
- * title and tick labels with their pixel positions), data-marks (the reference lines drawn).
+ * title and tick labels with their pixel positions), data-marks (the y = 0 and failure lines drawn, with their labels).
  */
 function writeHooks(figure: HTMLElement, u: uPlot, series: readonly TimeSeries[], state: TimePlotState): void {
   const drawnSeries = series.map((s, k) => {
@@ -74,7 +74,7 @@ function writeHooks(figure: HTMLElement, u: uPlot, series: readonly TimeSeries[]
   if (view.right && state.rightFormat && u.scales.r) axes.right = { label: view.right.label, ticks: ticks(view.right.ticks, 'r', state.rightFormat) };
   figure.setAttribute('data-series', JSON.stringify(drawnSeries));
   figure.setAttribute('data-axes', JSON.stringify(axes));
-  figure.setAttribute('data-marks', drawnMarks(state).join(' '));
+  figure.setAttribute('data-marks', JSON.stringify(drawnMarks(state)));
   figure.setAttribute('data-drawn-points', String(drawnSeries.find((s) => s.key === 'main')?.points ?? 0));
 }
 
