@@ -3,7 +3,7 @@
  * flyball governor ends on the numbers its preset and the lesson quote (the same bits as `sim`, SPEC §4).
  */
 import { PRESETS } from '../src/app/presets';
-import { expect, test, waitForSettled } from './fixtures';
+import { chartSeries, expect, test, waitForSettled } from './fixtures';
 
 test('the benchmark presets say what they test; the governor family ends where its preset says', async ({ page, appUrl, consoleErrors }) => {
   test.setTimeout(120_000);
@@ -34,11 +34,11 @@ test('a bare benchmark link plots the model\'s default output with its reference
   for (const method of ['classical', 'modified']) {
     const chart = page.getByTestId(`output-chart-${method}`);
     await expect(chart).toBeVisible();
-    await expect(chart.locator('.recharts-legend-item-text').filter({ hasText: /^reference$/ })).toHaveCount(1);
+    await expect(chart.locator('.chart-legend-item-text').filter({ hasText: /^reference$/ })).toHaveCount(1);
     // The run's curve and the reference curve, both drawn.
-    const curves = chart.locator('path.recharts-line-curve');
-    await expect(curves).toHaveCount(2);
-    for (const d of await curves.evaluateAll((paths) => paths.map((p) => p.getAttribute('d') ?? ''))) expect(d.split('L').length).toBeGreaterThan(10);
+    const curves = await chartSeries(page, `output-chart-${method}`);
+    expect(curves.map((c) => c.key)).toEqual(['main', 'reference']);
+    for (const c of curves) expect(c.points, c.name).toBeGreaterThan(10);
   }
   await expect(page.getByTestId('omega-chart-modified')).toHaveCount(0);
   // The 3D view's readout gives the plotted output too.

@@ -20,7 +20,7 @@ test('the built app, its workers and its service worker stay within the size bud
   expect(size.firstLoadGzip).toBeLessThanOrEqual(BUDGET.firstLoadGzip);
   const firstLoad = Object.keys(size.firstLoad);
   expect(firstLoad.filter((f) => /sim\.worker.*\.js$/.test(f))).toHaveLength(1);
-  const markers = { 'three.js': 'WebGLRenderer', CodeMirror: 'cm-editor', zod: 'ZodError' };
+  const markers = { 'three.js': 'WebGLRenderer', CodeMirror: 'cm-editor', zod: 'ZodError', recharts: 'recharts-cartesian-grid' };
   for (const [library, marker] of Object.entries(markers)) {
     const carriers = firstLoad.filter((f) => f.endsWith('.js') && readFileSync(join('dist', f), 'utf8').includes(marker));
     expect(carriers, `${library} is not loaded before the first curves`).toEqual([]);

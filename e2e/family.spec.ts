@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { RunMethod } from '../src/scenario/methods';
-import { expect, finalOmega, runId, test, waitForSettled } from './fixtures';
+import { chartSeries, expect, finalOmega, runId, test, waitForSettled } from './fixtures';
 
 const SHOTS = 'test-results/shots-family';
 const FOUR: readonly RunMethod[] = ['classical', 'modified', 'generalized-alpha', 'ji-xing'];
@@ -21,10 +21,10 @@ async function shot(page: Page, name: string): Promise<void> {
 async function curveStyles(page: Page, methods: readonly RunMethod[]): Promise<{ stroke: string; dash: string }[]> {
   return Promise.all(
     methods.map((m) =>
-      page
-        .locator(`[data-testid="omega-chart-${m}"] path.recharts-line-curve`)
-        .first()
-        .evaluate((p) => ({ stroke: p.getAttribute('stroke') ?? '', dash: p.getAttribute('stroke-dasharray') ?? 'solid' })),
+      chartSeries(page, `omega-chart-${m}`).then((lines) => {
+        const main = lines.find((s) => s.key === 'main');
+        return { stroke: main?.color ?? '', dash: main?.dash ?? '' };
+      }),
     ),
   );
 }

@@ -89,7 +89,38 @@ export async function finalOmega(page: Page, method: IntegratorMethod): Promise<
   return page.evaluate((m) => window.__hht!.finalOmega(m), method);
 }
 
-/** The `d` attribute of the first drawn line of a chart ('' if none). */
-export async function curvePath(page: Page, testId: string): Promise<string> {
-  return page.locator(`[data-testid="${testId}"] path.recharts-line-curve`).first().getAttribute('d', { timeout: 5_000 }).then((d) => d ?? '');
+/** A line a time chart has drawn (its figure's data-series): legend name, role, points drawn, colour, dash ('solid' or '9 3'), width (px). */
+export interface DrawnSeries {
+  readonly name: string;
+  readonly key: 'second' | 'main' | 'reference' | 'exact';
+  readonly points: number;
+  readonly color: string;
+  readonly dash: string;
+  readonly width: number;
+  readonly axis: 'left' | 'right';
+}
+
+/** An axis of a time chart as drawn (its figure's data-axes): title and tick labels with their positions (px from the plot's top or left). */
+export interface DrawnAxis {
+  readonly label: string;
+  readonly ticks: { readonly text: string; readonly px: number }[];
+}
+
+type Locating = Pick<Page, 'locator'>;
+
+/** The lines a time chart has drawn, in drawing order ([] before its first draw). */
+export async function chartSeries(page: Locating, testId: string): Promise<DrawnSeries[]> {
+  const json = await page.locator(`[data-testid="${testId}"]`).getAttribute('data-series', { timeout: 5_000 });
+  return json ? (JSON.parse(json) as DrawnSeries[]) : [];
+}
+
+/** The axes of a time chart as drawn: x (time), y (left) and, if it has one, right. */
+export async function chartAxes(page: Locating, testId: string): Promise<Record<'x' | 'y' | 'right', DrawnAxis | undefined>> {
+  const json = await page.locator(`[data-testid="${testId}"]`).getAttribute('data-axes', { timeout: 5_000 });
+  return json ? JSON.parse(json) : { x: undefined, y: undefined, right: undefined };
+}
+
+/** How many points the main line of a time chart has drawn (0 if none yet). */
+export async function curvePoints(page: Locating, testId: string): Promise<number> {
+  return (await chartSeries(page, testId)).find((s) => s.key === 'main')?.points ?? 0;
 }

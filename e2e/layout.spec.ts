@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { seriousViolations } from './axe';
-import { expect, runId, test, waitForSettled } from './fixtures';
+import { chartSeries, expect, runId, test, waitForSettled } from './fixtures';
 
 interface SizeClass {
   readonly name: string;
@@ -113,9 +113,7 @@ for (const size of SIZES) {
           ),
         );
         for (const [what, px] of fontSizes) expect(px, String(what)).toBeGreaterThanOrEqual(20);
-        const strokes = await page.locator('[data-testid="omega-chart-modified"] path.recharts-line-curve').evaluateAll((paths) =>
-          paths.map((p) => parseFloat(getComputedStyle(p).strokeWidth)),
-        );
+        const strokes = (await chartSeries(page, 'omega-chart-modified')).map((s) => s.width);
         expect(strokes.length).toBeGreaterThan(0);
         for (const w of strokes) expect(w).toBeGreaterThanOrEqual(3);
       }

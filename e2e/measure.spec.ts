@@ -24,8 +24,9 @@ const PROBE = () => {
   }).observe({ type: 'longtask', buffered: true });
   const check = () => {
     const drawn = ['classical', 'modified'].every((m) => {
-      const d = document.querySelector(`[data-testid="omega-chart-${m}"] path.recharts-line-curve`)?.getAttribute('d') ?? '';
-      return d.split('L').length > 2;
+      // The chart's hook after each draw (TimeChart.tsx): its main line has more than two points.
+      const series = JSON.parse(document.querySelector(`[data-testid="omega-chart-${m}"]`)?.getAttribute('data-series') ?? '[]') as { key: string; points: number }[];
+      return (series.find((s) => s.key === 'main')?.points ?? 0) > 2;
     });
     if (drawn) w.__curvesAt = performance.now();
     else requestAnimationFrame(check);

@@ -37,7 +37,7 @@ test('an inline model link runs the model, lists its outputs, and the chosen out
   const picker = page.getByTestId('output-picker');
   await expect(picker.locator('option')).toHaveText(['ω (angular velocity)', 'x_tip (m)', 'y_tip (m)', 'elbow angle (rad)', 'elbow rate (rad/s)']);
   await picker.selectOption('y_tip');
-  await expect(page.locator('.chart-column .recharts-label').filter({ hasText: 'y_tip (m)' }).first()).toBeVisible();
+  await expect(page.locator('.chart-column [data-axes*=\'"label":"y_tip (m)"\']').first()).toBeVisible();
   await expect.poll(() => page.url()).toContain('output=y_tip');
   const series = await page.evaluate(() => window.__hht!.series('modified', 'y_tip'));
   expect(series.length).toBeGreaterThan(10);

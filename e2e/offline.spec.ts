@@ -8,7 +8,7 @@ import { cp, mkdtemp, appendFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { curvePath, expect, test, waitForSettled } from './fixtures';
+import { curvePoints, expect, test, waitForSettled } from './fixtures';
 import { serveStatic, type StaticSite } from './staticServer';
 
 const SUB_PATH = '/~lecturer/hht/';
@@ -20,7 +20,7 @@ async function expectBothCurves(page: Page): Promise<void> {
   expect(status.methods.classical.phase).toBe('finished');
   expect(status.methods.modified.phase).toBe('finished');
   for (const m of ['classical', 'modified']) {
-    await expect.poll(async () => (await curvePath(page, `omega-chart-${m}`)).split('L').length).toBeGreaterThan(20);
+    await expect.poll(async () => await curvePoints(page, `omega-chart-${m}`)).toBeGreaterThan(20);
   }
 }
 

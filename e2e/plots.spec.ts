@@ -5,15 +5,12 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, finalOmega, test, waitForSettled } from './fixtures';
+import { chartAxes, expect, finalOmega, test, waitForSettled } from './fixtures';
 import { decodePng, type DecodedPng } from './png';
 
-/** Tick labels of the left y axis (recharts 3 draws them in a layer of their own, not inside the axis group). */
-const Y_TICK = 'text.recharts-cartesian-axis-tick-value[orientation="left"]';
-
-/** Tick label texts of the y axis of a chart (left axis). */
+/** Tick label texts of the y axis of a chart (left axis), as drawn on its canvas. */
 async function yTickTexts(page: Page, testId: string): Promise<string[]> {
-  return page.locator(`[data-testid="${testId}"] ${Y_TICK}`).allTextContents();
+  return ((await chartAxes(page, testId)).y?.ticks ?? []).map((t) => t.text);
 }
 
 /** Whether x is 1, 2, 2.5 or 5 times a power of ten. */
@@ -51,7 +48,8 @@ test('time plots: ticks at nice values with units on every axis, y labels never 
     const chart = show === 'difference' ? 'difference-chart-modified' : `${show}-chart-classical`;
     await expect(page.getByTestId(chart)).toBeVisible();
     for (const id of ['omega-chart-classical', chart]) {
-      const labels = await page.locator(`[data-testid="${id}"] .recharts-label`).allTextContents();
+      const axes = await chartAxes(page, id);
+      const labels = [axes.x, axes.y, axes.right].flatMap((axis) => (axis ? [axis.label] : []));
       // Every axis title carries its unit in parentheses: t (s) and each y axis.
       expect(labels.length, `${id} axis titles`).toBeGreaterThanOrEqual(2);
       for (const label of labels) expect(label, `${id}: ${label}`).toMatch(/\(.+\)$/);
@@ -59,11 +57,14 @@ test('time plots: ticks at nice values with units on every axis, y labels never 
       expect(texts.length).toBeGreaterThanOrEqual(2);
       // Linear axes: multiples of a 1-2-5 step; log axes: powers of ten.
       expect(niceTicks(texts.map(Number)), `${id} ticks ${texts.join(' ')}`).toBe(true);
-      const ticks = await boxes(page, `[data-testid="${id}"] ${Y_TICK}`);
-      for (let i = 1; i < ticks.length; i++) expect(overlap(ticks[i - 1], ticks[i]), `${id} ticks ${i - 1}, ${i}`).toBe(false);
+      // Labels one line of the axis type apart at least (their centres are the ticks' positions).
+      const font = Number(await page.getByTestId(id).getAttribute('data-font-size'));
+      expect(font).toBeGreaterThan(0);
+      const ticks = (axes.y?.ticks ?? []).map((t) => t.px);
+      for (let i = 1; i < ticks.length; i++) expect(Math.abs(ticks[i] - ticks[i - 1]), `${id} ticks ${i - 1}, ${i}`).toBeGreaterThanOrEqual(font * 1.2);
     }
   }
-  const xTicks = await page.locator('[data-testid="omega-chart-classical"] text.recharts-cartesian-axis-tick-value[orientation="bottom"]').allTextContents();
+  const xTicks = ((await chartAxes(page, 'omega-chart-classical')).x?.ticks ?? []).map((t) => t.text);
   expect(xTicks).toEqual(['0', '0.5', '1', '1.5', '2']);
   expect(consoleErrors).toEqual([]);
 });
@@ -110,7 +111,7 @@ test('difference plot one click away: modified − classical, or each method aga
   await expect(page.getByTestId('difference-toggle')).toHaveAttribute('aria-pressed', 'true');
   const chart = page.getByTestId('difference-chart-modified');
   await expect(chart).toContainText('modified − classical ωy');
-  await expect(chart).toContainText('Δωy (rad/s)');
+  await expect.poll(async () => (await chartAxes(page, 'difference-chart-modified')).y?.label).toBe('Δωy (rad/s)');
   expect(page.url()).toContain('show=difference');
   const summary = (await page.getByTestId('difference-summary-modified').textContent())!;
   const last = Number(/to (\S+),/.exec(summary)![1]);
@@ -141,7 +142,7 @@ test('V8 from rest: the energy drift is in joules (E − E₀ − W), with reada
   await page.goto(`${appUrl}?v=1&scenario=v8-crank&t=0.3`);
   await waitForSettled(page, 0, 90_000);
   const chart = page.getByTestId('energy-chart-modified');
-  await expect(chart).toContainText('E−E₀−W (J)');
+  await expect.poll(async () => (await chartAxes(page, 'energy-chart-modified')).y?.label).toBe('E−E₀−W (J)');
   await expect(chart).not.toContainText('%');
   const texts = await yTickTexts(page, 'energy-chart-modified');
   expect(niceTicks(texts.map(Number)), texts.join(' ')).toBe(true);
@@ -149,7 +150,7 @@ test('V8 from rest: the energy drift is in joules (E − E₀ − W), with reada
   // The heavy top (spinning from the start) keeps the paper's per cent of |E₀|.
   await page.goto(`${appUrl}?v=1&scenario=heavy-top&t=0.2`);
   await waitForSettled(page);
-  await expect(page.getByTestId('energy-chart-modified')).toContainText('(E−E₀−W)/|E₀| (%)');
+  await expect.poll(async () => (await chartAxes(page, 'energy-chart-modified')).y?.label).toBe('(E−E₀−W)/|E₀| (%)');
   expect(consoleErrors).toEqual([]);
 });
 

@@ -4,7 +4,7 @@
  * of the link.
  */
 import { PRESETS } from '../src/app/presets';
-import { curvePath, expect, test, waitForApi, waitForSettled } from './fixtures';
+import { chartAxes, chartSeries, curvePoints, expect, test, waitForApi, waitForSettled } from './fixtures';
 
 test('each preset opens from its link, explains itself and shows its plot', async ({ page, appUrl, consoleErrors }) => {
   test.setTimeout(90_000);
@@ -14,20 +14,20 @@ test('each preset opens from its link, explains itself and shows its plot', asyn
   await expect(page.getByTestId('component-x')).toBeChecked();
   await expect(page.getByTestId('lower-plot')).toHaveValue('energy');
   for (const chart of ['omega-chart-classical', 'energy-chart-modified']) {
-    await expect.poll(async () => (await curvePath(page, chart)).split('L').length, { timeout: 30_000 }).toBeGreaterThan(100);
+    await expect.poll(async () => await curvePoints(page, chart), { timeout: 30_000 }).toBeGreaterThan(100);
   }
 
   // V8, Fig. 8: the crank speed streams in (the 9 s run is not waited for).
   await page.goto(`${appUrl}?${PRESETS.fig8.query}`);
   await expect(page.getByTestId('preset-banner')).toContainText('Paper Fig. 8: V8 crank');
-  await expect(page.getByTestId('omega-chart-modified')).toContainText('crank speed ωx (rad/s)');
-  await expect.poll(async () => (await curvePath(page, 'omega-chart-modified')).split('L').length, { timeout: 30_000 }).toBeGreaterThan(20);
+  await expect.poll(async () => (await chartAxes(page, 'omega-chart-modified')).y?.label).toBe('crank speed ωx (rad/s)');
+  await expect.poll(async () => await curvePoints(page, 'omega-chart-modified'), { timeout: 30_000 }).toBeGreaterThan(20);
 
   // Spin at α = 0: modified on the exact line to 2 s, classical behind it until it fails at 1.28 s, explained.
   await page.goto(`${appUrl}?${PRESETS['spin-alpha0'].query}`);
   await expect(page.getByTestId('preset-banner')).toContainText('why α = 0 is not enough');
   await waitForSettled(page);
-  await expect(page.locator('[data-testid="omega-chart-modified"] path.recharts-line-curve')).toHaveCount(2);
+  await expect.poll(async () => (await chartSeries(page, 'omega-chart-modified')).filter((s) => s.points > 1).length).toBe(2);
   expect((await page.evaluate(() => window.__hht!.finalOmega('modified')))![0]).toBeCloseTo(20, 9);
   const classical = await page.evaluate(() => window.__hht!.samples('classical'));
   const lag = classical.find(([t]) => Math.abs(t - 1.1) < 1e-9)!;
@@ -61,7 +61,7 @@ test('a preset opens in one click; projector mode is part of the link', async ({
   await page.getByTestId('projector-toggle').click();
   await expect(page.getByTestId('projector-toggle')).toHaveAttribute('aria-pressed', 'true');
   expect(page.url()).toContain('projector=on');
-  const thick = async () => Number(await page.locator('[data-testid="omega-chart-modified"] path.recharts-line-curve').first().getAttribute('stroke-width'));
+  const thick = async () => (await chartSeries(page, 'omega-chart-modified')).find((s) => s.key === 'main')?.width ?? 0;
   await expect.poll(thick).toBeGreaterThanOrEqual(3);
   const link = page.url();
   await page.goto(link);

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { usePlotArea, useXAxisInverseScale, useXAxisScale } from 'recharts';
 import { playheadStore } from '../playhead';
 
-/** Where the plot area is and how time maps to x, shared from inside the chart to its overlay. */
+/** Where the plot area is and how time maps to x (px in the cursor's positioned parent), shared from the plot to its overlay. */
 export interface CursorGeometry {
-  scale: ((t: number) => unknown) | null;
+  /** Time → x pixel. */
+  scale: ((t: number) => number) | null;
   /** x pixel → time. */
-  invert: ((x: number) => unknown) | null;
+  invert: ((x: number) => number) | null;
   top: number;
   height: number;
   /** Called when the geometry changed. */
@@ -15,21 +15,6 @@ export interface CursorGeometry {
 
 export function emptyGeometry(): CursorGeometry {
   return { scale: null, invert: null, top: 0, height: 0, onChange: null };
-}
-
-/** Reads the x scale and plot area inside the chart (recharts hooks); draws nothing. */
-export function CursorGeometryProbe({ geometry }: { geometry: CursorGeometry }) {
-  const scale = useXAxisScale();
-  const invert = useXAxisInverseScale();
-  const area = usePlotArea();
-  useEffect(() => {
-    geometry.scale = scale ?? null;
-    geometry.invert = invert ?? null;
-    geometry.top = area?.y ?? 0;
-    geometry.height = area?.height ?? 0;
-    geometry.onChange?.();
-  }, [geometry, scale, invert, area?.y, area?.height]);
-  return null;
 }
 
 /**

@@ -5,7 +5,7 @@ import { RUN_METHODS, type RunMethod } from '../../scenario/methods';
 import { getScenario } from '../../scenario/registry';
 import { methodDash } from '../methodInfo';
 import { LOWER_PLOT_LABELS } from '../chartViews';
-import { downloadFigurePng } from '../export/chartsFigure';
+import { chartCanvas, downloadFigurePng } from '../export/chartsFigure';
 import { figureHeader } from '../export/figureHeader';
 import { changedFromPreset } from '../presetStatus';
 import { PRESETS } from '../presets';
@@ -21,15 +21,15 @@ export const FIGURE_COLUMN_HEIGHT = 650;
 /** Longest wait for the off-screen charts to draw, ms. */
 const DRAW_TIMEOUT_MS = 4000;
 
-/** Whether every chart under `root` has drawn: an SVG, and a line wherever it has points. */
+/** Whether every chart under `root` has drawn at its size (its ticks chosen for it): its canvas, and a line wherever it has points. */
 function drawn(root: HTMLElement): boolean {
   const charts = Array.from(root.querySelectorAll<HTMLElement>('[data-figure-chart]'));
   return (
     charts.length > 0 &&
     charts.every((chart) => {
-      const svg = chart.querySelector('.recharts-wrapper > svg.recharts-surface');
       const points = Number(chart.getAttribute('data-points') ?? '0');
-      return svg !== null && (points === 0 || chart.querySelector('path.recharts-line-curve') !== null);
+      const measured = chart.getAttribute('data-measured') !== 'no';
+      return measured && chartCanvas(chart) !== null && (points === 0 || Number(chart.getAttribute('data-drawn-points') ?? '0') > 0);
     })
   );
 }
@@ -54,7 +54,7 @@ function FigureStage({ onDrawn }: { onDrawn: (root: HTMLElement) => void }) {
     (async () => {
       const start = performance.now();
       while (live && ref.current && !drawn(ref.current) && performance.now() - start < DRAW_TIMEOUT_MS) await nextFrame();
-      // One more frame so the last redraw has been painted into the SVG.
+      // One more frame so the last redraw has been painted.
       await nextFrame();
       if (live && ref.current) onDrawn(ref.current);
     })();

@@ -264,7 +264,7 @@ function StudyExport({ result, chartRoot }: { result: StudyResult; chartRoot: Re
       <button
         type="button"
         data-testid="study-export-png"
-        onClick={() => run('PNG', async () => downloadBlob(await figurePng([{ heading: summaryOf(result), headingColor: palette.text, charts: [{ caption: '', svg: svg() }] }], style), `${name}.png`))}
+        onClick={() => run('PNG', async () => downloadBlob(await figurePng([{ heading: summaryOf(result), headingColor: palette.text, charts: [{ caption: '', image: svg() }] }], style), `${name}.png`))}
       >
         PNG
       </button>

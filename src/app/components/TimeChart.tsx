@@ -1,21 +1,22 @@
-import { memo, useEffect, useMemo } from 'react';
+import { memo, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
-import { Line, ReferenceLine, XAxis, YAxis } from 'recharts';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
 import type { RunMethod as IntegratorMethod } from '../../scenario/methods';
 import { getScenario } from '../../scenario/registry';
-import { chartSummary, chartView, failureMarkText, OFF_SCALE_TEXT, type ChartKind } from '../chartViews';
+import { chartSummary, chartView, type ChartKind } from '../chartViews';
 import { noteCurveDrawn } from '../deferred';
 import { methodDash } from '../methodInfo';
 import { seek } from '../playhead';
 import { useDerivedSize } from '../elementSize';
-import { axisWidth, niceTicks, ticksThatFit, tickFormatterFor } from '../plotData';
+import { niceTicks, ticksThatFit, tickFormatterFor } from '../plotData';
 import { formatTime, isBusy, results } from '../runs';
 import { streamingPolicy } from '../stableAxes';
 import { useStaggeredPlotVersion } from '../staggered';
 import { appStore, type OmegaComponent } from '../store';
 import { METHOD_LABELS, type Palette } from '../theme';
-import { axisStyle, axisTitle, ChartFrame } from './ChartFrame';
-import { CursorGeometryProbe, emptyGeometry, PlayheadCursor } from './PlayheadCursor';
+import { alignedData, drawnMarks, timePlotOptions, timeSeries, type TimePlotState, type TimeSeries } from '../timePlot';
+import { emptyGeometry, PlayheadCursor, type CursorGeometry } from './PlayheadCursor';
 
 export interface TimeChartProps {
   readonly kind: ChartKind;
@@ -41,11 +42,77 @@ const LEGEND_MIN_HEIGHT = 150;
 const LEGEND_MIN_WIDTH = 230;
 const LEGEND_BIT = 1_000_000;
 
+/** The page's font family, for the text uPlot draws on its canvas. */
+function fontFamily(element: Element): string {
+  return getComputedStyle(element).fontFamily || 'sans-serif';
+}
+
+/** A value in the tooltip: 6 significant digits. */
+function tooltipValue(value: number): string {
+  return value.toPrecision(6);
+}
+
 /**
- * One chart over time. It reads the streamed results itself when its staggered version changes,
- * so the charts redraw in separate short tasks instead of one long one. Its y axes only grow
- * while the run streams (stableAxes.ts), at nice tick values. Its key numbers are its text
- * alternative (read by screen readers).
+ * The figure's test hooks, written after each draw (the curves and labels are canvas pixels):
+ * data-series (each line's name, drawn points, colour, dash and width), data-axes (each axis's
+ * title and tick labels with their pixel positions), data-marks (the y = 0 and failure lines drawn, with their labels).
+ */
+function writeHooks(figure: HTMLElement, u: uPlot, series: readonly TimeSeries[], state: TimePlotState): void {
+  const drawnSeries = series.map((s, k) => {
+    const column = u.data[k + 1] ?? [];
+    let points = 0;
+    for (let i = 0; i < column.length; i++) if (column[i] !== null && column[i] !== undefined) points++;
+    return { name: s.name, key: s.key, points, color: s.color, dash: s.dash.join(' ') || 'solid', width: s.width, axis: s.axis };
+  });
+  const ticks = (values: number[], scale: string, format: (v: number) => string) =>
+    values.map((v) => ({ text: format(v), px: Math.round(u.valToPos(v, scale) * 10) / 10 }));
+  const { view } = state;
+  const axes: Record<string, { label: string; ticks: { text: string; px: number }[] }> = {
+    x: { label: 't (s)', ticks: ticks(state.timeTicks, 'x', formatTime) },
+    y: { label: view.yLabel, ticks: ticks(view.ticks, 'y', state.yFormat) },
+  };
+  if (view.right && state.rightFormat && u.scales.r) axes.right = { label: view.right.label, ticks: ticks(view.right.ticks, 'r', state.rightFormat) };
+  figure.setAttribute('data-series', JSON.stringify(drawnSeries));
+  figure.setAttribute('data-axes', JSON.stringify(axes));
+  figure.setAttribute('data-marks', JSON.stringify(drawnMarks(state)));
+  figure.setAttribute('data-drawn-points', String(drawnSeries.find((s) => s.key === 'main')?.points ?? 0));
+}
+
+/** The tooltip's lines at the cursor: the time and each line's value there. */
+function showTooltip(tooltip: HTMLElement, u: uPlot, series: readonly TimeSeries[]): void {
+  const { idx, left, top } = u.cursor;
+  if (idx === null || idx === undefined || left === undefined || left < 0) {
+    tooltip.hidden = true;
+    return;
+  }
+  const rows: HTMLElement[] = [];
+  const time = document.createElement('div');
+  time.textContent = `t = ${formatTime(u.data[0][idx])} s`;
+  rows.push(time);
+  series.forEach((s, k) => {
+    const at = u.cursor.idxs?.[k + 1] ?? idx;
+    const value = at === null ? null : u.data[k + 1]?.[at];
+    if (value === null || value === undefined) return;
+    const row = document.createElement('div');
+    row.style.color = s.color;
+    row.textContent = `${s.name}: ${tooltipValue(value)}`;
+    rows.push(row);
+  });
+  tooltip.replaceChildren(...rows);
+  tooltip.hidden = false;
+  // Beside the cursor, on the side with more room (positions in the plot area, the tooltip in the whole plot).
+  const ratio = uPlot.pxRatio;
+  const x = left + u.bbox.left / ratio;
+  const y = Math.max(0, (top ?? 0) - 10) + u.bbox.top / ratio;
+  tooltip.style.transform = left > u.bbox.width / ratio / 2 ? `translate(calc(${x - 10}px - 100%), ${y}px)` : `translate(${x + 10}px, ${y}px)`;
+}
+
+/**
+ * One chart over time, drawn by uPlot on a canvas. It reads the streamed results itself when its
+ * staggered version changes, so the charts redraw in separate short tasks instead of one long one,
+ * and hands them to the plot with setData (the plot is re-created only when its lines or axes
+ * change). Its y axes only grow while the run streams (stableAxes.ts), at nice tick values. Its
+ * key numbers are its text alternative (read by screen readers).
  */
 export const TimeChart = memo(function TimeChart({ kind, method, methods, component, palette, tMax, output }: TimeChartProps) {
   const mainCurve = kind === 'omega' || kind === 'output';
@@ -77,124 +144,146 @@ export const TimeChart = memo(function TimeChart({ kind, method, methods, compon
     [version, kind, method, methods, component, streaming, maxTicks, output, failedList],
   );
   const withExact = kind === 'omega' && !!getScenario(view.state.scenario).exactOmega;
-  const { data, domain, right, second } = view;
+  const { data, domain, right } = view;
   // The first points of a method's main curve on screen let the rest of the page load (deferred.ts).
   const drawn = mainCurve && data.length > 1;
   useEffect(() => {
     if (drawn) noteCurveDrawn(method);
   }, [drawn, method]);
-  const yTicks = useMemo(() => (view.log ? logTick : tickFormatterFor(domain)), [view.log, domain]);
-  const rightTicks = useMemo(() => (right ? tickFormatterFor(right.domain) : undefined), [right]);
+  const yFormat = useMemo(() => (view.log ? logTick : tickFormatterFor(domain)), [view.log, domain]);
+  const rightFormat = useMemo(() => (right ? tickFormatterFor(right.domain) : undefined), [right]);
   const tEnd = Math.min(tMax ?? Infinity, view.state.tEnd);
   const timeTicks = useMemo(() => niceTicks([0, tEnd], maxTimeTicks), [tEnd, maxTimeTicks]);
   const geometry = useMemo(emptyGeometry, []);
-  const font = palette.fontSize;
-  const style = axisStyle(palette);
-  // Every curve of a method in its colour and line style (a difference plot: the method subtracted from),
-  // and its legend entry a sample of that line.
-  const mainColor = palette.method[method];
-  const mainDash = methodDash(method, palette.lineWidth);
+  // Every curve of a method in its colour and line style (a difference plot: the method subtracted from).
+  const series = useMemo(
+    () => timeSeries(view, palette, palette.method[method], methodDash(method, palette.lineWidth), withExact),
+    // Only the lines' names and styles matter, not the points.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [palette, method, withExact, view.seriesName, view.second, !!view.reference],
+  );
+  const state = useRef<TimePlotState>(null!);
+  state.current = { view, tEnd, timeTicks, yFormat, rightFormat, failedAt };
+  const figureRef = useRef<HTMLDivElement>(null);
+  const hostRef = useRef<HTMLDivElement>(null);
+  const tooltipRef = useRef<HTMLDivElement>(null);
+  const plotRef = useRef<uPlot | null>(null);
+  // A new plot when its lines, axes or scales change; otherwise only new data.
+  const structure = `${series.map((s) => `${s.key}:${s.name}:${s.axis}:${s.step}`).join('|')}|${view.log}|${!!right}|${view.yLabel}|${right?.label ?? ''}`;
+  useLayoutEffect(() => {
+    const host = hostRef.current;
+    const figure = figureRef.current;
+    if (!host || !figure) return;
+    const place = (u: uPlot) => {
+      const ratio = uPlot.pxRatio;
+      geometry.scale = (t) => u.valToPos(t, 'x') + u.bbox.left / ratio;
+      geometry.invert = (x) => u.posToVal(x - u.bbox.left / ratio, 'x');
+      geometry.top = u.bbox.top / ratio;
+      geometry.height = u.bbox.height / ratio;
+      geometry.onChange?.();
+    };
+    let lastTEnd = NaN;
+    let live = true;
+    const u = new uPlot(
+      timePlotOptions({
+        width: Math.max(1, host.clientWidth),
+        height: Math.max(1, host.clientHeight),
+        palette,
+        fontFamily: fontFamily(figure),
+        series,
+        state: () => state.current,
+        live: () => live,
+        drawn: (plot) => {
+          writeHooks(figure, plot, series, state.current);
+          // The time axis changed (a new t_end): the playhead moves with it.
+          if (state.current.tEnd !== lastTEnd) {
+            lastTEnd = state.current.tEnd;
+            place(plot);
+          }
+        },
+        geometry: place,
+        cursor: (plot) => tooltipRef.current && showTooltip(tooltipRef.current, plot, series),
+      }),
+      alignedData(state.current.view, series),
+      host,
+    );
+    plotRef.current = u;
+    const observer = new ResizeObserver(([entry]) => {
+      const { width, height } = entry.contentRect;
+      if (width > 0 && height > 0 && (width !== u.width || height !== u.height)) u.setSize({ width: Math.floor(width), height: Math.floor(height) });
+    });
+    observer.observe(host);
+    return () => {
+      live = false;
+      observer.disconnect();
+      plotRef.current = null;
+      u.destroy();
+    };
+  }, [structure, series, palette, geometry]);
+  // New points, ticks or marks: one setData (the axes' ranges are read again from the state); new ticks on
+  // unchanged ranges (e.g. more of them fit) also lay the axes out again, which setData alone does not.
+  const first = useRef(true);
+  const drawnTicks = useRef('');
+  const ticks = `${view.ticks.join()}|${timeTicks.join()}|${right?.ticks.join() ?? ''}|${view.ticks.map(yFormat).join()}`;
+  useLayoutEffect(() => {
+    const u = plotRef.current;
+    const newTicks = ticks !== drawnTicks.current;
+    drawnTicks.current = ticks;
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (!u) return;
+    u.setData(alignedData(view, series));
+    if (newTicks) u.redraw(false, true);
+  }, [view, series, tEnd, timeTicks, failedAt, yFormat, rightFormat, ticks]);
+  const summaryId = useId();
+  const figureElement = useCallback(
+    (element: HTMLDivElement | null) => {
+      figureRef.current = element;
+      measure(element);
+    },
+    [measure],
+  );
   return (
-    <ChartFrame
-      className="chart"
-      label={view.seriesName}
-      summary={chartSummary(view)}
-      testId={`${kind}-chart-${method}`}
-      summaryTestId={`${kind}-summary-${method}`}
-      figure={kind}
-      data={data}
-      margin={{ top: 6, right: right ? 2 : 14, bottom: 14, left: 4 }}
-      palette={palette}
-      gridAxis="left"
-      legend={legend}
-      tooltipLabel={(t) => `t = ${formatTime(t)} s`}
-      attributes={{ 'data-points': data.length, 'data-domain': domain.join(',') }}
-      measureRef={measure}
-      overlay={<PlayheadCursor geometry={geometry} color={palette.cursor} />}
+    <div
+      ref={figureElement}
+      className="chart time-chart"
+      role="figure"
+      aria-label={view.seriesName}
+      aria-describedby={summaryId}
+      data-testid={`${kind}-chart-${method}`}
+      data-figure-chart={kind}
+      data-points={data.length}
+      data-domain={domain.join(',')}
+      data-line-width={palette.lineWidth}
+      data-font-size={palette.fontSize}
+      data-measured={fit > 0 ? 'yes' : 'no'}
+      data-legend={legend ? series.map((s) => s.name).join(' · ') : ''}
       onClick={(e) => {
-        const t = geometry.invert?.(e.clientX - e.currentTarget.getBoundingClientRect().left);
+        const t = geometry.invert?.(e.clientX - (hostRef.current?.getBoundingClientRect().left ?? 0));
         if (typeof t === 'number' && t >= 0 && t <= tEnd) seek(t);
       }}
     >
-      <XAxis
-        dataKey="t"
-        type="number"
-        domain={[0, tEnd]}
-        ticks={timeTicks}
-        allowDataOverflow
-        tickFormatter={formatTime}
-        {...style}
-        label={axisTitle(palette, 't (s)', 'insideBottomRight', -8)}
-      />
-      <YAxis
-        yAxisId="left"
-        type="number"
-        scale={view.log ? 'log' : 'linear'}
-        domain={domain}
-        ticks={view.ticks}
-        allowDataOverflow
-        tickFormatter={yTicks}
-        {...style}
-        width={axisWidth(view.ticks.map(yTicks), font)}
-        label={axisTitle(palette, view.yLabel, 'insideLeft', 4)}
-      />
-      {right && (
-        <YAxis
-          yAxisId="right"
-          orientation="right"
-          type="number"
-          domain={right.domain}
-          ticks={right.ticks}
-          allowDataOverflow
-          tickFormatter={rightTicks}
-          {...style}
-          width={axisWidth(right.ticks.map(rightTicks!), font)}
-          label={axisTitle(palette, right.label, 'insideRight', 4)}
-        />
+      <p id={summaryId} className="sr-only" data-testid={`${kind}-summary-${method}`}>
+        {chartSummary(view)}
+      </p>
+      {legend && (
+        <ul className="chart-legend" style={{ fontSize: palette.fontSize, minHeight: palette.fontSize * 2 }} aria-hidden="true">
+          {series.map((s) => (
+            <li key={s.key} className="chart-legend-item">
+              <svg width={palette.fontSize * 1.6} height={palette.fontSize} aria-hidden="true">
+                <line x1={0} x2={palette.fontSize * 1.6} y1={palette.fontSize / 2} y2={palette.fontSize / 2} stroke={s.color} strokeOpacity={s.alpha} strokeWidth={Math.min(3, s.width)} strokeDasharray={s.dash.length > 0 ? s.dash.join(' ') : undefined} />
+              </svg>
+              <span className="chart-legend-item-text">{s.name}</span>
+            </li>
+          ))}
+        </ul>
       )}
-      {/* The second line first, so the main one is drawn over it. */}
-      {second && (
-        <Line
-          yAxisId={second.axis}
-          name={second.name}
-          type={second.step ? 'stepAfter' : 'linear'}
-          dataKey="w"
-          stroke={second.axis === 'right' ? palette.muted : palette.exact}
-          strokeOpacity={second.axis === 'right' ? 0.55 : 0.9}
-          dot={false}
-          strokeWidth={second.axis === 'right' ? palette.lineWidth * 0.6 : palette.lineWidth}
-          connectNulls
-          isAnimationActive={false}
-        />
-      )}
-      <Line yAxisId="left" name={view.seriesName} dataKey="v" stroke={mainColor} strokeDasharray={mainDash} legendType="plainline" dot={false} strokeWidth={palette.lineWidth} connectNulls isAnimationActive={false} />
-      {/* The model's reference curve over the run's, thin and grey so both show where they coincide: its own points, not the run's times. */}
-      {view.reference && (
-        <Line yAxisId="left" name="reference" data={view.reference} dataKey="v" stroke={palette.muted} strokeOpacity={0.9} legendType="plainline" dot={false} strokeWidth={palette.lineWidth * 0.5} isAnimationActive={false} />
-      )}
-      {withExact && (
-        <Line yAxisId="left" name="exact" dataKey="exact" stroke={palette.exact} strokeDasharray="6 4" legendType="plainline" dot={false} strokeWidth={palette.lineWidth * 0.9} isAnimationActive={false} />
-      )}
-      {kind === 'difference' && <ReferenceLine yAxisId="left" y={0} stroke={palette.muted} strokeWidth={1} ifOverflow="hidden" />}
-      {/* Where the run failed, its labels on the wider side of the line; the second says the blow-up is off scale. */}
-      {failedAt !== null && (
-        <ReferenceLine
-          yAxisId="left"
-          x={failedAt}
-          stroke={palette.failure}
-          strokeDasharray="4 3"
-          label={{ value: failureMarkText(failedAt), position: failedAt > tEnd / 2 ? 'insideTopRight' : 'insideTopLeft', fill: palette.failure, fontSize: font }}
-        />
-      )}
-      {failedAt !== null && view.offScale && (
-        <ReferenceLine
-          yAxisId="left"
-          x={failedAt}
-          stroke="none"
-          label={{ value: OFF_SCALE_TEXT, position: failedAt > tEnd / 2 ? 'insideBottomRight' : 'insideBottomLeft', fill: palette.failure, fontSize: font }}
-        />
-      )}
-      <CursorGeometryProbe geometry={geometry} />
-    </ChartFrame>
+      <div ref={hostRef} className="chart-plot">
+        <PlayheadCursor geometry={geometry} color={palette.cursor} />
+        <div ref={tooltipRef} className="chart-tooltip" hidden style={{ background: palette.panel, borderColor: palette.grid, color: palette.text, fontSize: palette.fontSize + 1 }} />
+      </div>
+    </div>
   );
 });

@@ -12,8 +12,15 @@ export function chartSvg(chart: Element): SVGSVGElement | null {
   return chart.querySelector<SVGSVGElement>('.recharts-wrapper > svg.recharts-surface');
 }
 
-/** A chart's legend as one line, e.g. "classical HHT ωy · exact". */
+/** The canvas a time chart (uPlot) draws its axes and curves on. */
+export function chartCanvas(chart: Element): HTMLCanvasElement | null {
+  return chart.querySelector<HTMLCanvasElement>('.uplot canvas');
+}
+
+/** A chart's legend as one line, e.g. "classical HHT ωy · exact" (a time chart's data-legend, or the recharts legend's items). */
 export function legendText(chart: Element): string {
+  const legend = chart.getAttribute('data-legend');
+  if (legend) return legend;
   const items = Array.from(chart.querySelectorAll('.recharts-legend-item-text'), (item) => item.textContent ?? '');
   return items.filter(Boolean).join(' · ');
 }
@@ -23,8 +30,8 @@ export function figureColumns(root: Element): FigureColumn[] {
   return Array.from(root.querySelectorAll<HTMLElement>('[data-figure-column]')).map((column) => {
     const heading = column.querySelector<HTMLElement>('[data-figure-heading]');
     const charts = Array.from(column.querySelectorAll('[data-figure-chart]')).flatMap((chart) => {
-      const svg = chartSvg(chart);
-      return svg ? [{ caption: legendText(chart) || (chart.getAttribute('data-figure-chart') ?? ''), svg }] : [];
+      const image = chartCanvas(chart) ?? chartSvg(chart);
+      return image ? [{ caption: legendText(chart) || (chart.getAttribute('data-figure-chart') ?? ''), image }] : [];
     });
     return {
       wide: column.getAttribute('data-figure-column') === 'wide',

@@ -1,6 +1,6 @@
 /**
- * PNG and SVG export of the plots: each recharts SVG is serialised (with its size, a background
- * and the page's font made explicit) and drawn onto one canvas, in columns with a heading and
+ * PNG and SVG export of the plots: each time chart's canvas (uPlot) is drawn as it is, each recharts
+ * SVG is serialised (with its size, a background and the page's font made explicit), onto one canvas, in columns with a heading and
  * a caption per chart (the legends are HTML, so their text becomes the caption), the wide
  * columns side by side in one row under them, and optionally a header (title, parameters, legend) and the share link as footer.
  * Browser only.
@@ -12,7 +12,8 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 export interface FigureChart {
   /** Text above the chart, e.g. its legend "modified HHT ωy · exact". */
   readonly caption: string;
-  readonly svg: SVGSVGElement;
+  /** The chart as drawn: a time chart's canvas or a recharts SVG. */
+  readonly image: HTMLCanvasElement | SVGSVGElement;
 }
 
 export interface FigureColumn {
@@ -104,7 +105,7 @@ async function drawColumn(ctx: CanvasRenderingContext2D, column: FigureColumn, r
     ctx.fillStyle = style.text;
     ctx.fillText(chart.caption, x + 8, y + CAPTION_PX / 2);
     y += CAPTION_PX;
-    const image = await svgImage(svgDocument(chart.svg, style));
+    const image = chart.image instanceof HTMLCanvasElement ? chart.image : await svgImage(svgDocument(chart.image, style));
     ctx.drawImage(image, x, y, Math.round(rect.width), Math.round(rect.height));
     y += Math.round(rect.height);
   }
@@ -115,7 +116,7 @@ async function drawColumn(ctx: CanvasRenderingContext2D, column: FigureColumn, r
  * header and over the link when given, and returns it as a PNG.
  */
 export async function figurePng(columns: readonly FigureColumn[], style: FigureStyle, header?: FigureHeader): Promise<Blob> {
-  const sizes = columns.map((column) => column.charts.map((c) => c.svg.getBoundingClientRect()));
+  const sizes = columns.map((column) => column.charts.map((c) => c.image.getBoundingClientRect()));
   const widths = sizes.map((charts) => Math.max(1, ...charts.map((r) => Math.round(r.width))));
   const heights = sizes.map((charts) => HEADING_PX + charts.reduce((sum, r) => sum + CAPTION_PX + Math.round(r.height), 0));
   const side = columns.map((_, k) => k).filter((k) => !columns[k].wide);
