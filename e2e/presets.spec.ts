@@ -72,3 +72,24 @@ test('a preset opens in one click; projector mode is part of the link', async ({
   await expect.poll(thick).toBeGreaterThanOrEqual(3);
   expect(consoleErrors).toEqual([]);
 });
+
+test.describe('a preset link on a phone (390×844)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('folds its explanation to the title, so α and both ω plots are on the first screen; one tap opens it', async ({ page, appUrl, consoleErrors }) => {
+    await page.goto(`${appUrl}?${PRESETS['fig4-5'].query}`);
+    await expect(page.getByTestId('preset-banner')).toContainText('Paper Fig. 4/5: heavy top');
+    const list = page.getByTestId('preset-banner').locator('ul');
+    await expect(list).toBeHidden();
+    const inView = async (id: string) => {
+      const b = (await page.getByTestId(id).boundingBox())!;
+      return b.y >= 0 && b.y + b.height <= 844.5 && b.x >= 0 && b.x + b.width <= 390.5;
+    };
+    for (const id of ['bar-alpha-slider', 'bar-play', 'omega-chart-classical', 'omega-chart-modified']) expect(await inView(id), id).toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.getByTestId('preset-more').click();
+    await expect(page.getByTestId('preset-more')).toHaveAttribute('aria-expanded', 'true');
+    await expect(list).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+});

@@ -21,8 +21,8 @@ function TabLabel({ panel }: { panel: MainPanel }) {
   if (!short) return <>{TAB_LABELS[panel]}</>;
   return (
     <>
-      <span className="tab-label-long">{TAB_LABELS[panel]}</span>
-      <span className="tab-label-short">{short}</span>
+      <span className="label-long">{TAB_LABELS[panel]}</span>
+      <span className="label-short">{short}</span>
     </>
   );
 }

@@ -56,11 +56,13 @@ export function ModelMenu() {
         </select>
       </label>
       <button type="button" onClick={() => file.current?.click()} data-testid="open-model" title="Open a model file (JSON, format hht-model/1); or drop one on the page">
-        Open model…
+        <span className="label-long">Open model…</span>
+        <span className="label-short">Open…</span>
       </button>
       <input ref={file} type="file" accept=".json,application/json" hidden onChange={onFile} data-testid="open-model-file" />
       <button type="button" onClick={openModelEditor} data-testid="edit-model" title="Write or change a model file; mistakes are marked as you type">
-        Edit model
+        <span className="label-long">Edit model</span>
+        <span className="label-short">Edit</span>
       </button>
     </div>
   );

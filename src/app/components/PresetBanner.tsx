@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useStore } from 'zustand';
 import { changedFromPreset } from '../presetStatus';
 import { PRESETS } from '../presets';
@@ -11,6 +12,8 @@ import { appStore, dismissPreset, openPreset } from '../store';
 export function PresetBanner() {
   const id = useStore(appStore, (s) => s.view.preset);
   const changed = useStore(appStore, (s) => s.view.preset !== null && changedFromPreset(s.view.preset, s.state));
+  // On a phone the explanation starts folded to its title (styles.css); elsewhere it is always open.
+  const [open, setOpen] = useState(false);
   if (!id) return null;
   const preset = PRESETS[id];
   if (changed) {
@@ -29,8 +32,8 @@ export function PresetBanner() {
     );
   }
   return (
-    <section className="preset-banner" aria-labelledby="preset-banner-title" data-testid="preset-banner" data-changed="false">
-      <div>
+    <section className={`preset-banner${open ? ' preset-open' : ''}`} aria-labelledby="preset-banner-title" data-testid="preset-banner" data-changed="false">
+      <div className="preset-body">
         <h2 id="preset-banner-title">{preset.title}</h2>
         {preset.tests && (
           <p data-testid="preset-tests">
@@ -48,6 +51,9 @@ export function PresetBanner() {
           {preset.why}
         </p>
       </div>
+      <button type="button" className="preset-more" aria-expanded={open} onClick={() => setOpen(!open)} data-testid="preset-more">
+        {open ? 'Less' : 'What to look at'}
+      </button>
       <button type="button" onClick={dismissPreset} aria-label="Close the preset explanation">
         ×
       </button>
