@@ -10,28 +10,18 @@ import os from 'node:os';
 import type { Browser, Page } from '@playwright/test';
 import { test, waitForSettled } from './fixtures';
 import { measureBundle } from './bundleSize';
+import { CURVES_PROBE } from './curvesProbe';
 
 test.skip(!process.env.MEASURE || ['network', 'scene'].includes(process.env.MEASURE), 'set MEASURE=1 to measure');
 test.setTimeout(300_000);
 
-/** Installed before the app loads: long tasks, and when both ω curves first have a path. */
-const PROBE = () => {
-  const w = window as unknown as { __longTasks: { start: number; duration: number }[]; __curvesAt: number | null };
+/** Installed before the app loads: the long tasks. */
+const LONG_TASKS_PROBE = () => {
+  const w = window as unknown as { __longTasks: { start: number; duration: number }[] };
   w.__longTasks = [];
-  w.__curvesAt = null;
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) w.__longTasks.push({ start: e.startTime, duration: e.duration });
   }).observe({ type: 'longtask', buffered: true });
-  const check = () => {
-    const drawn = ['classical', 'modified'].every((m) => {
-      // The chart's hook after each draw (TimeChart.tsx): its main line has more than two points.
-      const series = JSON.parse(document.querySelector(`[data-testid="omega-chart-${m}"]`)?.getAttribute('data-series') ?? '[]') as { key: string; points: number }[];
-      return (series.find((s) => s.key === 'main')?.points ?? 0) > 2;
-    });
-    if (drawn) w.__curvesAt = performance.now();
-    else requestAnimationFrame(check);
-  };
-  requestAnimationFrame(check);
 };
 
 interface Probe {
@@ -92,7 +82,8 @@ const loadAverage = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
 async function measureV8(browser: Browser, appUrl: string): Promise<string> {
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   const page = await context.newPage();
-  await page.addInitScript(PROBE);
+  await page.addInitScript(LONG_TASKS_PROBE);
+  await page.addInitScript(CURVES_PROBE);
   await page.addInitScript(FRAME_PROBE);
   const before = loadAverage();
   // The main thread's busy time (CDP Performance.TaskDuration): on two cores it competes with the two solver workers.
@@ -141,7 +132,8 @@ test('measure the figures of docs/performance.md', async ({ browser, appUrl }) =
   for (let i = 0; i < 5; i++) {
     const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
     const page = await context.newPage();
-    await page.addInitScript(PROBE);
+    await page.addInitScript(LONG_TASKS_PROBE);
+    await page.addInitScript(CURVES_PROBE);
     await page.goto(appUrl);
     await waitForSettled(page, 0, 120_000);
     await page.waitForFunction(() => (window as unknown as { __curvesAt: number | null }).__curvesAt !== null);
@@ -164,7 +156,8 @@ test('measure the figures of docs/performance.md', async ({ browser, appUrl }) =
 
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   const page = await context.newPage();
-  await page.addInitScript(PROBE);
+  await page.addInitScript(LONG_TASKS_PROBE);
+  await page.addInitScript(CURVES_PROBE);
   await page.goto(`${appUrl}?v=1&scenario=heavy-top&h=1e-5`);
   const status = await waitForSettled(page, 0, 280_000);
   const probe = await readProbe(page);

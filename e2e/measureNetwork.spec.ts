@@ -21,6 +21,7 @@ import os from 'node:os';
 import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
 import { test } from './fixtures';
 import { serveStatic, type StaticSite } from './staticServer';
+import { CURVES_PROBE } from './curvesProbe';
 
 test.skip(process.env.MEASURE !== 'network', 'set MEASURE=network to measure');
 test.setTimeout(900_000);
@@ -51,24 +52,6 @@ const PROFILES: readonly Profile[] = [
     cpuSlowdown: 4,
   },
 ];
-
-/** Installed before the app loads: when the shell and both ω curves' first points appear (ms since navigation). */
-const PROBE = () => {
-  const w = window as unknown as { __shellAt: number | null; __curvesAt: number | null };
-  w.__shellAt = null;
-  w.__curvesAt = null;
-  const check = () => {
-    if (w.__shellAt === null && document.querySelector('[data-testid="charts"]')) w.__shellAt = performance.now();
-    const drawn = ['classical', 'modified'].every((m) => {
-      // The chart's hook after each draw (TimeChart.tsx): its main line has more than two points.
-      const series = JSON.parse(document.querySelector(`[data-testid="omega-chart-${m}"]`)?.getAttribute('data-series') ?? '[]') as { key: string; points: number }[];
-      return (series.find((s) => s.key === 'main')?.points ?? 0) > 2;
-    });
-    if (drawn) w.__curvesAt = performance.now();
-    else requestAnimationFrame(check);
-  };
-  requestAnimationFrame(check);
-};
 
 interface Visit {
   readonly shell: number;
@@ -112,7 +95,7 @@ async function throttle(page: Page, profile: Profile, fetched: Map<string, Fetch
  */
 async function visit(context: BrowserContext, server: StaticSite, profile: Profile, precache: boolean): Promise<Visit> {
   const page = await context.newPage();
-  await page.addInitScript(PROBE);
+  await page.addInitScript(CURVES_PROBE);
   const fetched = new Map<string, Fetched>();
   await throttle(page, profile, fetched);
   const from = server.log.length;

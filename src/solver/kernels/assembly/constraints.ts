@@ -117,6 +117,32 @@ function writePointColumns(q: usize, body: i32, rec: usize, k: i32, sign: f64, o
 }
 
 /**
+ * The values of one record into values[row ..] (Sherif Eq. 57), leaving in the scratch what its Jacobian rows need:
+ * p_i, p_j (points) and a, b (rotated vectors).
+ */
+@inline function recordValues(rec: usize, kind: i32, bi: i32, bj: i32, row: i32, q: usize, values: usize): void {
+  if (kind == NORMALIZATION) {
+    const c = bi * COORDS_PER_BODY + 3;
+    const e0 = f(q, c), e1 = f(q, c + 1), e2 = f(q, c + 2), e3 = f(q, c + 3);
+    setF(values, row, e0 * e0 + e1 * e1 + e2 * e2 + e3 * e3 - 1);
+  } else if (kind == POINTS_COINCIDE) {
+    pointToPi(q, bi, rec, 10);
+    pointToPj(q, bj, rec, 13);
+    setF(values, row, pi0 - pj0); setF(values, row + 1, pi1 - pj1); setF(values, row + 2, pi2 - pj2);
+  } else if (kind == VECTORS_DOT) {
+    rotatedToA(q, bi, rec, 10);
+    rotatedToB(q, bj, rec, 13);
+    setF(values, row, a0 * b0 + a1 * b1 + a2 * b2 - f(rec, 9));
+  } else {
+    // VECTOR_TO_POINT_DOT: a = A_i u, d = p_j − p_i.
+    pointToPi(q, bi, rec, 13);
+    pointToPj(q, bj, rec, 16);
+    rotatedToA(q, bi, rec, 10);
+    setF(values, row, a0 * (pj0 - pi0) + a1 * (pj1 - pi1) + a2 * (pj2 - pi2));
+  }
+}
+
+/**
  * Runs `count` records at `program`: values of every row into values[row ..], Jacobian rows into blocks.
  * q: the coordinates, 7 per body.
  */
@@ -127,32 +153,20 @@ export function constraintsWithJacobian(program: usize, count: i32, q: usize, va
     const offset = <i32>f(rec, 4), ld = <i32>f(rec, 5), colI = <i32>f(rec, 6), colJ = <i32>f(rec, 7);
     const zeroCount = <i32>f(rec, 8);
     for (let k = 0; k < zeroCount; k++) setF(blocks, offset + k, 0);
+    recordValues(rec, kind, bi, bj, row, q, values);
     if (kind == NORMALIZATION) {
       const c = bi * COORDS_PER_BODY + 3;
-      const e0 = f(q, c), e1 = f(q, c + 1), e2 = f(q, c + 2), e3 = f(q, c + 3);
-      setF(values, row, e0 * e0 + e1 * e1 + e2 * e2 + e3 * e3 - 1);
       setF(blocks, offset, 0); setF(blocks, offset + 1, 0); setF(blocks, offset + 2, 0);
-      setF(blocks, offset + 3, 2 * e0); setF(blocks, offset + 4, 2 * e1);
-      setF(blocks, offset + 5, 2 * e2); setF(blocks, offset + 6, 2 * e3);
+      setF(blocks, offset + 3, 2 * f(q, c)); setF(blocks, offset + 4, 2 * f(q, c + 1));
+      setF(blocks, offset + 5, 2 * f(q, c + 2)); setF(blocks, offset + 6, 2 * f(q, c + 3));
     } else if (kind == POINTS_COINCIDE) {
-      pointToPi(q, bi, rec, 10);
-      pointToPj(q, bj, rec, 13);
-      setF(values, row, pi0 - pj0); setF(values, row + 1, pi1 - pj1); setF(values, row + 2, pi2 - pj2);
       writePointColumns(q, bi, rec, 10, 1, blocks, offset, ld, colI);
       writePointColumns(q, bj, rec, 13, -1, blocks, offset, ld, colJ);
     } else if (kind == VECTORS_DOT) {
-      rotatedToA(q, bi, rec, 10);
-      rotatedToB(q, bj, rec, 13);
-      setF(values, row, a0 * b0 + a1 * b1 + a2 * b2 - f(rec, 9));
       if (colI >= 0) addWeightedRow(q, bi, rec, 10, b0, b1, b2, 1, blocks, offset + colI + 3);
       if (colJ >= 0) addWeightedRow(q, bj, rec, 13, a0, a1, a2, 1, blocks, offset + colJ + 3);
     } else {
-      // VECTOR_TO_POINT_DOT: a = A_i u, d = p_j − p_i.
-      pointToPi(q, bi, rec, 13);
-      pointToPj(q, bj, rec, 16);
-      rotatedToA(q, bi, rec, 10);
       const d0 = pj0 - pi0, d1 = pj1 - pi1, d2 = pj2 - pi2;
-      setF(values, row, a0 * d0 + a1 * d1 + a2 * d2);
       if (colI >= 0) {
         const o = offset + colI;
         addF(blocks, o, -a0); addF(blocks, o + 1, -a1); addF(blocks, o + 2, -a2);
@@ -170,31 +184,12 @@ export function constraintsWithJacobian(program: usize, count: i32, q: usize, va
 
 /**
  * The values alone of `count` records at `program` (C(q), Sherif Eq. 57), for a sample row or a monitor: the same
- * arithmetic as constraintsWithJacobian's values, so the same numbers to the bit, without the Jacobian's.
+ * arithmetic as constraintsWithJacobian's values (recordValues), without the Jacobian's.
  */
 export function constraintValues(program: usize, count: i32, q: usize, values: usize): void {
   for (let r = 0; r < count; r++) {
     const rec = program + (<usize>(r * RECORD_LENGTH) << 3);
-    const kind = <i32>f(rec, 0), bi = <i32>f(rec, 1), bj = <i32>f(rec, 2), row = <i32>f(rec, 3);
-    if (kind == NORMALIZATION) {
-      const c = bi * COORDS_PER_BODY + 3;
-      const e0 = f(q, c), e1 = f(q, c + 1), e2 = f(q, c + 2), e3 = f(q, c + 3);
-      setF(values, row, e0 * e0 + e1 * e1 + e2 * e2 + e3 * e3 - 1);
-    } else if (kind == POINTS_COINCIDE) {
-      pointToPi(q, bi, rec, 10);
-      pointToPj(q, bj, rec, 13);
-      setF(values, row, pi0 - pj0); setF(values, row + 1, pi1 - pj1); setF(values, row + 2, pi2 - pj2);
-    } else if (kind == VECTORS_DOT) {
-      rotatedToA(q, bi, rec, 10);
-      rotatedToB(q, bj, rec, 13);
-      setF(values, row, a0 * b0 + a1 * b1 + a2 * b2 - f(rec, 9));
-    } else {
-      pointToPi(q, bi, rec, 13);
-      pointToPj(q, bj, rec, 16);
-      rotatedToA(q, bi, rec, 10);
-      const d0 = pj0 - pi0, d1 = pj1 - pi1, d2 = pj2 - pi2;
-      setF(values, row, a0 * d0 + a1 * d1 + a2 * d2);
-    }
+    recordValues(rec, <i32>f(rec, 0), <i32>f(rec, 1), <i32>f(rec, 2), <i32>f(rec, 3), q, values);
   }
 }
 
