@@ -7,20 +7,17 @@
 import { describe, expect, it } from 'vitest';
 import { readModelText } from '../../src/modelfile/read';
 import { modelIssues } from '../support/modelIssues';
+import { pendulumText } from '../support/pendulumText';
 import { scenarioFromDocument } from '../../src/scenario/fromDocument';
 import { getScenario, SCENARIO_IDS } from '../../src/scenario/registry';
 
 /** A pendulum with outputs x_tip (top level) and y_tip 0 (in a group), and the given top-level keys (JSON text). */
 function pendulum(extra: string, outputName = 'x_tip'): string {
-  return `{
-  "format": "hht-model/1",
-  "title": "Pendulum",
-  "gravity": [0, -9.81, 0],
-  "bodies": [{ "name": "rod", "mass": 2, "inertia": [0.01, 0.2, 0.2], "position": [0.5, 0, 0], "points": { "tip": [0.5, 0, 0] } }],
-  "joints": [{ "name": "pivot", "type": "revolute", "bodies": ["ground", "rod"], "at": [0, 0, 0], "axis": [0, 0, 1] }],
-  "outputs": [{ "name": "${outputName}", "type": "position", "point": "rod.tip", "component": "x" }],
-  "groups": [{ "repeat": { "i": [0] }, "outputs": [{ "name": "y_tip {i}", "type": "position", "point": "rod.tip", "component": "y" }] }]${extra}
-}`;
+  return pendulumText({
+    outputs: `{ "name": "${outputName}", "type": "position", "point": "rod.tip", "component": "x" }`,
+    groups: '{ "repeat": { "i": [0] }, "outputs": [{ "name": "y_tip {i}", "type": "position", "point": "rod.tip", "component": "y" }] }',
+    extra,
+  });
 }
 
 const issues = modelIssues;

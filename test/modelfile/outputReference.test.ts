@@ -7,20 +7,14 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readModelText } from '../../src/modelfile/read';
 import { modelIssues } from '../support/modelIssues';
+import { pendulumText } from '../support/pendulumText';
 import { scenarioFromDocument } from '../../src/scenario/fromDocument';
 import { getScenario } from '../../src/scenario/registry';
 
 /** A pendulum whose output `x_tip` carries `reference` (JSON text), or none. */
 function pendulum(reference?: string, inGroup = false): string {
   const output = `{ "name": "x_tip", "type": "position", "point": "rod.tip", "component": "x"${reference ? `, "reference": ${reference}` : ''} }`;
-  return `{
-  "format": "hht-model/1",
-  "title": "Pendulum",
-  "gravity": [0, -9.81, 0],
-  "bodies": [{ "name": "rod", "mass": 2, "inertia": [0.01, 0.2, 0.2], "position": [0.5, 0, 0], "points": { "tip": [0.5, 0, 0] } }],
-  "joints": [{ "name": "pivot", "type": "revolute", "bodies": ["ground", "rod"], "at": [0, 0, 0], "axis": [0, 0, 1] }],
-  ${inGroup ? `"groups": [{ "repeat": { "i": [0] }, "outputs": [${output}] }]` : `"outputs": [${output}]`}
-}`;
+  return pendulumText(inGroup ? { groups: `{ "repeat": { "i": [0] }, "outputs": [${output}] }` } : { outputs: output });
 }
 
 const issues = modelIssues;
