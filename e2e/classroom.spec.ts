@@ -135,6 +135,44 @@ test('first visit: the page explains itself in a dialog (keyboard, Esc, Help but
   await projector.close();
 });
 
+test('first visit on a phone: the curves first, then a one-line invitation instead of the dialog; the dialog opens at its title', async ({ browser, appUrl }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await page.goto(appUrl);
+  await waitForSettled(page);
+  const invitation = page.getByTestId('help-invitation');
+  await expect(invitation).toBeVisible();
+  await expect(page.getByTestId('help-dialog')).toBeHidden();
+  // α and both ω plots stay on the first screen, clear of the invitation.
+  const foot = (await invitation.boundingBox())!;
+  for (const id of ['bar-alpha-slider', 'omega-chart-classical', 'omega-chart-modified']) {
+    const b = (await page.getByTestId(id).boundingBox())!;
+    expect(b.y >= 0 && b.y + b.height <= foot.y, id).toBe(true);
+  }
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByTestId('help-invitation-open').click();
+  const dialog = page.getByTestId('help-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(invitation).toBeHidden();
+  // The reader starts at the title, with focus on Close (which lies below the first screen of the dialog).
+  expect(await dialog.evaluate((d) => d.scrollTop)).toBe(0);
+  await expect(page.getByTestId('help-close')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await page.reload();
+  await waitForSettled(page);
+  await expect(invitation).toBeHidden();
+  await expect(dialog).toBeHidden();
+  // Dismissed with ×: remembered as well.
+  const other = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const second = await other.newPage();
+  await second.goto(appUrl);
+  await second.getByTestId('help-invitation-dismiss').click();
+  await expect(second.getByTestId('help-invitation')).toBeHidden();
+  expect(await second.evaluate(() => window.localStorage.getItem('hht-playground.help-seen'))).not.toBeNull();
+  await other.close();
+  await context.close();
+});
+
 /** Stops playback (it starts by itself when a run ends), so the playhead stays where it is put. */
 async function pause(page: Page): Promise<void> {
   // On a phone the play button is the one in the bar above the plots.

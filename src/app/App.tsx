@@ -3,6 +3,7 @@ import { useStore } from 'zustand';
 import { Charts } from './components/Charts';
 import { EmbedApp } from './components/EmbedApp';
 import { HelpDialog } from './components/HelpDialog';
+import { HelpInvitation } from './components/HelpInvitation';
 import { LessonBar } from './components/LessonBar';
 import { Header } from './components/Header';
 import { IntegratorPanel } from './components/IntegratorPanel';
@@ -72,6 +73,7 @@ function FullApp() {
         <MainTabs panels={PANELS} />
       </main>
       <HelpDialog />
+      <HelpInvitation />
       <ModelEditorDialog />
       <ModelDropZone />
     </div>

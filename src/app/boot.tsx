@@ -6,7 +6,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { openHelpOnFirstVisit } from './lessons/helpStore';
+import { offerHelpOnFirstVisit } from './lessons/helpStore';
 import { lessonStore, openLessonFromQuery } from './lessons/lessonStore';
 import { startPlayback } from './playback';
 import { startAutoRun, startRun, warmUpWorkers } from './runner';
@@ -30,7 +30,7 @@ function startPage(): void {
   // An embedded page (`embed=on`) shows no lesson and no first-visit dialog, and adds no history
   // entries: the course page's Back button stays its own.
   if (!embed) openLessonFromQuery(window.location.search);
-  openHelpOnFirstVisit(embed || projector || lessonStore.getState().lesson !== null);
+  offerHelpOnFirstVisit(embed || projector || lessonStore.getState().lesson !== null);
   startUrlSync({ pushEntries: !embed, onRestore: startRun });
   startPlayback();
   startAutoRun();

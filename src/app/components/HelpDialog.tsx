@@ -25,8 +25,10 @@ export function HelpDialog() {
     if (!d) return;
     if (open && !d.open) {
       d.showModal();
-      // Focus on Close: Enter or Esc dismisses, Tab reaches the lesson and the Theory tab.
-      d.querySelector<HTMLButtonElement>('[data-testid="help-close"]')?.focus();
+      // Focus on Close: Enter or Esc dismisses, Tab reaches the lesson and the Theory tab. Without scrolling to
+      // it: on a short screen the reader starts at the title, not at the buttons at the end.
+      d.querySelector<HTMLButtonElement>('[data-testid="help-close"]')?.focus({ preventScroll: true });
+      d.scrollTop = 0;
     }
     if (!open && d.open) d.close();
   }, [open]);
