@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { closeHelp, helpStore } from '../lessons/helpStore';
 import { startLesson } from '../lessons/lessonStore';
@@ -15,10 +15,17 @@ const WATCH: ReadonlyArray<readonly [string, string]> = [
 
 /**
  * The page explained in one screen: what is shown, what α does, classical vs modified, what to
- * watch. A modal <dialog> (Esc closes it, focus stays inside); the Help button reopens it.
+ * watch. A modal <dialog> (Esc closes it, focus stays inside); the Help button reopens it. Drawn from the
+ * first time it opens (a first visit opens it after the first curves), then kept.
  */
 export function HelpDialog() {
   const open = useStore(helpStore, (s) => s.open);
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened ? <Explanation open={open} /> : null;
+}
+
+function Explanation({ open }: { readonly open: boolean }) {
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const d = dialog.current;
