@@ -27,8 +27,8 @@ const ALLOWED: Readonly<Record<Layer, readonly Layer[]>> = {
   app: ['run', 'scenario', 'modelfile', 'solver', 'worker'],
 };
 
-/** What the app may reach of the worker: the worker entry points (new URL(…)) and the message protocols. */
-const APP_WORKER_FILES = ['worker/sim.worker.ts', 'worker/study.worker.ts', 'worker/protocol.ts'];
+/** What the app may reach of the worker: the worker entry points (new URL(…)), the message protocols and the start message's builder. */
+const APP_WORKER_FILES = ['worker/sim.worker.ts', 'worker/study.worker.ts', 'worker/protocol.ts', 'worker/startMessage.ts'];
 
 interface Edge {
   readonly from: string;

@@ -9,6 +9,7 @@ import type { MainToWorker, WorkerToMain } from '../worker/protocol';
 import { applyWorkerMessage, beginRun, markCancelled } from './runs';
 import { createSimWorker, dropEarlyWorkers, takeEarlyWorker } from './simWorkers';
 import { appStore } from './store';
+import { startMessageOf } from '../worker/startMessage';
 
 /** Wait after the last change before rerunning, ms (a dragged slider sends many changes). */
 export const RERUN_DEBOUNCE_MS = 300;
@@ -62,20 +63,7 @@ export function startRun(): void {
       if (workers[method]) post(method, { kind: 'cancel', runId: previous });
       continue;
     }
-    post(method, {
-      kind: 'start',
-      runId,
-      scenario: state.scenario,
-      ...(state.model ? { model: state.model } : {}),
-      values: state.values,
-      method,
-      alpha: state.alpha,
-      ...(state.rho !== undefined ? { rho: state.rho } : {}),
-      h: state.h,
-      tEnd: state.tEnd,
-      ...(state.tolerance !== undefined ? { tolerance: state.tolerance } : {}),
-      ...(state.tolerance !== undefined && state.errorNorm !== undefined ? { errorNorm: state.errorNorm } : {}),
-    });
+    post(method, startMessageOf(state, runId, method));
   }
   dropEarlyWorkers();
 }

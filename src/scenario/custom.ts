@@ -44,6 +44,12 @@ export function customScenario(text: string): CustomScenarioResult {
   return result;
 }
 
+/** The scenario of a model file's text, undefined when it is not one (a solver worker's reader, src/worker/prepare.ts). */
+export function customScenarioDef(text: string): ScenarioDef | undefined {
+  const read = customScenario(text);
+  return read.ok ? read.def : undefined;
+}
+
 /** The scenario a state runs: its custom model when it has one, else the shipped model of its id. */
 export function scenarioOfState(state: Pick<ScenarioState, 'scenario' | 'model'>): ScenarioDef | undefined {
   return scenarioOf(state);

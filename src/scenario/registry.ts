@@ -57,6 +57,11 @@ export const DEFAULT_SCENARIO_ID: ScenarioId = 'heavy-top';
 /** The web app compares both integrators unless told otherwise. */
 export const DEFAULT_METHODS: readonly RunMethod[] = ['classical', 'modified'];
 
+/** The shipped model file of `id`, or undefined for an id that names none. */
+export function shippedDocument(id: string): ModelDocument | undefined {
+  return isScenarioId(id) ? SHIPPED_DOCUMENTS[SCENARIO_IDS.indexOf(id)] : undefined;
+}
+
 /** Own-property test, so ids like '__proto__' or 'toString' are not mistaken for scenarios. */
 export function isScenarioId(id: string): boolean {
   return Object.hasOwn(SCENARIOS, id);

@@ -8,6 +8,7 @@ import { INVARIANT_COLUMNS, SAMPLE_COLUMNS } from '../solver/sampleColumns';
 import type { ErrorNorm, FailureCause } from '../solver/simulate';
 import type { RunMethod } from '../scenario/methods';
 import type { CustomModel, ParamValues, ScenarioId } from '../scenario/types';
+import type { ModelDocument } from '../modelfile/schema';
 import type { ModelFacts } from '../run/modelFacts';
 import type { RemovedResidual } from '../scenario/preparationText';
 
@@ -29,6 +30,8 @@ export interface StartMessage {
   readonly scenario: ScenarioId;
   /** The user's model when scenario is 'custom': its text, exactly as the link carries it. */
   readonly model?: CustomModel;
+  /** The shipped model's file when scenario names one (the worker carries no model files of its own). */
+  readonly document?: ModelDocument;
   readonly values: ParamValues;
   readonly method: RunMethod;
   /** HHT α (used by classical and modified). */

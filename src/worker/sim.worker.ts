@@ -6,7 +6,7 @@
  */
 /// <reference lib="webworker" />
 import { createRunHandler } from './handler';
-import { prepareRun } from './prepare';
+import { prepareRun, type CustomModelReader } from './prepare';
 import type { MainToWorker } from './protocol';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -24,9 +24,11 @@ const handle = createRunHandler({
     tasks.push(task);
     channel.port2.postMessage(null);
   },
-  prepare: prepareRun,
+  prepare: (start, settings) => prepareRun(start, settings, readCustom),
 });
 
+/** The user-model reader, once its chunk has loaded. */
+let readCustom: CustomModelReader | null = null;
 let customReader: Promise<unknown> | null = null;
 /** Messages in arrival order: a start with a user's model waits for its reader, and nothing overtakes it. */
 let queue: Promise<void> = Promise.resolve();
@@ -35,7 +37,9 @@ self.onmessage = (event: MessageEvent<MainToWorker>) => {
   const message = event.data;
   if (message.kind === 'start' && message.model) {
     // A chunk that does not load leaves prepareRun to say that the model cannot be read.
-    customReader ??= import('../scenario/custom').catch(() => undefined);
+    customReader ??= import('../scenario/custom')
+      .then(({ customScenarioDef }) => void (readCustom = customScenarioDef))
+      .catch(() => undefined);
     const loading = customReader;
     queue = queue.then(() => loading).then(() => handle(message));
     return;

@@ -7,7 +7,8 @@ import { classifyStabilityRun, DEFAULT_STABILITY_BOUNDS, stabilityRunSettings } 
 import { RUN_METHODS } from '../../src/scenario/methods';
 import { createRunHandler, type HandlerEnv } from '../../src/worker/handler';
 import { prepareRun } from '../../src/worker/prepare';
-import type { StartMessage, WorkerToMain } from '../../src/worker/protocol';
+import type { WorkerToMain } from '../../src/worker/protocol';
+import { startMessageOf } from '../../src/worker/startMessage';
 
 /** The `head` of a real worker run (handler + prepareRun, as in the browser). */
 function runHead(method: 'classical' | 'modified', alpha: number, h: number, values: Record<string, number[]>): { head: Float64Array; coordinates: number } {
@@ -15,8 +16,7 @@ function runHead(method: 'classical' | 'modified', alpha: number, h: number, val
   const tasks: Array<() => void> = [];
   const env: HandlerEnv = { post: (m) => messages.push(m), now: () => 0, schedule: (t) => tasks.push(t), prepare: prepareRun };
   const handle = createRunHandler(env);
-  const start: StartMessage = { kind: 'start', runId: 1, scenario: 'spin', values, method, alpha, h, tEnd: 5 * h };
-  handle(start);
+  handle(startMessageOf({ ...defaultState('spin'), values, alpha, h, tEnd: 5 * h }, 1, method));
   while (tasks.length > 0) tasks.shift()!();
   const head = messages.flatMap((m) => (m.kind === 'chunk' && m.head.length > 0 ? [m.head] : []));
   expect(head).toHaveLength(1);

@@ -5,9 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseSimArgs } from '../../src/cli/args';
-import { solverSettings } from '../../src/run/plan';
+import { solverSettings, type SolverSettings } from '../../src/run/plan';
+import { startMessageOf } from '../../src/worker/startMessage';
 import { gridSink } from '../../src/run/sampleGrid';
-import '../../src/scenario/custom';
+import { customScenarioDef } from '../../src/scenario/custom';
 import { defaultStateOf, readCustomModel, scenarioOf } from '../../src/scenario/registry';
 import { decodeShareQuery, encodeShareQuery } from '../../src/scenario/url';
 import { removedResidualOf } from '../../src/run/modelFacts';
@@ -16,7 +17,7 @@ import { SAMPLE_WIDTH } from '../../src/solver/simulate';
 import { createSimulation } from '../../src/run/simulation';
 import { createRunHandler } from '../../src/worker/handler';
 import { prepareRun } from '../../src/worker/prepare';
-import type { WorkerToMain } from '../../src/worker/protocol';
+import type { StartMessage, WorkerToMain } from '../../src/worker/protocol';
 import type { RunMethod } from '../../src/scenario/methods';
 import { buildScenarioModel } from '../../src/scenario/build';
 
@@ -26,8 +27,9 @@ function workerRun(link: string, method: RunMethod): { row: number[]; steps: num
   if (issues.length > 0) throw new Error(issues[0].message);
   const messages: WorkerToMain[] = [];
   const tasks: (() => void)[] = [];
-  const handle = createRunHandler({ post: (m) => messages.push(m), now: () => 0, schedule: (t) => tasks.push(t), prepare: prepareRun });
-  handle({ kind: 'start', runId: 1, scenario: state.scenario, ...(state.model ? { model: state.model } : {}), values: state.values, method, alpha: state.alpha, ...(state.rho !== undefined ? { rho: state.rho } : {}), h: state.h, tEnd: state.tEnd, ...(state.tolerance !== undefined ? { tolerance: state.tolerance } : {}), ...(state.errorNorm !== undefined ? { errorNorm: state.errorNorm } : {}) });
+  const prepare = (start: StartMessage, settings: SolverSettings) => prepareRun(start, settings, customScenarioDef);
+  const handle = createRunHandler({ post: (m) => messages.push(m), now: () => 0, schedule: (t) => tasks.push(t), prepare });
+  handle(startMessageOf(state, 1, method));
   while (tasks.length > 0) tasks.shift()!();
   const last = messages[messages.length - 1];
   if (last.kind !== 'done') throw new Error(`worker run ended with ${last.kind}`);

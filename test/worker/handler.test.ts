@@ -17,8 +17,8 @@ import {
 import { defaultMinStep } from '../../src/scenario/validate';
 import { HEAD_SAMPLES, SERIES_WIDTH, transferablesOf, type StartMessage, type WorkerToMain } from '../../src/worker/protocol';
 import { prepareRun } from '../../src/worker/prepare';
-import '../../src/scenario/custom';
-import { readCustomModel } from '../../src/scenario/registry';
+import { customScenarioDef } from '../../src/scenario/custom';
+import { readCustomModel, shippedDocument } from '../../src/scenario/registry';
 import { DOUBLE_PENDULUM, FOUR_BAR } from '../support/customModels';
 import { buildScenarioModel } from '../../src/scenario/build';
 
@@ -100,9 +100,14 @@ function harness(prepare: HandlerEnv['prepare']) {
   };
 }
 
+/** A start message as the page sends it: a shipped scenario with its model file, a user's model with its text. */
 function start(runId: number, extra: Partial<StartMessage> = {}): StartMessage {
-  return { kind: 'start', runId, scenario: 'spin', values: {}, method: 'modified', alpha: -0.1, h: 0.001, tEnd: 10, ...extra };
+  const document = extra.model ? {} : { document: shippedDocument(extra.scenario ?? 'spin') };
+  return { kind: 'start', runId, scenario: 'spin', values: {}, method: 'modified', alpha: -0.1, h: 0.001, tEnd: 10, ...document, ...extra };
 }
+
+/** prepareRun as the worker calls it, with the user-model reader its chunk brings. */
+const prepareInWorker: HandlerEnv['prepare'] = (message, settings) => prepareRun(message, settings, customScenarioDef);
 
 function collect(messages: WorkerToMain[], runId: number) {
   const chunks = messages.filter((m): m is Extract<WorkerToMain, { kind: 'chunk' }> => m.kind === 'chunk' && m.runId === runId);
@@ -333,7 +338,7 @@ describe('worker run handler', () => {
 
   it('streams the invariant monitors of a real heavy top (prepareRun) alongside the samples', () => {
     const values = defaultState('heavy-top').values;
-    const { handle, messages, runTasks } = harness(prepareRun);
+    const { handle, messages, runTasks } = harness(prepareInWorker);
     handle(start(1, { scenario: 'heavy-top', values, alpha: -0.2, h: 1e-3, tEnd: 0.2 }));
     runTasks();
     expect(messages[0]).toMatchObject({ kind: 'started', primaryBody: 0 });
@@ -350,7 +355,7 @@ describe('worker run handler', () => {
   });
 
   it('runs a user model of the start message: its outputs after the fixed series, full rows for export, the rest as before', () => {
-    const { handle, messages, runTasks } = harness(prepareRun);
+    const { handle, messages, runTasks } = harness(prepareInWorker);
     handle(start(1, { scenario: 'custom', model: { text: DOUBLE_PENDULUM }, values: { L: [1], m: [1] }, h: 1e-3, tEnd: 0.1 }));
     runTasks();
     const started = messages[0];
@@ -385,7 +390,7 @@ describe('worker run handler', () => {
   it('says what the assembly of a user model did and how its removed equations held', () => {
     const read = readCustomModel(FOUR_BAR);
     if (!read?.ok) throw new Error('the four-bar does not read');
-    const { handle, messages, runTasks } = harness(prepareRun);
+    const { handle, messages, runTasks } = harness(prepareInWorker);
     handle(start(1, { scenario: 'custom', model: { text: FOUR_BAR }, values: {}, h: 1e-3, tEnd: 0.05 }));
     runTasks();
     const started = messages[0];
@@ -399,9 +404,25 @@ describe('worker run handler', () => {
   });
 
   it('a user model that does not read fails the run with a reason (never a crash)', () => {
-    const { handle, messages, runTasks } = harness(prepareRun);
+    const { handle, messages, runTasks } = harness(prepareInWorker);
     handle(start(1, { scenario: 'custom', model: { text: '{"format": "hht-model/1"}' }, values: {}, h: 1e-3, tEnd: 0.05 }));
     runTasks();
     expect(messages).toEqual([expect.objectContaining({ kind: 'failed', reason: 'the model does not read (open it in the editor to see why)' })]);
+  });
+
+  it('a shipped scenario runs from the model file its start message carries, and only from the file of that id', () => {
+    const values = defaultState('heavy-top').values;
+    const run = (message: StartMessage) => {
+      const { handle, messages, runTasks } = harness(prepareInWorker);
+      handle(message);
+      runTasks();
+      return messages;
+    };
+    const carried = run(start(1, { scenario: 'heavy-top', values, h: 1e-3, tEnd: 0.01 }));
+    expect(carried[carried.length - 1].kind).toBe('done');
+    const { document: _, ...without } = start(1, { scenario: 'heavy-top', values, h: 1e-3, tEnd: 0.01 });
+    expect(run(without)).toEqual([expect.objectContaining({ kind: 'failed', reason: 'unknown scenario heavy-top' })]);
+    const wrongFile = start(1, { scenario: 'heavy-top', values, h: 1e-3, tEnd: 0.01, document: shippedDocument('spin') });
+    expect(run(wrongFile)).toEqual([expect.objectContaining({ kind: 'failed', reason: 'unknown scenario heavy-top' })]);
   });
 });
