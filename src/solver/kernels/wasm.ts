@@ -28,10 +28,7 @@ export interface KernelExports {
   constraintValues(programPtr: number, count: number, qPtr: number, valuesPtr: number): void;
   addJacobianTransposeTimes(m: number, rowEntriesPtr: number, entryColumnPtr: number, blocksPtr: number, lambdaPtr: number, outPtr: number): void;
   jacobianTimes(m: number, rowEntriesPtr: number, entryColumnPtr: number, blocksPtr: number, vPtr: number, outPtr: number): void;
-  extrapolate(
-    order: number, n: number, xPtr: number, h0: number, h1: number, h2: number, h3: number, h4: number, h5: number, outPtr: number,
-  ): void;
-  chooseOrder(n: number, available: number, xPtr: number, h0: number, h1: number, h2: number, h3: number, h4: number, h5: number, h6: number): number;
+  predict(order: number, n: number, available: number, xPtr: number, historyPtr: number, outPtr: number): number;
   bodyBlocks(
     parts: number, bodyCount: number, inertiasPtr: number, qPtr: number, qdPtr: number, qddPtr: number,
     sM: number, sK: number, sQ: number, outPtr: number,

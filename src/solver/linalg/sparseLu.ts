@@ -27,6 +27,7 @@
  */
 import { markowitzOrder, SINGULAR_PIVOT_RATIO, type PivotSequence } from './markowitz';
 import { arrayBytes, KernelMemory } from '../kernels/wasm';
+import { copyVector } from './dense';
 
 /** A factorisation's pivot may fall to this fraction of its row's largest U entry before the analysis is redone. */
 export const REFACTOR_THRESHOLD = 1e-3;
@@ -180,6 +181,11 @@ class LuWorkspace {
   readonly target: Int32Array;
   readonly rowOrder: Int32Array;
   readonly colOrder: Int32Array;
+  /** The solve's pointers, read once (a typed array's byteOffset costs more than the heavy top's solve arithmetic). */
+  readonly solvePointers: {
+    readonly rowOrder: number; readonly colOrder: number; readonly rowStart: number; readonly diag: number;
+    readonly column: number; readonly inversePivot: number; readonly values: number; readonly work: number; readonly rhs: number;
+  };
 
   constructor(readonly memory: KernelMemory, plan: LuPlan, valuesLength: number) {
     const n = plan.n;
@@ -195,6 +201,11 @@ class LuWorkspace {
     this.target = copyInto(memory, plan.target);
     this.rowOrder = copyInto(memory, plan.rowOrder);
     this.colOrder = copyInto(memory, plan.colOrder);
+    this.solvePointers = {
+      rowOrder: this.rowOrder.byteOffset, colOrder: this.colOrder.byteOffset, rowStart: this.rowStart.byteOffset,
+      diag: this.diag.byteOffset, column: this.column.byteOffset, inversePivot: this.inversePivot.byteOffset,
+      values: this.values.byteOffset, work: this.work.byteOffset, rhs: this.rhs.byteOffset,
+    };
   }
 
   /** Bytes a workspace of `plan` needs. */
@@ -277,12 +288,12 @@ export class SparseLu {
   solve(rhs: Float64Array, negate = false): void {
     const plan = this.plan, w = this.workspace;
     if (!this.factored || !plan || !w) throw new Error('SparseLu.solve: no successful factor() since the last assembly');
-    w.rhs.set(rhs);
+    const n = plan.n, b = w.rhs, p = w.solvePointers;
+    copyVector(n, rhs, b);
     w.memory.kernels.luSolve(
-      plan.n, w.rowOrder.byteOffset, w.colOrder.byteOffset, w.rowStart.byteOffset, w.diag.byteOffset, w.column.byteOffset,
-      w.inversePivot.byteOffset, w.values.byteOffset, w.work.byteOffset, w.rhs.byteOffset, FLUSH_BELOW, negate ? 1 : 0,
+      n, p.rowOrder, p.colOrder, p.rowStart, p.diag, p.column, p.inversePivot, p.values, p.work, p.rhs, FLUSH_BELOW, negate ? 1 : 0,
     );
-    rhs.set(w.rhs);
+    copyVector(n, b, rhs);
   }
 
   /** The numeric phase on a plan, in place (kernels/assembly/lu.ts: luRefactor). On a degraded pivot A is put back. */

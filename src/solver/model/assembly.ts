@@ -21,7 +21,7 @@ import { ConstraintProgram, programLength } from '../kernels/constraintProgram';
 /** Scratch vectors for kernel arguments outside the memory: q, q̇, q̈, q̈_{n+1} or the old force term, two outputs, w. */
 const Q = 0, QD = 1, QDD = 2, OLD = 3, OUT = 4, OUT2 = 5, HISTORY = 6, ARGUMENT_SCRATCH = 7;
 /** Call sites that hand vectors to the kernels (the last argument of pointer, outputPointer, copyOut, where). */
-const CALL_SITES = 20;
+const CALL_SITES = 21;
 
 /**
  * The f64 vectors one integrator keeps in the model's memory (kernelVector): the stepper's q, q̇, q̈ (n each) and
@@ -37,9 +37,11 @@ export const RATE_DERIVATIVE_OFFSET = 48;
 
 /** Vectors of one predictor of order 'auto' (integrators/predictor.ts): 7 of history and 2 of work. */
 const PREDICTOR_VECTORS = 9;
+/** A predictor's table of its history's 7 pointers (i32, with the allocator's 4 bytes), in f64. */
+const PREDICTOR_TABLE = 4;
 
 function integratorVectors(n: number, m: number, bodies: number): number[] {
-  return [n, n, n, m, n + m, n + m, n, n, n, n, 3 * bodies, 64, ...Array(2 * PREDICTOR_VECTORS).fill(n + m)];
+  return [n, n, n, m, n + m, n + m, n, n, n, n, 3 * bodies, 64, ...Array(2 * PREDICTOR_VECTORS).fill(n + m), PREDICTOR_TABLE, PREDICTOR_TABLE];
 }
 
 export class AssembledSystem {
@@ -279,11 +281,13 @@ export class AssembledSystem {
     q: Float64Array, qd: Float64Array, t: number, lambda: Float64Array, qdd: Float64Array | null, massScale: number,
     forceOld: Float64Array | null, oldWeight: number, out: Float64Array,
   ): void {
-    const o = this.where(out, 11) >= 0 ? out : this.argumentScratch[OUT];
+    // The residual's call (with forceOld) and the force term's call are two call sites: each keeps its own vector.
+    const site = forceOld ? 11 : 20;
+    const o = this.where(out, site) >= 0 ? out : this.argumentScratch[OUT];
     zeroRange(o, 0, this.n);
     this.jacobianTransposeTimesAt(lambda, o.byteOffset);
     this.bodyForces(q, qd, t, qdd, massScale, -1, forceOld, oldWeight, o.byteOffset);
-    this.copyOut(OUT, out, 11);
+    this.copyOut(OUT, out, site);
   }
 
   /** The loads into the loads' vector, then the bodies' kernel on the vector at pointer `out`. */

@@ -7,5 +7,5 @@ export { luRefactor, luSolve } from './lu';
 export { constraintsWithJacobian, constraintValues, constraintRecordLength } from './constraints';
 export { addJacobianTransposeTimes, jacobianTimes } from './products';
 export { bodyForces, hhtKinematics, modifiedHistory } from './bodies';
-export { chooseOrder, extrapolate } from './predictor';
+export { predict } from './predictor';
 export { bodyBlocks } from './bodies';
