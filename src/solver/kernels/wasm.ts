@@ -38,6 +38,11 @@ export interface KernelExports {
     bodyCount: number, h: number, beta: number, gamma: number, modified: number,
     qPtr: number, qdPtr: number, qddPtr: number, qddNewPtr: number, historyPtr: number, qNewPtr: number, qdNewPtr: number,
   ): void;
+  forceTerm(
+    modelPtr: number, qPtr: number, qdPtr: number, qddPtr: number, massScale: number, lambdaPtr: number, forceOldPtr: number,
+    oldWeight: number, outPtr: number,
+  ): void;
+  hhtResidual(modelPtr: number, vectorsPtr: number, h: number, beta: number, gamma: number, modified: number, massScale: number, oldWeight: number): void;
   bodyForces(
     bodyCount: number, massesPtr: number, inertiasPtr: number, qPtr: number, qdPtr: number, qddPtr: number, massScale: number,
     loadsPtr: number, forceScale: number, forceOldPtr: number, oldWeight: number, outPtr: number,

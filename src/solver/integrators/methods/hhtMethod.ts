@@ -93,11 +93,16 @@ export abstract class HhtMethod implements Method {
 
   /** Sherif Eq. 62 at (q̈_{n+1}, λ_{n+1}), and C(q_{n+1}) in rows [n, n+m). */
   residual(state: StepState, h: number, qddNew: Float64Array, lambdaNew: Float64Array, out: Float64Array): void {
-    this.updateKinematics(state, h, qddNew);
     const tNew = state.t + h;
-    const { n, alpha } = this;
-    this.system.updateConstraintJacobianAndValues(this.qNew, tNew, out, n);
-    this.system.forceTerms(this.qNew, this.qdNew, tNew, lambdaNew, qddNew, 1 / (1 + alpha), this.forceOld, alpha / (1 + alpha), out);
+    const { n, alpha, system } = this;
+    const massScale = 1 / (1 + alpha), oldWeight = alpha / (1 + alpha);
+    if (system.hhtResidual(
+      h, this.beta, this.gamma, this.modifiedVelocity, state, qddNew, this.history, this.qNew, this.qdNew, lambdaNew, this.forceOld,
+      massScale, oldWeight, tNew, out,
+    )) return;
+    this.updateKinematics(state, h, qddNew);
+    system.updateConstraintJacobianAndValues(this.qNew, tNew, out, n);
+    system.forceTerms(this.qNew, this.qdNew, tNew, lambdaNew, qddNew, massScale, this.forceOld, oldWeight, out);
   }
 
   /**
