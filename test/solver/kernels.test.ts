@@ -58,6 +58,14 @@ describe('WebAssembly kernels', () => {
     }
   });
 
+  it('factorise and solve the heavy top\'s Newton matrix in the model\'s memory, the right-hand side in place', () => {
+    const sim = new Simulation(paperModel('heavy-top'), { method: 'modified', alpha: -0.2, h: 1e-4, tEnd: 0.01, sampleEvery: 100 });
+    expect(sim.advance(Number.MAX_SAFE_INTEGER, () => {})).toBe('finished');
+    const linear = sim.integrator.driver.linear as SparseNewtonSolver;
+    expect(linear.lu.memories).toBe(1);
+    expect(linear.accumulator.values.buffer).toBe(sim.system.kernelMemory.buffer);
+  });
+
   it('run the HHT residual in one kernel call to the same bits as in three calls with the loads in TypeScript', () => {
     const bits = (v: Float64Array) => Array.from(new Uint32Array(Float64Array.from(v).buffer));
     for (const method of ['classical', 'modified'] as const) {

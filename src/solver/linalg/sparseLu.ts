@@ -237,9 +237,16 @@ export class SparseLu {
   private readonly entryRow: Int32Array;
   private readonly entryCol: Int32Array;
   private readonly inPattern: Uint8Array;
+  /** The last right-hand side solved and its pointer in the workspace's memory (−1: outside; reading `buffer` is slow). */
+  private lastRhs: Float64Array | null = null;
+  private rhsPointer = -1;
 
-  /** Factorises `matrix` in place (its storage holds the factors after factor(), until the next assembly). */
-  constructor(private readonly matrix: LaidOutMatrix) {
+  /**
+   * Factorises `matrix` in place (its storage holds the factors after factor(), until the next assembly). With
+   * `host`, the workspace is a region of that memory while it has room: a right-hand side living there (the Newton
+   * driver's, in the model's memory) is then solved in place, without copies.
+   */
+  constructor(private readonly matrix: LaidOutMatrix, private readonly host?: KernelMemory) {
     this.size = matrix.size;
     ({ row: this.entryRow, col: this.entryCol } = matrix.entryPositions());
     this.inPattern = new Uint8Array(matrix.entryCount);
@@ -288,12 +295,16 @@ export class SparseLu {
   solve(rhs: Float64Array, negate = false): void {
     const plan = this.plan, w = this.workspace;
     if (!this.factored || !plan || !w) throw new Error('SparseLu.solve: no successful factor() since the last assembly');
-    const n = plan.n, b = w.rhs, p = w.solvePointers;
-    copyVector(n, rhs, b);
+    const n = plan.n, p = w.solvePointers;
+    if (rhs !== this.lastRhs) { this.lastRhs = rhs; this.rhsPointer = w.memory.pointerOf(rhs); }
+    // The kernel reads every b_i before it writes any x_i, so it may solve in the caller's vector.
+    const inPlace = this.rhsPointer >= 0;
+    if (!inPlace) copyVector(n, rhs, w.rhs);
     w.memory.kernels.luSolve(
-      n, p.rowOrder, p.colOrder, p.rowStart, p.diag, p.column, p.inversePivot, p.values, p.work, p.rhs, FLUSH_BELOW, negate ? 1 : 0,
+      n, p.rowOrder, p.colOrder, p.rowStart, p.diag, p.column, p.inversePivot, p.values, p.work, inPlace ? this.rhsPointer : p.rhs,
+      FLUSH_BELOW, negate ? 1 : 0,
     );
-    copyVector(n, b, rhs);
+    if (!inPlace) copyVector(n, w.rhs, rhs);
   }
 
   /** The numeric phase on a plan, in place (kernels/assembly/lu.ts: luRefactor). On a degraded pivot A is put back. */
@@ -327,8 +338,10 @@ export class SparseLu {
     let memory = this.workspace?.memory;
     if (!memory || memory.capacity < bytes) {
       // Room for the pattern to grow a little before another memory is needed.
-      memory = new KernelMemory(Math.ceil(1.25 * bytes));
+      const want = Math.ceil(1.25 * bytes);
+      memory = this.host && this.host.free >= want + 8 ? new KernelMemory(want, this.host) : new KernelMemory(want);
       this.memories++;
+      this.lastRhs = null;
     }
     const old = matrix.values.slice();
     const workspace = new LuWorkspace(memory, plan, length);
