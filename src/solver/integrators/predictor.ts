@@ -38,8 +38,10 @@ export interface PredictorMemory { readonly kernelMemory: KernelMemory }
 export class ExtrapolatingPredictor {
   /** x_{n−1} … x_{n−depth} as a ring: x_{n−1−k} is slots[(head + k) % depth]; valid while the step size stays `historyH`. */
   private readonly slots: Float64Array[];
-  /** The slots' pointers, and their pointers in the ring's order (x_{n−1} first, HISTORY_POINTERS of them) for the kernel. */
-  private readonly slotPointers: number[];
+  /**
+   * The slots' pointers twice over (k = 0 … depth + HISTORY_POINTERS − 2: slots[k % depth]), so that the kernel's
+   * table of x_{n−1}, x_{n−2}, … starts at entry `head`: the ring turns without rewriting it.
+   */
   private readonly history: Int32Array;
   private head = 0;
   private count = 0;
@@ -64,14 +66,14 @@ export class ExtrapolatingPredictor {
     // 'auto' keeps AUTO_MAX_ORDER + 1 values (the choice reads all of them, valid or not).
     this.depth = maxOrder === 'auto' ? AUTO_MAX_ORDER + 1 : 2;
     this.size = size;
-    const bytes = arrayBytes(Array(this.depth + 2).fill(size), [HISTORY_POINTERS]);
+    const pointers = this.depth - 1 + HISTORY_POINTERS;
+    const bytes = arrayBytes(Array(this.depth + 2).fill(size), [pointers]);
     this.memory = into && into.kernelMemory.free >= bytes + 64 ? into.kernelMemory : new KernelMemory(bytes);
     this.slots = Array.from({ length: this.depth }, () => this.memory.f64(size));
-    this.slotPointers = this.slots.map((s) => s.byteOffset);
-    this.history = this.memory.i32(HISTORY_POINTERS);
+    this.history = this.memory.i32(pointers);
+    for (let k = 0; k < pointers; k++) this.history[k] = this.slots[k % this.depth].byteOffset;
     this.current = this.memory.f64(size);
     this.predicted = this.memory.f64(size);
-    this.writeHistoryPointers();
   }
 
   /** out = x_{n+1} extrapolated from x_n = `current` and the history, for a step of size h: one kernel call (kernels/assembly/predictor.ts). */
@@ -83,7 +85,7 @@ export class ExtrapolatingPredictor {
     let x = this.currentPointer;
     if (x < 0) { this.current.set(current.length === size ? current : current.subarray(0, size)); x = this.current.byteOffset; }
     const direct = this.outPointer >= 0;
-    memory.kernels.predict(this.order(), size, this.count - 1, x, this.history.byteOffset, direct ? this.outPointer : this.predicted.byteOffset);
+    memory.kernels.predict(this.order(), size, this.count - 1, x, this.history.byteOffset + 4 * this.head, direct ? this.outPointer : this.predicted.byteOffset);
     if (!direct) out.set(this.predicted);
   }
 
@@ -92,20 +94,10 @@ export class ExtrapolatingPredictor {
     this.head = (this.head + this.depth - 1) % this.depth;
     copyVector(this.size, current, this.slots[this.head]);
     this.count = Math.min(this.depth, this.count + 1);
-    this.writeHistoryPointers();
   }
 
   /** Forgets the history (a new start). */
   reset(): void { this.count = 0; this.historyH = NaN; }
-
-  /** history[k] = pointer of x_{n−1−k} (0 beyond the depth). */
-  private writeHistoryPointers(): void {
-    const { depth, head, slotPointers, history } = this;
-    for (let k = 0; k < depth; k++) {
-      const s = head + k;
-      history[k] = slotPointers[s < depth ? s : s - depth];
-    }
-  }
 
   /**
    * The order for the kernel: a fixed order as far as the history allows; for 'auto' the quadratic one or lower

@@ -42,8 +42,8 @@ const RESIDUAL_VECTORS = 10;
 
 /** Vectors of one predictor of order 'auto' (integrators/predictor.ts): 7 of history and 2 of work. */
 const PREDICTOR_VECTORS = 9;
-/** A predictor's table of its history's 7 pointers (i32, with the allocator's 4 bytes), in f64. */
-const PREDICTOR_TABLE = 4;
+/** A predictor's table of its history's pointers (13 i32, with the allocator's 4 bytes; integrators/predictor.ts), in f64. */
+const PREDICTOR_TABLE = 7;
 
 function integratorVectors(n: number, m: number, bodies: number): number[] {
   return [n, n, n, m, n + m, n + m, n, n, n, n, 3 * bodies, 64, ...Array(2 * PREDICTOR_VECTORS).fill(n + m), PREDICTOR_TABLE, PREDICTOR_TABLE];

@@ -66,7 +66,7 @@ function chooseOrder(
 /**
  * Newton's starting value out = x_{n+1} in one call: extrapolated by `order` (0 … 6), or, with order = CHOOSE (−1),
  * by the order chooseOrder finds from `available` earlier values. history points at 7 i32 pointers of x_{n−1} …
- * x_{n−7} (unused ones 0). Returns the order used.
+ * x_{n−7} (those beyond the history kept are read, never followed). Returns the order used.
  * @example const p = predict(-1, 119, 6, qdd, history, out) // the best of orders 2 … 6, applied
  */
 export function predict(order: i32, n: i32, available: i32, x: usize, history: usize, out: usize): i32 {
