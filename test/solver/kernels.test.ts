@@ -66,7 +66,7 @@ describe('WebAssembly kernels', () => {
     expect(linear.accumulator.values.buffer).toBe(sim.system.kernelMemory.buffer);
   });
 
-  it('run the HHT residual in one kernel call to the same bits as in three calls with the loads in TypeScript', () => {
+  it('run the HHT residual and acceptance in one kernel call each to the same bits as in separate calls with the loads in TypeScript', () => {
     const bits = (v: Float64Array) => Array.from(new Uint32Array(Float64Array.from(v).buffer));
     for (const method of ['classical', 'modified'] as const) {
       const settings = { method, alpha: -0.2, h: 1e-4, tEnd: 0.02, sampleEvery: 50 };

@@ -124,8 +124,11 @@ export class ImplicitStepper implements StepState {
   /** Moves the state to t + h using the solved step. */
   accept(h: number): void {
     const { method, driver } = this;
-    method.updateKinematics(this, h, driver.qddNew);
-    method.accept(this, h, driver.qddNew, driver.lambdaNew);
+    if (method.acceptStep) method.acceptStep(this, h, driver.qddNew, driver.lambdaNew);
+    else {
+      method.updateKinematics(this, h, driver.qddNew);
+      method.accept(this, h, driver.qddNew, driver.lambdaNew);
+    }
     const { n, m } = this.system;
     copyVector(n, method.qNew, this.q);
     copyVector(n, method.qdNew, this.qd);

@@ -42,6 +42,7 @@ export interface KernelExports {
     modelPtr: number, qPtr: number, qdPtr: number, qddPtr: number, massScale: number, lambdaPtr: number, forceOldPtr: number,
     oldWeight: number, outPtr: number,
   ): void;
+  hhtAccept(modelPtr: number, vectorsPtr: number, h: number, beta: number, gamma: number, modified: number): void;
   hhtResidual(modelPtr: number, vectorsPtr: number, h: number, beta: number, gamma: number, modified: number, massScale: number, oldWeight: number): void;
   bodyForces(
     bodyCount: number, massesPtr: number, inertiasPtr: number, qPtr: number, qdPtr: number, qddPtr: number, massScale: number,

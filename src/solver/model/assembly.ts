@@ -267,6 +267,22 @@ export class AssembledSystem {
     return true;
   }
 
+  /**
+   * An accepted HHT step's q_{n+1}, q̇_{n+1} (as hhtKinematics) and its force term C_qᵀλ − Q into forceOld (as
+   * forceTerms, C_q of the last residual) in one kernel call (kernels/assembly/residual.ts: hhtAccept), on the vectors
+   * of the last one-call residual; false (nothing done) when they are not those or that residual could not run.
+   */
+  hhtAccept(
+    h: number, beta: number, gamma: number, modified: number, state: { readonly q: Float64Array; readonly qd: Float64Array; readonly qdd: Float64Array },
+    qddNew: Float64Array, history: Float64Array, qNew: Float64Array, qdNew: Float64Array, lambdaNew: Float64Array, forceOld: Float64Array,
+  ): boolean {
+    const v = this.residualVectors;
+    if (!this.residualFused || v[0] !== state.q || v[1] !== state.qd || v[2] !== state.qdd || v[3] !== qddNew || v[4] !== history
+      || v[5] !== qNew || v[6] !== qdNew || v[7] !== lambdaNew || v[8] !== forceOld) return false;
+    this.kernelMemory.kernels.hhtAccept(this.modelTable, this.residualTablePointer, h, beta, gamma, modified);
+    return true;
+  }
+
   /** Remembers hhtResidual's vectors, writes their pointers into its table and decides whether the one call can run. */
   private writeResidualTable(vectors: readonly Float64Array[]): void {
     let fused = this.loadsConstant && this.constraintProgram.compiledOnly;

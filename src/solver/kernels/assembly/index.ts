@@ -9,4 +9,4 @@ export { addJacobianTransposeTimes, jacobianTimes } from './products';
 export { bodyForces, hhtKinematics, modifiedHistory } from './bodies';
 export { predict } from './predictor';
 export { bodyBlocks } from './bodies';
-export { forceTerm, hhtResidual } from './residual';
+export { forceTerm, hhtAccept, hhtResidual } from './residual';

@@ -59,3 +59,18 @@ export function hhtResidual(
   constraintsWithJacobian(p32(model, PROGRAM), n32(model, RECORDS), qNew, out + (<usize>n << 3), p32(model, BLOCKS));
   forceTerm(model, qNew, qdNew, qddNew, massScale, p32(vectors, LAMBDA_NEW), p32(vectors, FORCE_OLD), oldWeight, out);
 }
+
+/**
+ * The accepted step's terms in one call: q_{n+1}, q̇_{n+1} from the final q̈_{n+1} (hhtKinematics), then the old
+ * force term of the next step's Eq. 62, (C_qᵀλ − Q)_{n+1}, into the table's (C_qᵀλ − Q)_n vector, with C_q of the
+ * last residual.
+ * @example hhtAccept(model, vectors, 1e-5, 0.36, 0.7, 1)
+ */
+export function hhtAccept(model: usize, vectors: usize, h: f64, beta: f64, gamma: f64, modified: i32): void {
+  const qNew = p32(vectors, Q_NEW), qdNew = p32(vectors, QD_NEW);
+  hhtKinematics(
+    n32(model, BODIES), h, beta, gamma, modified, p32(vectors, Q), p32(vectors, QD), p32(vectors, QDD), p32(vectors, QDD_NEW),
+    modified != 0 ? p32(vectors, HISTORY) : 0, qNew, qdNew,
+  );
+  forceTerm(model, qNew, qdNew, 0, 0, p32(vectors, LAMBDA_NEW), 0, 0, p32(vectors, FORCE_OLD));
+}
