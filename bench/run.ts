@@ -4,7 +4,7 @@
  * warmed up on a shorter run, then run BENCH_REPEATS times (default 5) and reported by the median and
  * spread of its µs/step, by wall clock and by user CPU time (the latter less disturbed by other load).
  * The heavy top is also run in MuJoCo's official WebAssembly build (RK4, same h) in the same process,
- * as often. Then one instrumented run per V8 method prints the per-phase times of a step, a chain of N links
+ * as often, each MuJoCo run next to one of ours (the ratio of neighbouring runs). Then one instrumented run per V8 method prints the per-phase times of a step, a chain of N links
  * the cost against model size (bench/chain.ts), the method family is compared (bench/family.ts), and the
  * benchmark library's five problems are timed at the cheapest setting that meets their 1e-3 criterion, with the
  * N-four-bar's cost against N (bench/benchmarks.ts).
@@ -107,8 +107,13 @@ function benchCase(c: BenchCase, method: IntegratorMethod): CaseFigures {
   return { us: median, cpuUs: spreadOf(cpuUs).median, omega: omegaEnd };
 }
 
+/**
+ * MuJoCo's RK4 on the heavy top, REPEATS times, each run followed by one run of our modified HHT on the same case:
+ * besides the ratio of the medians (our figure measured earlier in the process), the median of the ratios of these
+ * neighbouring runs, which the host's drift in speed over minutes does not move.
+ */
 async function mujocoLine(modified: CaseFigures): Promise<void> {
-  const us: number[] = [], cpuUs: number[] = [];
+  const us: number[] = [], cpuUs: number[] = [], pairedRatio: number[] = [], pairedCpuRatio: number[] = [];
   let omegaEnd: number[] = [];
   let steps = 0;
   for (let r = 0; r < REPEATS; r++) {
@@ -117,6 +122,10 @@ async function mujocoLine(modified: CaseFigures): Promise<void> {
     cpuUs.push(mj.cpuUsPerStep);
     omegaEnd = mj.omegaEnd;
     steps = mj.steps;
+    const { value, wallSeconds, cpuSeconds } = timed(() => run(HEAVY_TOP, 'modified'));
+    const ourSteps = value.sim.stepsDone;
+    pairedRatio.push((wallSeconds / ourSteps) * 1e6 / mj.usPerStep);
+    pairedCpuRatio.push((cpuSeconds / ourSteps) * 1e6 / mj.cpuUsPerStep);
   }
   const median = spreadOf(us).median;
   console.log(JSON.stringify({
@@ -127,6 +136,8 @@ async function mujocoLine(modified: CaseFigures): Promise<void> {
     omega_difference_modified_minus_mujoco: modified.omega.map((x, i) => +(x - omegaEnd[i]).toExponential(3)),
     ratio_modified_us_per_step_to_mujoco_median: +(modified.us / median).toFixed(3),
     ratio_modified_cpu_us_per_step_to_mujoco_median: +(modified.cpuUs / spreadOf(cpuUs).median).toFixed(3),
+    ...spreadFields('ratio_modified_to_mujoco_neighbouring_runs', pairedRatio),
+    ...spreadFields('ratio_modified_cpu_to_mujoco_neighbouring_runs', pairedCpuRatio),
   }));
 }
 

@@ -58,6 +58,32 @@ describe('WebAssembly kernels', () => {
     }
   });
 
+  it('factorise and solve the heavy top\'s Newton matrix in the model\'s memory, the right-hand side in place', () => {
+    const sim = new Simulation(paperModel('heavy-top'), { method: 'modified', alpha: -0.2, h: 1e-4, tEnd: 0.01, sampleEvery: 100 });
+    expect(sim.advance(Number.MAX_SAFE_INTEGER, () => {})).toBe('finished');
+    const linear = sim.integrator.driver.linear as SparseNewtonSolver;
+    expect(linear.lu.memories).toBe(1);
+    expect(linear.accumulator.values.buffer).toBe(sim.system.kernelMemory.buffer);
+  });
+
+  it('run the HHT residual and acceptance in one kernel call each to the same bits as in separate calls with the loads in TypeScript', () => {
+    const bits = (v: Float64Array) => Array.from(new Uint32Array(Float64Array.from(v).buffer));
+    for (const method of ['classical', 'modified'] as const) {
+      const settings = { method, alpha: -0.2, h: 1e-4, tEnd: 0.02, sampleEvery: 50 };
+      const model = paperModel('heavy-top');
+      // The same gravity, not marked constant: added up in TypeScript at every residual, in three kernel calls.
+      const unmarked = { ...model, loads: model.loads.map((load) => ({ ...load, constant: false })) };
+      const fused = new Simulation(model, settings), separate = new Simulation(unmarked, settings);
+      expect(fused.system.loadsConstant).toBe(true);
+      expect(separate.system.loadsConstant).toBe(false);
+      expect(fused.advance(Number.MAX_SAFE_INTEGER, () => {})).toBe('finished');
+      expect(separate.advance(Number.MAX_SAFE_INTEGER, () => {})).toBe('finished');
+      const a = fused.integrator, b = separate.integrator;
+      for (const key of ['q', 'qd', 'qdd', 'lambda'] as const) expect(bits(a[key]), `${method} ${key}`).toEqual(bits(b[key]));
+      expect(a.totalIterations).toBe(b.totalIterations);
+    }
+  });
+
   it('M(q) q̈ of the bodies\' kernel is the assembled mass matrix times q̈ (Sherif Eq. 9, f1 = 4 LᵀJL ë)', () => {
     const sim = new Simulation(paperModel('v8-crank'), { method: 'classical', alpha: -0.3, h: 1e-4, tEnd: 0.002, sampleEvery: 100 });
     sim.advance(Number.MAX_SAFE_INTEGER, () => {});

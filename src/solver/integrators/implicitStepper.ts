@@ -52,7 +52,7 @@ export class ImplicitStepper implements StepState {
     this.lambda = system.kernelVector(m);
     this.weights = new ErrorWeights(n);
     this.residualPolicy = new ResidualTolerancePolicy(newton.accelerationTolerance, newton.positionTolerance);
-    this.driver = new NewtonDriver(n, m, linearSolver ?? newtonSolverFor(system), newton, method, (l) => system.kernelVector(l));
+    this.driver = new NewtonDriver(n, m, linearSolver ?? newtonSolverFor(system, true), newton, method, (l) => system.kernelVector(l));
   }
 
   /** The unknowns of the current step (q̈_{n+1}, λ_{n+1}) and the implied q_{n+1}, q̇_{n+1}. */
@@ -124,8 +124,11 @@ export class ImplicitStepper implements StepState {
   /** Moves the state to t + h using the solved step. */
   accept(h: number): void {
     const { method, driver } = this;
-    method.updateKinematics(this, h, driver.qddNew);
-    method.accept(this, h, driver.qddNew, driver.lambdaNew);
+    if (method.acceptStep) method.acceptStep(this, h, driver.qddNew, driver.lambdaNew);
+    else {
+      method.updateKinematics(this, h, driver.qddNew);
+      method.accept(this, h, driver.qddNew, driver.lambdaNew);
+    }
     const { n, m } = this.system;
     copyVector(n, method.qNew, this.q);
     copyVector(n, method.qdNew, this.qd);

@@ -99,6 +99,11 @@ export interface Method {
    * own state (predictor history, force terms, GA's a). Called before the stepper overwrites `state`.
    */
   accept(state: StepState, h: number, qddNew: Float64Array, lambdaNew: Float64Array): void;
+  /**
+   * Optional: `updateKinematics` then `accept` as one (a method that forms both in one kernel call); the stepper calls
+   * it instead of the two when present.
+   */
+  acceptStep?(state: StepState, h: number, qddNew: Float64Array, lambdaNew: Float64Array): void;
   /** The method's state at t_n is valid again after a rejected step or a failed Newton solve. */
   reject(): void;
   /**

@@ -21,10 +21,15 @@ export type PredictorOrder = 0 | 1 | 2 | 'auto';
  */
 export const AUTO_MAX_ORDER = 6;
 
+/** Pointers of the history the kernel reads: x_{n−1} … x_{n−1−AUTO_MAX_ORDER}. */
+const HISTORY_POINTERS = AUTO_MAX_ORDER + 1;
+/** The order that tells the kernel predict() to choose the best one (kernels/assembly/predictor.ts: CHOOSE). */
+const CHOOSE_ORDER = -1;
+
 /*
  * The order-p extrapolation of x_{n+1} weighs x_{n−j} by (−1)^j C(p+1, j+1), j = 0 … p (exact on polynomials of
  * degree p): 2: 3, −3, 1; 3: 4, −6, 4, −1; 4: 5, −10, 10, −5, 1; 5: 6, −15, 20, −15, 6, −1; 6: 7, −21, 35, −35, 21, −7, 1.
- * The kernels extrapolate() and chooseOrder() (kernels/assembly/predictor.ts) write them out, up to order 6 = AUTO_MAX_ORDER.
+ * The kernel predict() (kernels/assembly/predictor.ts) writes them out, up to order 6 = AUTO_MAX_ORDER, and chooses among them.
  */
 
 /** The memory a predictor may keep its history in (a model's: AssembledSystem.kernelMemory), if it has room. */
@@ -33,6 +38,11 @@ export interface PredictorMemory { readonly kernelMemory: KernelMemory }
 export class ExtrapolatingPredictor {
   /** x_{n−1} … x_{n−depth} as a ring: x_{n−1−k} is slots[(head + k) % depth]; valid while the step size stays `historyH`. */
   private readonly slots: Float64Array[];
+  /**
+   * The slots' pointers twice over (k = 0 … depth + HISTORY_POINTERS − 2: slots[k % depth]), so that the kernel's
+   * table of x_{n−1}, x_{n−2}, … starts at entry `head`: the ring turns without rewriting it.
+   */
+  private readonly history: Int32Array;
   private head = 0;
   private count = 0;
   private historyH = NaN;
@@ -53,17 +63,20 @@ export class ExtrapolatingPredictor {
    * are read and written in place), else into a memory of the predictor's own.
    */
   constructor(size: number, readonly maxOrder: PredictorOrder, into?: PredictorMemory) {
-    // 'auto' keeps AUTO_MAX_ORDER + 1 values (chooseOrder reads all of them, valid or not).
+    // 'auto' keeps AUTO_MAX_ORDER + 1 values (the choice reads all of them, valid or not).
     this.depth = maxOrder === 'auto' ? AUTO_MAX_ORDER + 1 : 2;
     this.size = size;
-    const bytes = arrayBytes(Array(this.depth + 2).fill(size), []);
+    const pointers = this.depth - 1 + HISTORY_POINTERS;
+    const bytes = arrayBytes(Array(this.depth + 2).fill(size), [pointers]);
     this.memory = into && into.kernelMemory.free >= bytes + 64 ? into.kernelMemory : new KernelMemory(bytes);
     this.slots = Array.from({ length: this.depth }, () => this.memory.f64(size));
+    this.history = this.memory.i32(pointers);
+    for (let k = 0; k < pointers; k++) this.history[k] = this.slots[k % this.depth].byteOffset;
     this.current = this.memory.f64(size);
     this.predicted = this.memory.f64(size);
   }
 
-  /** out = x_{n+1} extrapolated from x_n = `current` and the history, for a step of size h (kernels/assembly/predictor.ts). */
+  /** out = x_{n+1} extrapolated from x_n = `current` and the history, for a step of size h: one kernel call (kernels/assembly/predictor.ts). */
   predict(h: number, current: Float64Array, out: Float64Array): void {
     if (h !== this.historyH) { this.count = 0; this.historyH = h; }
     const { memory, size } = this;
@@ -72,12 +85,7 @@ export class ExtrapolatingPredictor {
     let x = this.currentPointer;
     if (x < 0) { this.current.set(current.length === size ? current : current.subarray(0, size)); x = this.current.byteOffset; }
     const direct = this.outPointer >= 0;
-    const k = memory.kernels;
-    const order = this.maxOrder === 'auto' ? this.chooseOrder(x) : Math.min(this.maxOrder, this.count);
-    k.extrapolate(
-      order, size, x, this.at(0), this.at(1), this.depth > 2 ? this.at(2) : 0, this.depth > 3 ? this.at(3) : 0,
-      this.depth > 4 ? this.at(4) : 0, this.depth > 5 ? this.at(5) : 0, direct ? out.byteOffset : this.predicted.byteOffset,
-    );
+    memory.kernels.predict(this.order(), size, this.count - 1, x, this.history.byteOffset + 4 * this.head, direct ? this.outPointer : this.predicted.byteOffset);
     if (!direct) out.set(this.predicted);
   }
 
@@ -91,17 +99,14 @@ export class ExtrapolatingPredictor {
   /** Forgets the history (a new start). */
   reset(): void { this.count = 0; this.historyH = NaN; }
 
-  /** Pointer of x_{n−1−k}. */
-  private at(k: number): number { return this.slots[(this.head + k) % this.depth].byteOffset; }
-
   /**
-   * 2 … AUTO_MAX_ORDER: whichever extrapolation from x_{n−1} … would have come closest to x_n (max norm; ties to
-   * the lower order); the quadratic one or lower until the history holds an order's points. One pass over the
-   * components in the kernel.
+   * The order for the kernel: a fixed order as far as the history allows; for 'auto' the quadratic one or lower
+   * until the history holds an order's points, then CHOOSE_ORDER: whichever extrapolation of orders 2 …
+   * AUTO_MAX_ORDER from x_{n−1} … would have come closest to x_n (max norm; ties to the lower order), found by the
+   * kernel in one pass over the components.
    */
-  private chooseOrder(x: number): number {
-    const available = this.count - 1;
-    if (available < 3) return Math.min(2, this.count);
-    return this.memory.kernels.chooseOrder(this.size, available, x, this.at(0), this.at(1), this.at(2), this.at(3), this.at(4), this.at(5), this.at(6));
+  private order(): number {
+    if (this.maxOrder !== 'auto') return Math.min(this.maxOrder, this.count);
+    return this.count - 1 < 3 ? Math.min(2, this.count) : CHOOSE_ORDER;
   }
 }

@@ -100,6 +100,19 @@ export class ConstraintProgram {
     this.records = r;
   }
 
+  /** The program's pointer and record count, for a kernel that runs it itself (kernels/assembly/residual.ts). */
+  get programPointer(): number { return this.program.byteOffset; }
+  get recordCount(): number { return this.records; }
+
+  /** True if every constraint is compiled (no TypeScript constraint runs between the kernel's records). */
+  get compiledOnly(): boolean { return this.others.length === 0; }
+
+  /** Writes the moving ground vectors at t into their records (before a kernel runs the program). */
+  updateMoving(t: number): void {
+    const { moving, program } = this;
+    for (let k = 0; k < moving.length; k++) moving[k][0].updateParameters!(t, program, moving[k][1]);
+  }
+
   /**
    * out[offset ..] = C(q, t) and blocks = C_q(q, t). q and out are read and written in place when they live in this
    * memory (an integrator's vectors, AssembledSystem.kernelVector); otherwise q is copied in and the values out.
@@ -114,14 +127,14 @@ export class ConstraintProgram {
   }
 
   private call(q: Float64Array, t: number, out: Float64Array, offset: number, withJacobian: boolean): void {
-    const { blocks, moving, program, memory } = this;
+    const { blocks, program, memory } = this;
     if (q !== this.lastQ) { this.lastQ = q; this.lastQPointer = memory.pointerOf(q); }
     if (out !== this.lastOut) { this.lastOut = out; this.outInMemory = memory.pointerOf(out) >= 0; }
     let qPtr = this.lastQPointer;
     if (qPtr < 0) { this.q.set(q); qPtr = this.q.byteOffset; }
     const direct = this.outInMemory;
     const values = direct ? out : this.values, base = direct ? offset : 0;
-    for (let k = 0; k < moving.length; k++) moving[k][0].updateParameters!(t, program, moving[k][1]);
+    this.updateMoving(t);
     const valuesPtr = values.byteOffset + 8 * base;
     if (withJacobian) memory.kernels.constraintsWithJacobian(program.byteOffset, this.records, qPtr, valuesPtr, blocks.byteOffset);
     else memory.kernels.constraintValues(program.byteOffset, this.records, qPtr, valuesPtr);

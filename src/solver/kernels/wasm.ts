@@ -28,10 +28,7 @@ export interface KernelExports {
   constraintValues(programPtr: number, count: number, qPtr: number, valuesPtr: number): void;
   addJacobianTransposeTimes(m: number, rowEntriesPtr: number, entryColumnPtr: number, blocksPtr: number, lambdaPtr: number, outPtr: number): void;
   jacobianTimes(m: number, rowEntriesPtr: number, entryColumnPtr: number, blocksPtr: number, vPtr: number, outPtr: number): void;
-  extrapolate(
-    order: number, n: number, xPtr: number, h0: number, h1: number, h2: number, h3: number, h4: number, h5: number, outPtr: number,
-  ): void;
-  chooseOrder(n: number, available: number, xPtr: number, h0: number, h1: number, h2: number, h3: number, h4: number, h5: number, h6: number): number;
+  predict(order: number, n: number, available: number, xPtr: number, historyPtr: number, outPtr: number): number;
   bodyBlocks(
     parts: number, bodyCount: number, inertiasPtr: number, qPtr: number, qdPtr: number, qddPtr: number,
     sM: number, sK: number, sQ: number, outPtr: number,
@@ -41,6 +38,12 @@ export interface KernelExports {
     bodyCount: number, h: number, beta: number, gamma: number, modified: number,
     qPtr: number, qdPtr: number, qddPtr: number, qddNewPtr: number, historyPtr: number, qNewPtr: number, qdNewPtr: number,
   ): void;
+  forceTerm(
+    modelPtr: number, qPtr: number, qdPtr: number, qddPtr: number, massScale: number, lambdaPtr: number, forceOldPtr: number,
+    oldWeight: number, outPtr: number,
+  ): void;
+  hhtAccept(modelPtr: number, vectorsPtr: number, h: number, beta: number, gamma: number, modified: number): void;
+  hhtResidual(modelPtr: number, vectorsPtr: number, h: number, beta: number, gamma: number, modified: number, massScale: number, oldWeight: number): void;
   bodyForces(
     bodyCount: number, massesPtr: number, inertiasPtr: number, qPtr: number, qdPtr: number, qddPtr: number, massScale: number,
     loadsPtr: number, forceScale: number, forceOldPtr: number, oldWeight: number, outPtr: number,
@@ -74,32 +77,47 @@ export function arrayBytes(f64Lengths: readonly number[], i32Lengths: readonly n
 
 /**
  * A fixed WebAssembly memory with an instance of the kernels on it, and a bump allocator of typed-array views.
- * Views stay valid for the memory's life (it never grows); reset() starts the allocation over.
+ * Views stay valid for the memory's life (it never grows); reset() starts the allocation over. A region of another
+ * memory (`within`) shares that memory's buffer and kernels and allocates only inside its own bytes, so that kernels
+ * called on either see the vectors of both.
  */
 export class KernelMemory {
   readonly kernels: KernelExports;
   readonly capacity: number;
   /** The memory's buffer: an array is in this memory when its buffer is this one (then its pointer is its byteOffset). */
   readonly buffer: ArrayBuffer;
-  private top = RESERVED_BYTES;
+  /** The allocator's bytes: [base, limit), next free at top. */
+  private readonly base: number;
+  private readonly limit: number;
+  private top: number;
 
-  /** A memory holding at least `bytes` bytes of arrays. */
-  constructor(bytes: number) {
-    const pages = Math.max(1, Math.ceil((bytes + RESERVED_BYTES) / PAGE_BYTES));
-    const memory = new WebAssembly.Memory({ initial: pages, maximum: pages });
-    this.kernels = new WebAssembly.Instance(kernelModule(), { env: { memory } }).exports as unknown as KernelExports;
-    this.buffer = memory.buffer;
-    this.capacity = pages * PAGE_BYTES - RESERVED_BYTES;
+  /** A memory holding at least `bytes` bytes of arrays; with `within`, a region of that many bytes taken from it. */
+  constructor(bytes: number, within?: KernelMemory) {
+    if (within) {
+      this.kernels = within.kernels;
+      this.buffer = within.buffer;
+      this.base = within.take(bytes);
+      this.limit = this.base + ((bytes + 7) & ~7);
+    } else {
+      const pages = Math.max(1, Math.ceil((bytes + RESERVED_BYTES) / PAGE_BYTES));
+      const memory = new WebAssembly.Memory({ initial: pages, maximum: pages });
+      this.kernels = new WebAssembly.Instance(kernelModule(), { env: { memory } }).exports as unknown as KernelExports;
+      this.buffer = memory.buffer;
+      this.base = RESERVED_BYTES;
+      this.limit = pages * PAGE_BYTES;
+    }
+    this.top = this.base;
+    this.capacity = this.limit - this.base;
   }
 
   /** a's pointer (its byteOffset) if a lives in this memory, else −1. */
   pointerOf(a: Float64Array): number { return a.buffer === this.buffer ? a.byteOffset : -1; }
 
   /** Bytes still free. */
-  get free(): number { return this.capacity + RESERVED_BYTES - this.top; }
+  get free(): number { return this.limit - this.top; }
 
   /** Forgets every allocation (the views made so far alias what comes next). */
-  reset(): void { this.top = RESERVED_BYTES; }
+  reset(): void { this.top = this.base; }
 
   /** A zeroed f64 array of `length` in the memory; its pointer is its byteOffset. */
   f64(length: number): Float64Array {
@@ -118,7 +136,7 @@ export class KernelMemory {
   private take(bytes: number): number {
     const at = this.top;
     const size = (bytes + 7) & ~7;
-    if (at + size > this.capacity + RESERVED_BYTES) throw new RangeError(`kernel memory: ${bytes} bytes do not fit (${this.free} free)`);
+    if (at + size > this.limit) throw new RangeError(`kernel memory: ${bytes} bytes do not fit (${this.free} free)`);
     this.top = at + size;
     return at;
   }

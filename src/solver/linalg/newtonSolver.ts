@@ -5,6 +5,7 @@
 import type { MatrixAccumulator } from './accumulator';
 import { BlockSparseMatrix, type BlockStructure } from './blockSparse';
 import { SparseLu, type SparseLuCounts } from './sparseLu';
+import type { KernelMemory } from '../kernels/wasm';
 
 export interface NewtonLinearSolver {
   readonly size: number;
@@ -26,10 +27,11 @@ export class SparseNewtonSolver implements NewtonLinearSolver {
   readonly accumulator: BlockSparseMatrix;
   readonly lu: SparseLu;
 
-  constructor(structure: BlockStructure) {
+  /** `host`: the memory the LU works in while it has room (SparseLu). */
+  constructor(structure: BlockStructure, host?: KernelMemory) {
     this.accumulator = new BlockSparseMatrix(structure);
     this.size = this.accumulator.size;
-    this.lu = new SparseLu(this.accumulator);
+    this.lu = new SparseLu(this.accumulator, host);
   }
 
   zero(): void {

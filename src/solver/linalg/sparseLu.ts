@@ -27,6 +27,7 @@
  */
 import { markowitzOrder, SINGULAR_PIVOT_RATIO, type PivotSequence } from './markowitz';
 import { arrayBytes, KernelMemory } from '../kernels/wasm';
+import { copyVector } from './dense';
 
 /** A factorisation's pivot may fall to this fraction of its row's largest U entry before the analysis is redone. */
 export const REFACTOR_THRESHOLD = 1e-3;
@@ -180,6 +181,11 @@ class LuWorkspace {
   readonly target: Int32Array;
   readonly rowOrder: Int32Array;
   readonly colOrder: Int32Array;
+  /** The solve's pointers, read once (a typed array's byteOffset costs more than the heavy top's solve arithmetic). */
+  readonly solvePointers: {
+    readonly rowOrder: number; readonly colOrder: number; readonly rowStart: number; readonly diag: number;
+    readonly column: number; readonly inversePivot: number; readonly values: number; readonly work: number; readonly rhs: number;
+  };
 
   constructor(readonly memory: KernelMemory, plan: LuPlan, valuesLength: number) {
     const n = plan.n;
@@ -195,6 +201,11 @@ class LuWorkspace {
     this.target = copyInto(memory, plan.target);
     this.rowOrder = copyInto(memory, plan.rowOrder);
     this.colOrder = copyInto(memory, plan.colOrder);
+    this.solvePointers = {
+      rowOrder: this.rowOrder.byteOffset, colOrder: this.colOrder.byteOffset, rowStart: this.rowStart.byteOffset,
+      diag: this.diag.byteOffset, column: this.column.byteOffset, inversePivot: this.inversePivot.byteOffset,
+      values: this.values.byteOffset, work: this.work.byteOffset, rhs: this.rhs.byteOffset,
+    };
   }
 
   /** Bytes a workspace of `plan` needs. */
@@ -226,9 +237,16 @@ export class SparseLu {
   private readonly entryRow: Int32Array;
   private readonly entryCol: Int32Array;
   private readonly inPattern: Uint8Array;
+  /** The last right-hand side solved and its pointer in the workspace's memory (−1: outside; reading `buffer` is slow). */
+  private lastRhs: Float64Array | null = null;
+  private rhsPointer = -1;
 
-  /** Factorises `matrix` in place (its storage holds the factors after factor(), until the next assembly). */
-  constructor(private readonly matrix: LaidOutMatrix) {
+  /**
+   * Factorises `matrix` in place (its storage holds the factors after factor(), until the next assembly). With
+   * `host`, the workspace is a region of that memory while it has room: a right-hand side living there (the Newton
+   * driver's, in the model's memory) is then solved in place, without copies.
+   */
+  constructor(private readonly matrix: LaidOutMatrix, private readonly host?: KernelMemory) {
     this.size = matrix.size;
     ({ row: this.entryRow, col: this.entryCol } = matrix.entryPositions());
     this.inPattern = new Uint8Array(matrix.entryCount);
@@ -277,12 +295,16 @@ export class SparseLu {
   solve(rhs: Float64Array, negate = false): void {
     const plan = this.plan, w = this.workspace;
     if (!this.factored || !plan || !w) throw new Error('SparseLu.solve: no successful factor() since the last assembly');
-    w.rhs.set(rhs);
+    const n = plan.n, p = w.solvePointers;
+    if (rhs !== this.lastRhs) { this.lastRhs = rhs; this.rhsPointer = w.memory.pointerOf(rhs); }
+    // The kernel reads every b_i before it writes any x_i, so it may solve in the caller's vector.
+    const inPlace = this.rhsPointer >= 0;
+    if (!inPlace) copyVector(n, rhs, w.rhs);
     w.memory.kernels.luSolve(
-      plan.n, w.rowOrder.byteOffset, w.colOrder.byteOffset, w.rowStart.byteOffset, w.diag.byteOffset, w.column.byteOffset,
-      w.inversePivot.byteOffset, w.values.byteOffset, w.work.byteOffset, w.rhs.byteOffset, FLUSH_BELOW, negate ? 1 : 0,
+      n, p.rowOrder, p.colOrder, p.rowStart, p.diag, p.column, p.inversePivot, p.values, p.work, inPlace ? this.rhsPointer : p.rhs,
+      FLUSH_BELOW, negate ? 1 : 0,
     );
-    rhs.set(w.rhs);
+    if (!inPlace) copyVector(n, w.rhs, rhs);
   }
 
   /** The numeric phase on a plan, in place (kernels/assembly/lu.ts: luRefactor). On a degraded pivot A is put back. */
@@ -316,8 +338,10 @@ export class SparseLu {
     let memory = this.workspace?.memory;
     if (!memory || memory.capacity < bytes) {
       // Room for the pattern to grow a little before another memory is needed.
-      memory = new KernelMemory(Math.ceil(1.25 * bytes));
+      const want = Math.ceil(1.25 * bytes);
+      memory = this.host && this.host.free >= want + 8 ? new KernelMemory(want, this.host) : new KernelMemory(want);
       this.memories++;
+      this.lastRhs = null;
     }
     const old = matrix.values.slice();
     const workspace = new LuWorkspace(memory, plan, length);

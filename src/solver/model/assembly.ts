@@ -21,7 +21,7 @@ import { ConstraintProgram, programLength } from '../kernels/constraintProgram';
 /** Scratch vectors for kernel arguments outside the memory: q, q̇, q̈, q̈_{n+1} or the old force term, two outputs, w. */
 const Q = 0, QD = 1, QDD = 2, OLD = 3, OUT = 4, OUT2 = 5, HISTORY = 6, ARGUMENT_SCRATCH = 7;
 /** Call sites that hand vectors to the kernels (the last argument of pointer, outputPointer, copyOut, where). */
-const CALL_SITES = 20;
+const CALL_SITES = 21;
 
 /**
  * The f64 vectors one integrator keeps in the model's memory (kernelVector): the stepper's q, q̇, q̈ (n each) and
@@ -35,11 +35,18 @@ export const BODY_BLOCKS = 64;
 /** Where ∂f2/∂ė starts in a body's blocks (velocityRateDerivatives). */
 export const RATE_DERIVATIVE_OFFSET = 48;
 
+/** The model's table for the kernels forceTerm and hhtResidual (kernels/assembly/residual.ts: its fields, in order). */
+const MODEL_TABLE = 12;
+/** The vectors of hhtResidual, in the order of its table: q, q̇, q̈, q̈_{n+1}, w, q_{n+1}, q̇_{n+1}, λ_{n+1}, old force term, out. */
+const RESIDUAL_VECTORS = 10;
+
 /** Vectors of one predictor of order 'auto' (integrators/predictor.ts): 7 of history and 2 of work. */
 const PREDICTOR_VECTORS = 9;
+/** A predictor's table of its history's pointers (13 i32, with the allocator's 4 bytes; integrators/predictor.ts), in f64. */
+const PREDICTOR_TABLE = 7;
 
 function integratorVectors(n: number, m: number, bodies: number): number[] {
-  return [n, n, n, m, n + m, n + m, n, n, n, n, 3 * bodies, 64, ...Array(2 * PREDICTOR_VECTORS).fill(n + m)];
+  return [n, n, n, m, n + m, n + m, n, n, n, n, 3 * bodies, 64, ...Array(2 * PREDICTOR_VECTORS).fill(n + m), PREDICTOR_TABLE, PREDICTOR_TABLE];
 }
 
 export class AssembledSystem {
@@ -91,6 +98,16 @@ export class AssembledSystem {
   private scatterRowBase = -1;
   /** True if a load depends on q̇ (then the methods add its ∂Q/∂q̇ to the Newton matrix). */
   readonly hasVelocityDependentLoads: boolean;
+  /** True if every load is constant (Load.constant): their sum is `constantLoads`, formed once, and the kernels copy it. */
+  readonly loadsConstant: boolean;
+  private readonly constantLoads: Float64Array;
+  /** The model's table (MODEL_TABLE) and hhtResidual's vector table (RESIDUAL_VECTORS), by pointer. */
+  private readonly modelTable: number;
+  private readonly residualTable: Int32Array;
+  private readonly residualTablePointer: number;
+  /** The vectors the residual table was written for, and whether the one-call residual runs on them. */
+  private readonly residualVectors: (Float64Array | null)[] = new Array<Float64Array | null>(RESIDUAL_VECTORS).fill(null);
+  private residualFused = false;
 
   constructor(readonly model: MultibodyModel) {
     const nb = model.bodies.length;
@@ -113,8 +130,8 @@ export class AssembledSystem {
     const program = programLength(this.constraints);
     const n = this.n;
     this.kernelMemory = new KernelMemory(arrayBytes(
-      [n, row, offset, program, n, row, row, nb, 3 * nb, BODY_BLOCKS * nb, ...Array(ARGUMENT_SCRATCH + 1).fill(n), ...integratorVectors(n, row, nb)],
-      [row + 1, offset],
+      [n, row, offset, program, n, row, row, nb, 3 * nb, BODY_BLOCKS * nb, ...Array(ARGUMENT_SCRATCH + 2).fill(n), ...integratorVectors(n, row, nb)],
+      [row + 1, offset, MODEL_TABLE, RESIDUAL_VECTORS],
     ));
     const kq = this.kernelMemory.f64(this.n), kValues = this.kernelMemory.f64(row);
     this.jacobianBlocks = this.kernelMemory.f64(offset);
@@ -145,6 +162,18 @@ export class AssembledSystem {
     this.argumentScratch = Array.from({ length: ARGUMENT_SCRATCH }, () => this.kernelMemory.f64(n));
     this.bodyBlockData = this.kernelMemory.f64(BODY_BLOCKS * nb);
     this.loadsScratch = this.kernelMemory.f64(n);
+    this.loadsConstant = model.loads.every((load) => load.constant === true);
+    this.constantLoads = this.kernelMemory.f64(n);
+    if (this.loadsConstant) for (const load of model.loads) load.addForce(this.loadsScratch, this.loadsScratch, 0, this.constantLoads);
+    const table = this.kernelMemory.i32(MODEL_TABLE);
+    table.set([
+      n, row, nb, this.constraintProgram.programPointer, this.constraintProgram.recordCount, this.jacobianBlocks.byteOffset,
+      this.rowEntries.byteOffset, this.entryColumn.byteOffset, this.masses.byteOffset, this.inertias.byteOffset,
+      this.constantLoads.byteOffset, this.loadsScratch.byteOffset,
+    ]);
+    this.modelTable = table.byteOffset;
+    this.residualTable = this.kernelMemory.i32(RESIDUAL_VECTORS);
+    this.residualTablePointer = this.residualTable.byteOffset;
   }
 
   /**
@@ -216,6 +245,56 @@ export class AssembledSystem {
     this.copyOut(OUT, history, 4);
   }
 
+  /**
+   * HHT's residual (Sherif Eq. 62, unscaled C(q_{n+1}) in out[n ..]) in one kernel call (kernels/assembly/residual.ts):
+   * q_{n+1}, q̇_{n+1} as hhtKinematics, C and C_q as updateConstraintJacobianAndValues, the rest as forceTerms. Runs
+   * when the loads are constant, every constraint is compiled and every vector lives in the model's memory; false
+   * (nothing done) otherwise, and the caller makes those three calls.
+   */
+  hhtResidual(
+    h: number, beta: number, gamma: number, modified: number, state: { readonly q: Float64Array; readonly qd: Float64Array; readonly qdd: Float64Array },
+    qddNew: Float64Array, history: Float64Array, qNew: Float64Array, qdNew: Float64Array, lambdaNew: Float64Array,
+    forceOld: Float64Array, massScale: number, oldWeight: number, t: number, out: Float64Array,
+  ): boolean {
+    const v = this.residualVectors;
+    if (v[0] !== state.q || v[1] !== state.qd || v[2] !== state.qdd || v[3] !== qddNew || v[4] !== history || v[5] !== qNew
+      || v[6] !== qdNew || v[7] !== lambdaNew || v[8] !== forceOld || v[9] !== out) {
+      this.writeResidualTable([state.q, state.qd, state.qdd, qddNew, history, qNew, qdNew, lambdaNew, forceOld, out]);
+    }
+    if (!this.residualFused) return false;
+    this.constraintProgram.updateMoving(t);
+    this.kernelMemory.kernels.hhtResidual(this.modelTable, this.residualTablePointer, h, beta, gamma, modified, massScale, oldWeight);
+    return true;
+  }
+
+  /**
+   * An accepted HHT step's q_{n+1}, q̇_{n+1} (as hhtKinematics) and its force term C_qᵀλ − Q into forceOld (as
+   * forceTerms, C_q of the last residual) in one kernel call (kernels/assembly/residual.ts: hhtAccept), on the vectors
+   * of the last one-call residual; false (nothing done) when they are not those or that residual could not run.
+   */
+  hhtAccept(
+    h: number, beta: number, gamma: number, modified: number, state: { readonly q: Float64Array; readonly qd: Float64Array; readonly qdd: Float64Array },
+    qddNew: Float64Array, history: Float64Array, qNew: Float64Array, qdNew: Float64Array, lambdaNew: Float64Array, forceOld: Float64Array,
+  ): boolean {
+    const v = this.residualVectors;
+    if (!this.residualFused || v[0] !== state.q || v[1] !== state.qd || v[2] !== state.qdd || v[3] !== qddNew || v[4] !== history
+      || v[5] !== qNew || v[6] !== qdNew || v[7] !== lambdaNew || v[8] !== forceOld) return false;
+    this.kernelMemory.kernels.hhtAccept(this.modelTable, this.residualTablePointer, h, beta, gamma, modified);
+    return true;
+  }
+
+  /** Remembers hhtResidual's vectors, writes their pointers into its table and decides whether the one call can run. */
+  private writeResidualTable(vectors: readonly Float64Array[]): void {
+    let fused = this.loadsConstant && this.constraintProgram.compiledOnly;
+    for (let k = 0; k < RESIDUAL_VECTORS; k++) {
+      this.residualVectors[k] = vectors[k];
+      const p = this.kernelMemory.pointerOf(vectors[k]);
+      if (p < 0) fused = false;
+      this.residualTable[k] = p;
+    }
+    this.residualFused = fused;
+  }
+
   get bodyCount(): number { return this.masses.length; }
 
   inertiaOf(body: number): Float64Array {
@@ -279,11 +358,20 @@ export class AssembledSystem {
     q: Float64Array, qd: Float64Array, t: number, lambda: Float64Array, qdd: Float64Array | null, massScale: number,
     forceOld: Float64Array | null, oldWeight: number, out: Float64Array,
   ): void {
-    const o = this.where(out, 11) >= 0 ? out : this.argumentScratch[OUT];
-    zeroRange(o, 0, this.n);
-    this.jacobianTransposeTimesAt(lambda, o.byteOffset);
-    this.bodyForces(q, qd, t, qdd, massScale, -1, forceOld, oldWeight, o.byteOffset);
-    this.copyOut(OUT, out, 11);
+    // The residual's call (with forceOld) and the force term's call are two call sites: each keeps its own vector.
+    const site = forceOld ? 11 : 20;
+    const o = this.where(out, site) >= 0 ? out : this.argumentScratch[OUT];
+    if (this.loadsConstant) {
+      this.kernelMemory.kernels.forceTerm(
+        this.modelTable, this.pointer(q, Q, 12), this.pointer(qd, QD, 13), qdd ? this.pointer(qdd, QDD, 14) : 0, massScale,
+        this.lambdaPointer(lambda), forceOld ? this.pointer(forceOld, OLD, 15) : 0, oldWeight, o.byteOffset,
+      );
+    } else {
+      zeroRange(o, 0, this.n);
+      this.jacobianTransposeTimesAt(lambda, o.byteOffset);
+      this.bodyForces(q, qd, t, qdd, massScale, -1, forceOld, oldWeight, o.byteOffset);
+    }
+    this.copyOut(OUT, out, site);
   }
 
   /** The loads into the loads' vector, then the bodies' kernel on the vector at pointer `out`. */
@@ -350,13 +438,18 @@ export class AssembledSystem {
 
   /** The vector at pointer `out` += C_qᵀ λ. */
   private jacobianTransposeTimesAt(lambda: Float64Array, out: number): void {
+    this.kernelMemory.kernels.addJacobianTransposeTimes(
+      this.m, this.rowEntries.byteOffset, this.entryColumn.byteOffset, this.jacobianBlocks.byteOffset, this.lambdaPointer(lambda), out,
+    );
+  }
+
+  /** λ's pointer for a kernel: its own, or that of a copy in the memory. */
+  private lambdaPointer(lambda: Float64Array): number {
+    const l = this.where(lambda, 17);
+    if (l >= 0) return l;
     const { kernelM, m } = this;
-    let l = this.where(lambda, 17);
-    if (l < 0) {
-      for (let i = 0; i < m; i++) kernelM[i] = lambda[i];
-      l = kernelM.byteOffset;
-    }
-    this.kernelMemory.kernels.addJacobianTransposeTimes(m, this.rowEntries.byteOffset, this.entryColumn.byteOffset, this.jacobianBlocks.byteOffset, l, out);
+    for (let i = 0; i < m; i++) kernelM[i] = lambda[i];
+    return kernelM.byteOffset;
   }
 
   /** out[0..m) = C_q v, from the blocks of the last updateConstraintJacobian (kernels/assembly/products.ts). */

@@ -14,6 +14,7 @@ export function gravity(bodies: readonly RigidBody[], g: Vec3): Load {
   const masses = bodies.map((b) => b.mass);
   return {
     name: 'gravity',
+    constant: true,
     addForce(_q, _qd, _t, out) {
       for (let b = 0; b < masses.length; b++) {
         const c = b * COORDS_PER_BODY;

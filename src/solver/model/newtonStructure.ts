@@ -43,10 +43,12 @@ export function newtonBlockStructure(system: AssembledSystem): BlockStructure {
 /**
  * The linear solver for a system's Newton matrix (and for its start system [M C_qᵀ; C_q 0], a sub-pattern):
  * the sparse LU at every size. On the 8- and 11-unknown systems of the spin and the heavy top its solve is as fast
- * as the dense LU's or faster (fewer multiply-adds, no divisions); see docs/performance-lu.md.
+ * as the dense LU's or faster (fewer multiply-adds, no divisions); see docs/performance-lu.md. inModelMemory: the
+ * LU works in the model's kernel memory while it has room, so that the Newton driver's right-hand side, which lives
+ * there, is solved in place (for one solver per model: the stepper's).
  */
-export function newtonSolverFor(system: AssembledSystem): SparseNewtonSolver {
-  return new SparseNewtonSolver(newtonBlockStructure(system));
+export function newtonSolverFor(system: AssembledSystem, inModelMemory = false): SparseNewtonSolver {
+  return new SparseNewtonSolver(newtonBlockStructure(system), inModelMemory ? system.kernelMemory : undefined);
 }
 
 /**

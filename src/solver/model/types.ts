@@ -102,6 +102,11 @@ export interface Load {
   readonly bodies?: readonly number[];
   /** out += Q(q, q̇, t). */
   addForce(q: Float64Array, qd: Float64Array, t: number, out: Float64Array): void;
+  /**
+   * True if Q depends on neither q, q̇ nor t and never changes (gravity): a model whose loads are all constant adds
+   * them up once, and its residual runs in one kernel call (model/assembly.ts).
+   */
+  readonly constant?: boolean;
   /** acc += scale · ∂Q/∂q. */
   addForceStiffness(q: Float64Array, qd: Float64Array, t: number, scale: number, acc: MatrixAccumulator): void;
   /** acc += scale · ∂Q/∂q̇ (velocity-dependent loads such as dampers; absent: Q does not depend on q̇). */

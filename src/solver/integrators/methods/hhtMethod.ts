@@ -93,11 +93,16 @@ export abstract class HhtMethod implements Method {
 
   /** Sherif Eq. 62 at (q̈_{n+1}, λ_{n+1}), and C(q_{n+1}) in rows [n, n+m). */
   residual(state: StepState, h: number, qddNew: Float64Array, lambdaNew: Float64Array, out: Float64Array): void {
-    this.updateKinematics(state, h, qddNew);
     const tNew = state.t + h;
-    const { n, alpha } = this;
-    this.system.updateConstraintJacobianAndValues(this.qNew, tNew, out, n);
-    this.system.forceTerms(this.qNew, this.qdNew, tNew, lambdaNew, qddNew, 1 / (1 + alpha), this.forceOld, alpha / (1 + alpha), out);
+    const { n, alpha, system } = this;
+    const massScale = 1 / (1 + alpha), oldWeight = alpha / (1 + alpha);
+    if (system.hhtResidual(
+      h, this.beta, this.gamma, this.modifiedVelocity, state, qddNew, this.history, this.qNew, this.qdNew, lambdaNew, this.forceOld,
+      massScale, oldWeight, tNew, out,
+    )) return;
+    this.updateKinematics(state, h, qddNew);
+    system.updateConstraintJacobianAndValues(this.qNew, tNew, out, n);
+    system.forceTerms(this.qNew, this.qdNew, tNew, lambdaNew, qddNew, massScale, this.forceOld, oldWeight, out);
   }
 
   /**
@@ -121,14 +126,31 @@ export abstract class HhtMethod implements Method {
   endStage(): void {}
 
   accept(state: StepState, h: number, _qddNew: Float64Array, lambdaNew: Float64Array): void {
-    this.qddPredictor.push(state.qdd);
-    this.lambdaPredictor.push(state.lambda);
-    copyVector(this.n, state.qdd, this.qddPrevious);
-    this.hPrevious = h;
+    this.advanceHistory(state, h);
     // C_q from the last residual evaluation, at q_{n+1} before Newton's last correction, which moved q by the
     // stop's βh²‖Δq̈‖ (≤ 1e-14 (1 + ‖q‖) or βh² · 1e-10 (1 + ‖q̈‖)): recomputing it here cost a third of a
     // residual per step and changes (C_qᵀλ)_{n+1} below round-off of the step's error.
     this.system.forceTerms(this.qNew, this.qdNew, state.t + h, lambdaNew, null, 0, null, 0, this.forceOld);
+  }
+
+  /** updateKinematics and accept, the kinematics and the force term in one kernel call when the system can (AssembledSystem.hhtAccept). */
+  acceptStep(state: StepState, h: number, qddNew: Float64Array, lambdaNew: Float64Array): void {
+    if (this.system.hhtAccept(
+      h, this.beta, this.gamma, this.modifiedVelocity, state, qddNew, this.history, this.qNew, this.qdNew, lambdaNew, this.forceOld,
+    )) {
+      this.advanceHistory(state, h);
+      return;
+    }
+    this.updateKinematics(state, h, qddNew);
+    this.accept(state, h, qddNew, lambdaNew);
+  }
+
+  /** The predictors' histories and q̈_{n−1}, h_{n−1} of the velocity error estimate take the state at t_n. */
+  private advanceHistory(state: StepState, h: number): void {
+    this.qddPredictor.push(state.qdd);
+    this.lambdaPredictor.push(state.lambda);
+    copyVector(this.n, state.qdd, this.qddPrevious);
+    this.hPrevious = h;
   }
 
   reject(): void {}

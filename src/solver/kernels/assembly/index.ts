@@ -7,5 +7,6 @@ export { luRefactor, luSolve } from './lu';
 export { constraintsWithJacobian, constraintValues, constraintRecordLength } from './constraints';
 export { addJacobianTransposeTimes, jacobianTimes } from './products';
 export { bodyForces, hhtKinematics, modifiedHistory } from './bodies';
-export { chooseOrder, extrapolate } from './predictor';
+export { predict } from './predictor';
 export { bodyBlocks } from './bodies';
+export { forceTerm, hhtAccept, hhtResidual } from './residual';

@@ -7,12 +7,16 @@
 
 @inline function f(ptr: usize, k: i32): f64 { return load<f64>(ptr + (<usize>k << 3)); }
 @inline function setF(ptr: usize, k: i32, v: f64): void { store<f64>(ptr + (<usize>k << 3), v); }
+@inline function p32(ptr: usize, k: i32): usize { return <usize>load<i32>(ptr + (<usize>k << 2)); }
+
+/** The order predict() is told to choose (Negrut Sect. 3.5's extrapolation of the best order, 'auto'). */
+const CHOOSE = -1;
 
 /**
  * out = x_{n+1} extrapolated by `order` (0 … 6) from x = x_n and the history.
  * @example extrapolate(2, 119, qdd, h0, h1, h2, h3, h4, h5, out) // out = 3 x − 3 x_{n−1} + x_{n−2}
  */
-export function extrapolate(
+function extrapolate(
   order: i32, n: i32, x: usize, h0: usize, h1: usize, h2: usize, h3: usize, h4: usize, h5: usize, out: usize,
 ): void {
   switch (order) {
@@ -38,7 +42,7 @@ export function extrapolate(
  * norm (ties to the lower order); every error is formed over all seven history vectors, as before.
  * @example const p = chooseOrder(119, 6, qdd, h0, h1, h2, h3, h4, h5, h6)
  */
-export function chooseOrder(
+function chooseOrder(
   n: i32, available: i32, x: usize, h0: usize, h1: usize, h2: usize, h3: usize, h4: usize, h5: usize, h6: usize,
 ): i32 {
   let e2: f64 = 0, e3: f64 = 0, e4: f64 = 0, e5: f64 = 0, e6: f64 = 0;
@@ -57,4 +61,17 @@ export function chooseOrder(
   if (last >= 5 && e5 < bestError) { best = 5; bestError = e5; }
   if (last >= 6 && e6 < bestError) { best = 6; bestError = e6; }
   return best;
+}
+
+/**
+ * Newton's starting value out = x_{n+1} in one call: extrapolated by `order` (0 … 6), or, with order = CHOOSE (−1),
+ * by the order chooseOrder finds from `available` earlier values. history points at 7 i32 pointers of x_{n−1} …
+ * x_{n−7} (those beyond the history kept are read, never followed). Returns the order used.
+ * @example const p = predict(-1, 119, 6, qdd, history, out) // the best of orders 2 … 6, applied
+ */
+export function predict(order: i32, n: i32, available: i32, x: usize, history: usize, out: usize): i32 {
+  const h0 = p32(history, 0), h1 = p32(history, 1), h2 = p32(history, 2), h3 = p32(history, 3), h4 = p32(history, 4), h5 = p32(history, 5);
+  const p = order == CHOOSE ? chooseOrder(n, available, x, h0, h1, h2, h3, h4, h5, p32(history, 6)) : order;
+  extrapolate(p, n, x, h0, h1, h2, h3, h4, h5, out);
+  return p;
 }
