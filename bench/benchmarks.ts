@@ -233,7 +233,7 @@ function scalingLines(repeats: number): void {
     figure: 'N-four-bar cost exponent (log-log slope of us/step against bodies)',
     exponent_cpu: +logLogSlope(bodies, cpuUs).toFixed(3), exponent_wall: +logLogSlope(bodies, wallUs).toFixed(3),
     exponent_cpu_N10_to_100: +logLogSlope(bodies.slice(1), cpuUs.slice(1)).toFixed(3),
-    linear_solver: 'main\'s block-sparse LU (src/solver/linalg/blockSparseLu.ts)',
+    linear_solver: 'the scalar sparse LU of src/solver/linalg/sparseLu.ts (Markowitz order once per pattern, factors in WebAssembly)',
   }));
 }
 
