@@ -16,7 +16,9 @@ const RESIDUAL_TOLERANCE = 1e-14;
 /**
  * The same after unrelated new values on the old pivots: the refactorisation accepts pivots down to
  * REFACTOR_THRESHOLD of their row (a hundredth of the analysis' threshold), so the growth, and with it the backward
- * error, may be larger (measured: at most 6e-14 over 200 random KKT systems, 6e-16 freshly analysed).
+ * error, may be larger (measured: at most 6e-14 over 200 random KKT systems, 6e-16 freshly analysed; 5.3e-13 on one of
+ * the heavy top's ≈ 370 matrices captured over its first 3000 steps, which refactorises after every step that needed
+ * more than one Newton correction).
  */
 const REFACTOR_RESIDUAL_TOLERANCE = 1e-12;
 /** Sparse vs dense solution relative to ‖x‖∞ on the well-conditioned random systems (both backward stable). */
@@ -173,7 +175,8 @@ describe('sparse LU on Newton matrices captured from runs', () => {
       expect(lu.factor(), `step ${c.step}`).toBe(true);
       const b = randomArray(rand, c.size);
       const x = solved(lu, b);
-      expect(relativeResidual(c.size, c.dense, x, b), `step ${c.step}`).toBeLessThan(RESIDUAL_TOLERANCE);
+      // The first matrix is analysed on its own values; the later ones are refactorised on its pivots.
+      expect(relativeResidual(c.size, c.dense, x, b), `step ${c.step}`).toBeLessThan(c === list[0] ? RESIDUAL_TOLERANCE : REFACTOR_RESIDUAL_TOLERANCE);
     }
     // Fewer entries than the declared blocks hold: the analysis sees the structural zeros of the joints and bodies.
     expect(lu.counts.patternEntries).toBeLessThan(matrix.entryCount / 2);

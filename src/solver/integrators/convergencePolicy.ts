@@ -22,9 +22,20 @@ export interface NewtonIterate {
   readonly positions: Float64Array;
   /** ∂q_{n+1}/∂q̈_{n+1} (HHT: βh²), so that a Δq̈ moves q by positionSensitivity · Δq̈. */
   readonly positionSensitivity: number;
+  /**
+   * The iteration of this solve at which the Newton matrix of this correction was factorised (1: at the solve's first
+   * iterate, so that the first correction is a full Newton step), or 0 when it is an earlier solve's matrix.
+   */
+  readonly factoredAt: number;
 }
 
 export interface ConvergencePolicy {
+  /**
+   * When set, the driver refactors at the start of a step after a solve that needed more iterations than this
+   * (instead of NewtonSettings.refreshAfterIterations): a policy that can stop after one full Newton step gains
+   * from a fresh matrix whenever the last step needed more.
+   */
+  readonly refreshAfterIterations?: number;
   /** Called before the first iteration of each Newton solve (one per stage) with the step size. */
   begin(method: Method, h: number, stage: number): void;
   /** True when Newton may stop after this correction. */

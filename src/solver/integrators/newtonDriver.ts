@@ -25,6 +25,11 @@ export interface NewtonSettings {
   /** Modified Newton: refactor at the start of a step when the previous step needed more iterations than this. */
   readonly refreshAfterIterations: number;
   /**
+   * Fixed-step runs: a solve whose matrix was factorised at its first iterate may stop after that one correction when
+   * the contraction rate of an earlier such solve says the error it leaves meets the tolerances (residualTolerance.ts).
+   */
+  readonly firstCorrectionStop: boolean;
+  /**
    * Order of the polynomial extrapolation of q̈ and λ that starts Newton (Negrut Sect. 3.5):
    * 0 = previous step's values, 1 = linear, 2 = quadratic (used once enough equal steps exist), 'auto' =
    * the extrapolation of order 2 … 6 that would have predicted the last step best (predictor.ts). Methods whose
@@ -40,6 +45,7 @@ export const DEFAULT_NEWTON: NewtonSettings = {
   reuseFactorization: true,
   refreshRate: 0.25,
   refreshAfterIterations: 3,
+  firstCorrectionStop: true,
   predictorOrder: 'auto',
 };
 
@@ -63,6 +69,7 @@ class Iterate implements NewtonIterate {
   iteration = 0;
   accelerationIncrement = 0;
   positionSensitivity = 0;
+  factoredAt = 0;
   constructor(
     readonly n: number, readonly m: number, readonly qddNew: Float64Array, readonly lambdaNew: Float64Array,
     readonly increment: Float64Array, readonly positions: Float64Array,
@@ -123,8 +130,9 @@ export class NewtonDriver {
     iterate.positionSensitivity = this.method.positionSensitivity(h, stage);
     policy.begin(this.method, h, stage);
     let needFactor = !settings.reuseFactorization || this.factoredKey !== key
-      || this.lastIterations > settings.refreshAfterIterations;
+      || this.lastIterations > (policy.refreshAfterIterations ?? settings.refreshAfterIterations);
     let previous = Infinity;
+    iterate.factoredAt = 0;
     for (let it = 1; it <= settings.maxIterations; it++) {
       this.totalIterations++;
       this.iterations = it;
@@ -132,6 +140,7 @@ export class NewtonDriver {
       if (needFactor) {
         if (!this.factor(state, h, key)) return this.fail('the Newton matrix is singular');
         needFactor = !settings.reuseFactorization;
+        iterate.factoredAt = it;
       }
       linear.solve(rhs, true);
       const dq = addAndMaxAbs(n, rhs, 0, qddNew);
