@@ -58,6 +58,36 @@ function extrapolate(
 let largestAt: i32 = 0;
 
 /**
+ * Order p's max-norm error over every component, and in largestAt the first component where it is largest (from
+ * `at` when none is above zero); inlined with p a constant, so each order's loop is straight-line arithmetic.
+ */
+@inline function wholeError(
+  p: i32, n: i32, at: i32, x: usize, h0: usize, h1: usize, h2: usize, h3: usize, h4: usize, h5: usize, h6: usize,
+): f64 {
+  let bound: f64 = 0;
+  for (let i = 0; i < n; i++) {
+    const e = orderError(p, i, x, h0, h1, h2, h3, h4, h5, h6);
+    if (e > bound) at = i;
+    bound = max(bound, e);
+  }
+  largestAt = at;
+  return bound;
+}
+
+/** wholeError for the order p at hand, one loop per order. */
+function candidateError(
+  p: i32, n: i32, at: i32, x: usize, h0: usize, h1: usize, h2: usize, h3: usize, h4: usize, h5: usize, h6: usize,
+): f64 {
+  switch (p) {
+    case 2: return wholeError(2, n, at, x, h0, h1, h2, h3, h4, h5, h6);
+    case 3: return wholeError(3, n, at, x, h0, h1, h2, h3, h4, h5, h6);
+    case 4: return wholeError(4, n, at, x, h0, h1, h2, h3, h4, h5, h6);
+    case 5: return wholeError(5, n, at, x, h0, h1, h2, h3, h4, h5, h6);
+    default: return wholeError(6, n, at, x, h0, h1, h2, h3, h4, h5, h6);
+  }
+}
+
+/**
  * The order 2 … min(6, available) whose extrapolation from x_{n−1} … would have come closest to x = x_n in the max
  * norm (ties to the lower order). The candidate (the last step's choice, from the hint) is measured over every
  * component first; another order is dropped as soon as one component's error shows it cannot win (above the
@@ -74,13 +104,8 @@ function chooseOrder(
   if (candidate < 2 || candidate > last) candidate = 2;
   let at = hint >> 3;
   if (at < 0 || at >= n) at = 0;
-  let bound: f64 = 0;
-  for (let i = 0; i < n; i++) {
-    const e = orderError(candidate, i, x, h0, h1, h2, h3, h4, h5, h6);
-    if (e > bound) at = i;
-    bound = max(bound, e);
-  }
-  largestAt = at;
+  const bound = candidateError(candidate, n, at, x, h0, h1, h2, h3, h4, h5, h6);
+  at = largestAt;
   let best = candidate, bestError = bound;
   for (let p = 2; p <= last; p++) {
     if (p == candidate) continue;
