@@ -12,6 +12,8 @@ import { paperModel } from '../support/paperModel';
 import { SparseNewtonSolver } from '../../src/solver/linalg/newtonSolver';
 import { DenseAccumulator } from '../../src/solver/linalg/accumulator';
 import { ExtrapolatingPredictor } from '../../src/solver/integrators/predictor';
+import { AssembledSystem } from '../../src/solver/model/assembly';
+import { bodyFixedMoment, globalForce, globalMoment } from '../../src/solver/model/loads';
 
 describe('WebAssembly kernels', () => {
   it('agree with the TypeScript side on the constraint record layout', () => {
@@ -74,13 +76,62 @@ describe('WebAssembly kernels', () => {
       // The same gravity, not marked constant: added up in TypeScript at every residual, in three kernel calls.
       const unmarked = { ...model, loads: model.loads.map((load) => ({ ...load, constant: false })) };
       const fused = new Simulation(model, settings), separate = new Simulation(unmarked, settings);
-      expect(fused.system.loadsConstant).toBe(true);
-      expect(separate.system.loadsConstant).toBe(false);
+      expect(fused.system.loadsCompiled).toBe(true);
+      expect(separate.system.loadsCompiled).toBe(false);
       expect(fused.advance(Number.MAX_SAFE_INTEGER, () => {})).toBe('finished');
       expect(separate.advance(Number.MAX_SAFE_INTEGER, () => {})).toBe('finished');
       const a = fused.integrator, b = separate.integrator;
       for (const key of ['q', 'qd', 'qdd', 'lambda'] as const) expect(bits(a[key]), `${method} ${key}`).toEqual(bits(b[key]));
       expect(a.totalIterations).toBe(b.totalIterations);
+    }
+  });
+
+  it('run the V8\'s residual and acceptance with its crank torque in the kernel to the same bits as with the torque in TypeScript', () => {
+    const bits = (v: Float64Array) => Array.from(new Uint32Array(Float64Array.from(v).buffer));
+    for (const method of ['classical', 'modified'] as const) {
+      const settings = { method, alpha: -0.3, h: 1e-4, tEnd: 0.02, sampleEvery: 50 };
+      const model = paperModel('v8-crank');
+      expect(model.loads.some((load) => load.compiled?.kind === 'global-moment')).toBe(true);
+      // The same moment T(t) in global axes, not marked compiled: Q_e = 2 Eᵀ T added in TypeScript, in three kernel calls.
+      const unmarked = { ...model, loads: model.loads.map((load) => ({ ...load, compiled: undefined })) };
+      const fused = new Simulation(model, settings), separate = new Simulation(unmarked, settings);
+      expect(fused.system.loadsCompiled).toBe(true);
+      expect(separate.system.loadsCompiled).toBe(false);
+      const oneCall = { residual: 0, accept: 0 };
+      const { system } = fused, residual = system.hhtResidual.bind(system), accept = system.hhtAccept.bind(system);
+      system.hhtResidual = (...args: Parameters<AssembledSystem['hhtResidual']>) => residual(...args) && ++oneCall.residual > 0;
+      system.hhtAccept = (...args: Parameters<AssembledSystem['hhtAccept']>) => accept(...args) && ++oneCall.accept > 0;
+      expect(fused.advance(Number.MAX_SAFE_INTEGER, () => {})).toBe('finished');
+      expect(separate.advance(Number.MAX_SAFE_INTEGER, () => {})).toBe('finished');
+      const a = fused.integrator, b = separate.integrator;
+      for (const key of ['q', 'qd', 'qdd', 'lambda'] as const) expect(bits(a[key]), `${method} ${key}`).toEqual(bits(b[key]));
+      expect(a.totalIterations).toBe(b.totalIterations);
+      expect(oneCall.residual).toBe(a.totalIterations);
+      expect(oneCall.accept).toBe(Math.round(settings.tEnd / settings.h));
+    }
+  });
+
+  it('add a force and moments in body and global axes in the kernel as the TypeScript loads do, to the bit', () => {
+    const sim = new Simulation(paperModel('v8-crank'), { method: 'modified', alpha: -0.3, h: 1e-4, tEnd: 0.003, sampleEvery: 100 });
+    sim.advance(Number.MAX_SAFE_INTEGER, () => {});
+    const { model } = sim.system;
+    const vector = (phase: number) => (t: number, out: Float64Array) => {
+      out[0] = Math.sin(3 * t + phase); out[1] = 1 / (1.5 + t + phase); out[2] = Math.cos(7 * t * phase) - 0.3;
+    };
+    const extra = [globalForce(2, vector(0.1)), bodyFixedMoment(2, vector(0.7)), globalMoment(3, vector(1.3)), bodyFixedMoment(3, vector(2.1))];
+    const loads = [...model.loads, ...extra];
+    const compiled = new AssembledSystem({ ...model, loads });
+    const separate = new AssembledSystem({ ...model, loads: loads.map((load) => ({ ...load, compiled: undefined })) });
+    expect(compiled.loadsCompiled).toBe(true);
+    expect(separate.loadsCompiled).toBe(false);
+    const { q, qd, qdd, lambda, t } = sim.integrator;
+    const old = Float64Array.from({ length: compiled.n }, (_, i) => Math.sin(i + 0.5));
+    const a = new Float64Array(compiled.n), b = new Float64Array(compiled.n);
+    for (const system of [compiled, separate]) system.updateConstraintJacobian(q, t);
+    for (const time of [t, t + 0.25, t]) {
+      compiled.forceTerms(q, qd, time, lambda, qdd, 0.7, old, 0.3, a);
+      separate.forceTerms(q, qd, time, lambda, qdd, 0.7, old, 0.3, b);
+      expect(Array.from(a)).toEqual(Array.from(b));
     }
   });
 

@@ -56,4 +56,56 @@ describe('ExtrapolatingPredictor', () => {
     p.predict(0.05, Float64Array.of(cubic(6)), out);
     expect(out[0]).toBe(cubic(6));
   });
+
+  it("'auto' chooses the order and predicts as comparing all five orders' max-norm errors does, to the bit", () => {
+    // The comparison the kernel's choice replaced: every order's error over every component, sums in this order.
+    const reference = (x: Float64Array, h: Float64Array[], available: number): { order: number; out: Float64Array } => {
+      let e2 = 0, e3 = 0, e4 = 0, e5 = 0, e6 = 0;
+      for (let i = 0; i < x.length; i++) {
+        const [a, b, c, d, e, g5, g] = h.map((v) => v[i]), xi = x[i];
+        e2 = Math.max(e2, Math.abs(3 * a - 3 * b + c - xi));
+        e3 = Math.max(e3, Math.abs(4 * a - 6 * b + 4 * c - d - xi));
+        e4 = Math.max(e4, Math.abs(5 * a - 10 * b + 10 * c - 5 * d + e - xi));
+        e5 = Math.max(e5, Math.abs(6 * a - 15 * b + 20 * c - 15 * d + 6 * e - g5 - xi));
+        e6 = Math.max(e6, Math.abs(7 * a - 21 * b + 35 * c - 35 * d + 21 * e - 7 * g5 + g - xi));
+      }
+      const errors = [e2, e3, e4, e5, e6];
+      let order = 2, best = e2;
+      for (let p = 3; p <= Math.min(6, available); p++) if (errors[p - 2] < best) { order = p; best = errors[p - 2]; }
+      const weights = [[3, -3, 1], [4, -6, 4, -1], [5, -10, 10, -5, 1], [6, -15, 20, -15, 6, -1], [7, -21, 35, -35, 21, -7, 1]][order - 2];
+      const out = x.map((xi, i) => weights.reduce((sum, w, j) => (j === 0 ? w * xi : sum + w * h[j - 1][i]), 0));
+      return { order, out };
+    };
+    const bits = (v: Float64Array) => Array.from(new Uint32Array(Float64Array.from(v).buffer));
+    let seed = 7;
+    const random = () => { seed = (seed * 16807) % 2147483647; return seed / 2147483647 - 0.5; };
+    const sequences: ((k: number, i: number) => number)[] = [
+      (k, i) => Math.sin(0.3 * k + i) + 1e-9 * random(), // smooth, with noise at the history's round-off
+      (k, i) => Math.sin((0.05 + 0.2 * i) * k) * (1 + i), // components of different frequencies and sizes
+      (k, i) => (k - 2) ** (i % 7) + i, // polynomials: several orders exact, errors tied at zero
+      (k, i) => i % 3, // constants: every order exact
+      (k, i) => (k % 2 === 0 ? 1 : -1) * 1e-3 + k * k * (i + 1), // alternating noise on a parabola
+      (k, i) => (k % 9 < 4 ? Math.cos(k) : k * k * 1e-2) * (i % 2 ? 1 : -3), // a switch every few steps
+      () => random(), // no structure: the best order moves from step to step
+    ];
+    for (const size of [1, 3, 11, 119]) {
+      for (const [s, value] of sequences.entries()) {
+        const predictor = new ExtrapolatingPredictor(size, 'auto'), out = new Float64Array(size);
+        const past: Float64Array[] = [];
+        for (let k = 0; k < 40; k++) {
+          const x = Float64Array.from({ length: size }, (_, i) => value(k, i));
+          predictor.predict(0.1, x, out);
+          if (past.length >= 4) {
+            const history = Array.from({ length: 7 }, (_, j) => past[j] ?? new Float64Array(size));
+            const expected = reference(x, history, past.length - 1);
+            expect(predictor.lastOrder, `size ${size}, sequence ${s}, step ${k}`).toBe(expected.order);
+            expect(bits(out), `size ${size}, sequence ${s}, step ${k}`).toEqual(bits(expected.out));
+          }
+          predictor.push(x);
+          past.unshift(x);
+          past.length = Math.min(past.length, 7);
+        }
+      }
+    }
+  });
 });

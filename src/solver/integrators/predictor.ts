@@ -57,6 +57,8 @@ export class ExtrapolatingPredictor {
   private currentPointer = -1;
   private lastOut: Float64Array | null = null;
   private outPointer = -1;
+  /** The kernel's last answer: the order it chose and where that order's error was largest (where the next choice looks first). */
+  private hint = 0;
 
   /**
    * The history and the work vectors go into `into`'s kernel memory when it has room (then vectors of that memory
@@ -85,9 +87,14 @@ export class ExtrapolatingPredictor {
     let x = this.currentPointer;
     if (x < 0) { this.current.set(current.length === size ? current : current.subarray(0, size)); x = this.current.byteOffset; }
     const direct = this.outPointer >= 0;
-    memory.kernels.predict(this.order(), size, this.count - 1, x, this.history.byteOffset + 4 * this.head, direct ? this.outPointer : this.predicted.byteOffset);
+    this.hint = memory.kernels.predict(
+      this.order(), size, this.count - 1, this.hint, x, this.history.byteOffset + 4 * this.head, direct ? this.outPointer : this.predicted.byteOffset,
+    );
     if (!direct) out.set(this.predicted);
   }
+
+  /** The order of the last prediction. */
+  get lastOrder(): number { return this.hint & 7; }
 
   /** Records x_n (about to be replaced by the accepted x_{n+1}) as history. */
   push(current: Float64Array): void {
@@ -97,13 +104,14 @@ export class ExtrapolatingPredictor {
   }
 
   /** Forgets the history (a new start). */
-  reset(): void { this.count = 0; this.historyH = NaN; }
+  reset(): void { this.count = 0; this.historyH = NaN; this.hint = 0; }
 
   /**
    * The order for the kernel: a fixed order as far as the history allows; for 'auto' the quadratic one or lower
    * until the history holds an order's points, then CHOOSE_ORDER: whichever extrapolation of orders 2 …
    * AUTO_MAX_ORDER from x_{n−1} … would have come closest to x_n (max norm; ties to the lower order), found by the
-   * kernel in one pass over the components.
+   * kernel: the last choice measured over every component, each other order dropped at the first component that
+   * rules it out.
    */
   private order(): number {
     if (this.maxOrder !== 'auto') return Math.min(this.maxOrder, this.count);

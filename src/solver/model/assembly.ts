@@ -9,7 +9,7 @@
  * The memory has room for the vectors of one integrator (kernelVector: its state, unknowns, right-hand side and
  * work vectors); a vector in it is handed to the kernels by its pointer, any other is copied in and out.
  */
-import { COORDS_PER_BODY, type Constraint, type MultibodyModel } from './types';
+import { COORDS_PER_BODY, type CompiledLoad, type Constraint, type Load, type MultibodyModel } from './types';
 import { eulerNormalization } from './eulerNormalization';
 import { angularVelocity } from '../rotation/eulerParameters';
 import type { MatrixAccumulator } from '../linalg/accumulator';
@@ -36,7 +36,9 @@ export const BODY_BLOCKS = 64;
 export const RATE_DERIVATIVE_OFFSET = 48;
 
 /** The model's table for the kernels forceTerm and hhtResidual (kernels/assembly/residual.ts: its fields, in order). */
-const MODEL_TABLE = 12;
+const MODEL_TABLE = 15;
+/** A compiled load's kind in the kernel's records (kernels/assembly/loads.ts). */
+const LOAD_KINDS: Readonly<Record<CompiledLoad['kind'], number>> = { force: 0, 'body-moment': 1, 'global-moment': 2 };
 /** The vectors of hhtResidual, in the order of its table: q, q̇, q̈, q̈_{n+1}, w, q_{n+1}, q̇_{n+1}, λ_{n+1}, old force term, out. */
 const RESIDUAL_VECTORS = 10;
 
@@ -98,9 +100,17 @@ export class AssembledSystem {
   private scatterRowBase = -1;
   /** True if a load depends on q̇ (then the methods add its ∂Q/∂q̇ to the Newton matrix). */
   readonly hasVelocityDependentLoads: boolean;
-  /** True if every load is constant (Load.constant): their sum is `constantLoads`, formed once, and the kernels copy it. */
-  readonly loadsConstant: boolean;
+  /**
+   * True if the kernels evaluate every load (loadsInKernels): the constant loads' sum is `constantLoads`, formed once,
+   * the kernels copy it and add the compiled loads (Load.compiled), whose vectors at a time are `loadValues`.
+   */
+  readonly loadsCompiled: boolean;
   private readonly constantLoads: Float64Array;
+  private readonly compiledLoads: readonly CompiledLoad[];
+  /** 3 f64 per compiled load (its vector at loadTime), in the model's memory, and a view of each load's three. */
+  private readonly loadValues: Float64Array;
+  private readonly loadValueViews: Float64Array[];
+  private loadTime = NaN;
   /** The model's table (MODEL_TABLE) and hhtResidual's vector table (RESIDUAL_VECTORS), by pointer. */
   private readonly modelTable: number;
   private readonly residualTable: Int32Array;
@@ -129,9 +139,12 @@ export class AssembledSystem {
     this.m = row;
     const program = programLength(this.constraints);
     const n = this.n;
+    this.loadsCompiled = loadsInKernels(model.loads);
+    this.compiledLoads = this.loadsCompiled ? model.loads.flatMap((load) => (load.compiled ? [load.compiled] : [])) : [];
+    const compiledCount = this.compiledLoads.length;
     this.kernelMemory = new KernelMemory(arrayBytes(
-      [n, row, offset, program, n, row, row, nb, 3 * nb, BODY_BLOCKS * nb, ...Array(ARGUMENT_SCRATCH + 2).fill(n), ...integratorVectors(n, row, nb)],
-      [row + 1, offset, MODEL_TABLE, RESIDUAL_VECTORS],
+      [n, row, offset, program, n, row, row, nb, 3 * nb, BODY_BLOCKS * nb, ...Array(ARGUMENT_SCRATCH + 2).fill(n), 3 * compiledCount, ...integratorVectors(n, row, nb)],
+      [row + 1, offset, MODEL_TABLE, RESIDUAL_VECTORS, 2 * compiledCount],
     ));
     const kq = this.kernelMemory.f64(this.n), kValues = this.kernelMemory.f64(row);
     this.jacobianBlocks = this.kernelMemory.f64(offset);
@@ -162,14 +175,22 @@ export class AssembledSystem {
     this.argumentScratch = Array.from({ length: ARGUMENT_SCRATCH }, () => this.kernelMemory.f64(n));
     this.bodyBlockData = this.kernelMemory.f64(BODY_BLOCKS * nb);
     this.loadsScratch = this.kernelMemory.f64(n);
-    this.loadsConstant = model.loads.every((load) => load.constant === true);
     this.constantLoads = this.kernelMemory.f64(n);
-    if (this.loadsConstant) for (const load of model.loads) load.addForce(this.loadsScratch, this.loadsScratch, 0, this.constantLoads);
+    if (this.loadsCompiled) {
+      for (const load of model.loads) if (!load.compiled) load.addForce(this.loadsScratch, this.loadsScratch, 0, this.constantLoads);
+    }
+    this.loadValues = this.kernelMemory.f64(3 * compiledCount);
+    this.loadValueViews = this.compiledLoads.map((_, k) => this.loadValues.subarray(3 * k, 3 * k + 3));
+    const loadRecords = this.kernelMemory.i32(2 * compiledCount);
+    this.compiledLoads.forEach((load, k) => {
+      loadRecords[2 * k] = LOAD_KINDS[load.kind];
+      loadRecords[2 * k + 1] = load.body * COORDS_PER_BODY + (load.kind === 'force' ? 0 : 3);
+    });
     const table = this.kernelMemory.i32(MODEL_TABLE);
     table.set([
       n, row, nb, this.constraintProgram.programPointer, this.constraintProgram.recordCount, this.jacobianBlocks.byteOffset,
       this.rowEntries.byteOffset, this.entryColumn.byteOffset, this.masses.byteOffset, this.inertias.byteOffset,
-      this.constantLoads.byteOffset, this.loadsScratch.byteOffset,
+      this.constantLoads.byteOffset, this.loadsScratch.byteOffset, compiledCount, loadRecords.byteOffset, this.loadValues.byteOffset,
     ]);
     this.modelTable = table.byteOffset;
     this.residualTable = this.kernelMemory.i32(RESIDUAL_VECTORS);
@@ -248,8 +269,8 @@ export class AssembledSystem {
   /**
    * HHT's residual (Sherif Eq. 62, unscaled C(q_{n+1}) in out[n ..]) in one kernel call (kernels/assembly/residual.ts):
    * q_{n+1}, q̇_{n+1} as hhtKinematics, C and C_q as updateConstraintJacobianAndValues, the rest as forceTerms. Runs
-   * when the loads are constant, every constraint is compiled and every vector lives in the model's memory; false
-   * (nothing done) otherwise, and the caller makes those three calls.
+   * when the kernels evaluate the loads (loadsCompiled), every constraint is compiled and every vector lives in the
+   * model's memory; false (nothing done) otherwise, and the caller makes those three calls.
    */
   hhtResidual(
     h: number, beta: number, gamma: number, modified: number, state: { readonly q: Float64Array; readonly qd: Float64Array; readonly qdd: Float64Array },
@@ -263,29 +284,32 @@ export class AssembledSystem {
     }
     if (!this.residualFused) return false;
     this.constraintProgram.updateMoving(t);
+    this.writeLoadValues(t);
     this.kernelMemory.kernels.hhtResidual(this.modelTable, this.residualTablePointer, h, beta, gamma, modified, massScale, oldWeight);
     return true;
   }
 
   /**
    * An accepted HHT step's q_{n+1}, q̇_{n+1} (as hhtKinematics) and its force term C_qᵀλ − Q into forceOld (as
-   * forceTerms, C_q of the last residual) in one kernel call (kernels/assembly/residual.ts: hhtAccept), on the vectors
-   * of the last one-call residual; false (nothing done) when they are not those or that residual could not run.
+   * forceTerms at time t, C_q of the last residual) in one kernel call (kernels/assembly/residual.ts: hhtAccept), on the
+   * vectors of the last one-call residual; false (nothing done) when they are not those or that residual could not run.
    */
   hhtAccept(
     h: number, beta: number, gamma: number, modified: number, state: { readonly q: Float64Array; readonly qd: Float64Array; readonly qdd: Float64Array },
     qddNew: Float64Array, history: Float64Array, qNew: Float64Array, qdNew: Float64Array, lambdaNew: Float64Array, forceOld: Float64Array,
+    t: number,
   ): boolean {
     const v = this.residualVectors;
     if (!this.residualFused || v[0] !== state.q || v[1] !== state.qd || v[2] !== state.qdd || v[3] !== qddNew || v[4] !== history
       || v[5] !== qNew || v[6] !== qdNew || v[7] !== lambdaNew || v[8] !== forceOld) return false;
+    this.writeLoadValues(t);
     this.kernelMemory.kernels.hhtAccept(this.modelTable, this.residualTablePointer, h, beta, gamma, modified);
     return true;
   }
 
   /** Remembers hhtResidual's vectors, writes their pointers into its table and decides whether the one call can run. */
   private writeResidualTable(vectors: readonly Float64Array[]): void {
-    let fused = this.loadsConstant && this.constraintProgram.compiledOnly;
+    let fused = this.loadsCompiled && this.constraintProgram.compiledOnly;
     for (let k = 0; k < RESIDUAL_VECTORS; k++) {
       this.residualVectors[k] = vectors[k];
       const p = this.kernelMemory.pointerOf(vectors[k]);
@@ -293,6 +317,14 @@ export class AssembledSystem {
       this.residualTable[k] = p;
     }
     this.residualFused = fused;
+  }
+
+  /** The compiled loads' vectors at time t into loadValues, for the kernels (each a function of t alone: once per t). */
+  private writeLoadValues(t: number): void {
+    if (t === this.loadTime) return;
+    const loads = this.compiledLoads;
+    for (let k = 0; k < loads.length; k++) loads[k].vector(t, this.loadValueViews[k]);
+    this.loadTime = t;
   }
 
   get bodyCount(): number { return this.masses.length; }
@@ -352,7 +384,8 @@ export class AssembledSystem {
    * out[0..n) = C_qᵀλ − Q(q, q̇, t) − oldWeight · forceOld + massScale · M(q) q̈, C_q from the last constraint
    * evaluation: the force part of Sherif Eq. 62 (forceOld = (C_qᵀλ − Q)_n, oldWeight = α/(1+α), massScale = 1/(1+α))
    * and of the endpoint methods' residual (no forceOld, massScale 1); with neither, the force term C_qᵀλ − Q itself.
-   * Two kernel calls (C_qᵀλ, then every body's terms) around the TypeScript loads.
+   * One kernel call when the kernels evaluate the loads (loadsCompiled), else two (C_qᵀλ, then every body's terms)
+   * around the TypeScript loads.
    */
   forceTerms(
     q: Float64Array, qd: Float64Array, t: number, lambda: Float64Array, qdd: Float64Array | null, massScale: number,
@@ -361,7 +394,8 @@ export class AssembledSystem {
     // The residual's call (with forceOld) and the force term's call are two call sites: each keeps its own vector.
     const site = forceOld ? 11 : 20;
     const o = this.where(out, site) >= 0 ? out : this.argumentScratch[OUT];
-    if (this.loadsConstant) {
+    if (this.loadsCompiled) {
+      this.writeLoadValues(t);
       this.kernelMemory.kernels.forceTerm(
         this.modelTable, this.pointer(q, Q, 12), this.pointer(qd, QD, 13), qdd ? this.pointer(qdd, QDD, 14) : 0, massScale,
         this.lambdaPointer(lambda), forceOld ? this.pointer(forceOld, OLD, 15) : 0, oldWeight, o.byteOffset,
@@ -564,4 +598,18 @@ export class AssembledSystem {
     for (const load of this.model.loads) p += load.power(q, qd, t);
     return p;
   }
+}
+
+/**
+ * Whether the kernels can evaluate these loads: each constant (Load.constant) or compiled (Load.compiled), and no
+ * constant load after a compiled one. The kernels add the constant loads' sum first, then the compiled loads in order:
+ * with the constant ones first, that is the TypeScript's order of additions, so the sums are the same to the bit.
+ */
+export function loadsInKernels(loads: readonly Load[]): boolean {
+  let compiledSeen = false;
+  for (const load of loads) {
+    if (load.compiled) compiledSeen = true;
+    else if (load.constant !== true || compiledSeen) return false;
+  }
+  return true;
 }

@@ -63,6 +63,7 @@ function momentLoad(body: number, moment: VectorOfTime, name: string, axes: Mome
   const c = body * COORDS_PER_BODY + 3;
   return {
     name,
+    compiled: { kind: axes === BODY_AXES ? 'body-moment' : 'global-moment', body, vector: moment },
     addForce(q, _qd, t, out) {
       moment(t, m3);
       axes.transposeTimes(q, c, m3, 0, f4, 0);
@@ -108,6 +109,7 @@ export function globalForce(body: number, force: VectorOfTime, name = 'force'): 
   const c = body * COORDS_PER_BODY;
   return {
     name,
+    compiled: { kind: 'force', body, vector: force },
     addForce(_q, _qd, t, out) {
       force(t, m3);
       out[c] += m3[0]; out[c + 1] += m3[1]; out[c + 2] += m3[2];

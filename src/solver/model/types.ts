@@ -93,6 +93,15 @@ export interface Constraint {
  * through an accumulator; `power` is the rate of work of non-potential loads (used for
  * energy_error), `potential` the potential energy of conservative ones.
  */
+/** The shapes of load the kernels evaluate (Load.compiled): which generalized force, on which body, from which vector. */
+export interface CompiledLoad {
+  /** 'force': Q_r = F; 'body-moment': Q_e = 2 Lᵀ(e) m; 'global-moment': Q_e = 2 Eᵀ(e) T (Sherif Eq. 9, right-hand side). */
+  readonly kind: 'force' | 'body-moment' | 'global-moment';
+  readonly body: number;
+  /** The force or moment at time t into out[0..3): a function of t alone. */
+  readonly vector: (t: number, out: Float64Array) => void;
+}
+
 export interface Load {
   readonly name: string;
   /**
@@ -103,10 +112,16 @@ export interface Load {
   /** out += Q(q, q̇, t). */
   addForce(q: Float64Array, qd: Float64Array, t: number, out: Float64Array): void;
   /**
-   * True if Q depends on neither q, q̇ nor t and never changes (gravity): a model whose loads are all constant adds
-   * them up once, and its residual runs in one kernel call (model/assembly.ts).
+   * True if Q depends on neither q, q̇ nor t and never changes (gravity): a model whose loads are all constant or
+   * compiled adds the constant ones up once, and its residual runs in one kernel call (model/assembly.ts).
    */
   readonly constant?: boolean;
+  /**
+   * Set when Q is one of the shapes the residual kernel evaluates itself (kernels/assembly/loads.ts): a force at a
+   * body's centre of mass or a moment in body or global axes, whose vector depends on t only. addForce stays the
+   * definition; the kernel repeats its arithmetic, so the two agree to the bit.
+   */
+  readonly compiled?: CompiledLoad;
   /** acc += scale · ∂Q/∂q. */
   addForceStiffness(q: Float64Array, qd: Float64Array, t: number, scale: number, acc: MatrixAccumulator): void;
   /** acc += scale · ∂Q/∂q̇ (velocity-dependent loads such as dampers; absent: Q does not depend on q̇). */

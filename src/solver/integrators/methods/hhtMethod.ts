@@ -137,6 +137,7 @@ export abstract class HhtMethod implements Method {
   acceptStep(state: StepState, h: number, qddNew: Float64Array, lambdaNew: Float64Array): void {
     if (this.system.hhtAccept(
       h, this.beta, this.gamma, this.modifiedVelocity, state, qddNew, this.history, this.qNew, this.qdNew, lambdaNew, this.forceOld,
+      state.t + h,
     )) {
       this.advanceHistory(state, h);
       return;

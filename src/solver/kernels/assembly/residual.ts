@@ -3,21 +3,23 @@
  *   q_{n+1}, q̇_{n+1}                      hhtKinematics (Eq. 59; Eq. 60 or Eq. 34)
  *   out[n ..] = C(q_{n+1}), and C_q       constraintsWithJacobian
  *   out[0 .. n) = C_qᵀλ − Q − α/(1+α) (C_qᵀλ − Q)_n + 1/(1+α) M q̈_{n+1}   forceTerm
- * for models whose loads are constant (model/assembly.ts copies them in) and whose constraints are all compiled.
+ * for models whose loads are constant (model/assembly.ts copies their sum in) or compiled (loads.ts: forces and moments
+ * of t alone, their vectors written per time by model/assembly.ts) and whose constraints are all compiled.
  * It runs the kernels it is made of in the order the separate calls ran them, so the numbers are the same to the bit.
  *
  * model points at the model's table (i32, written once by model/assembly.ts): n, m, bodies, the constraint program
  * and its record count, the Jacobian blocks, C_q's row entries and entry columns, masses, inertias, the constant
- * loads and the loads' work vector. vectors points at an integrator's table (i32): q_n, q̇_n, q̈_n, q̈_{n+1}, w of
+ * loads' sum, the loads' work vector, and the compiled loads' count, records and vectors (loads.ts). vectors points at an integrator's table (i32): q_n, q̇_n, q̈_n, q̈_{n+1}, w of
  * Eq. 75, q_{n+1}, q̇_{n+1}, λ_{n+1}, (C_qᵀλ − Q)_n, out.
  */
 import { bodyForces, hhtKinematics } from './bodies';
 import { constraintsWithJacobian } from './constraints';
 import { addJacobianTransposeTimes } from './products';
+import { addCompiledLoads } from './loads';
 
 /** The model table's fields (model/assembly.ts: MODEL_TABLE). */
 const N = 0, M = 1, BODIES = 2, PROGRAM = 3, RECORDS = 4, BLOCKS = 5, ROW_ENTRIES = 6, ENTRY_COLUMN = 7;
-const MASSES = 8, INERTIAS = 9, CONSTANT_LOADS = 10, LOADS = 11;
+const MASSES = 8, INERTIAS = 9, CONSTANT_LOADS = 10, LOADS = 11, LOAD_COUNT = 12, LOAD_RECORDS = 13, LOAD_VALUES = 14;
 /** The vector table's fields (model/assembly.ts: RESIDUAL_VECTORS). */
 const Q = 0, QD = 1, QDD = 2, QDD_NEW = 3, HISTORY = 4, Q_NEW = 5, QD_NEW = 6, LAMBDA_NEW = 7, FORCE_OLD = 8, OUT = 9;
 
@@ -28,7 +30,8 @@ const Q = 0, QD = 1, QDD = 2, QDD_NEW = 3, HISTORY = 4, Q_NEW = 5, QD_NEW = 6, L
 
 /**
  * out[0 .. n) = C_qᵀλ − Q(q, q̇) − oldWeight · forceOld + massScale · M(q) q̈ (forceOld, qdd: 0 for none), with C_q
- * from the last constraint evaluation and the model's constant loads: the force part of Sherif Eq. 62, or with
+ * from the last constraint evaluation and the model's loads (the constant ones' sum, then the compiled ones in the
+ * model's order, at the time their vectors were written for): the force part of Sherif Eq. 62, or with
  * neither term the force term C_qᵀλ − Q itself (model/assembly.ts: forceTerms).
  * @example forceTerm(model, qNew, qdNew, 0, 0, lambda, 0, 0, forceOld) // (C_qᵀλ − Q)_{n+1}
  */
@@ -39,6 +42,7 @@ export function forceTerm(
   for (let i = 0; i < n; i++) setF(out, i, 0);
   addJacobianTransposeTimes(n32(model, M), p32(model, ROW_ENTRIES), p32(model, ENTRY_COLUMN), p32(model, BLOCKS), lambda, out);
   for (let i = 0; i < n; i++) setF(loads, i, f(constantLoads, i));
+  addCompiledLoads(n32(model, LOAD_COUNT), p32(model, LOAD_RECORDS), p32(model, LOAD_VALUES), q, loads);
   bodyForces(n32(model, BODIES), p32(model, MASSES), p32(model, INERTIAS), q, qd, qdd, massScale, loads, -1, forceOld, oldWeight, out);
 }
 
