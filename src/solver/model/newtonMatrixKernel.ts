@@ -65,8 +65,10 @@ export function newtonPlacesLengths(constraints: readonly Constraint[], bodyCoun
 /**
  * Bytes to keep free in a model's memory for the stepper's sparse LU (SparseLu with a host: 1.25 × its workspace),
  * from a bound on the Newton matrix's block pattern (newtonStructure.ts: 8×8 per body, a joint's rows against
- * itself and its bodies, 8×8 both ways per coupled body pair) with as much again for fill and the elimination's
- * targets twice that.
+ * itself and its bodies, 8×8 both ways per coupled body pair), taking the factors (pattern and fill) as large as
+ * that bound and the elimination's multiply-adds twice as many (the V8: a bound of 6,5xx entries, 1,190 in its factors,
+ * 693–2,061 multiply-adds). An analysis that needs more gets a memory of its own (SparseLu), and the TypeScript
+ * assembly runs.
  */
 export function newtonLuReserveBytes(constraints: readonly Constraint[], bodyCount: number, loadBodies: readonly (readonly number[])[]): number {
   const block = COORDS_PER_BODY + 1;
@@ -78,8 +80,8 @@ export function newtonLuReserveBytes(constraints: readonly Constraint[], bodyCou
     entries += c.rows * c.rows + 2 * block * c.rows * c.bodies.length + 2 * block * block * pairs(c.bodies.length);
   }
   for (const bodies of loadBodies) entries += 2 * block * block * pairs(bodies.length);
-  const n = unknowns, values = 2 * entries + block * block;
-  return Math.ceil(1.25 * arrayBytes([values, 2 * entries, n, n, n], [n + 1, n, 2 * entries, 4 * entries, n, n])) + 64;
+  const n = unknowns, factors = entries, values = entries + factors + block * block;
+  return Math.ceil(1.25 * arrayBytes([values, factors, n, n, n], [n + 1, n, factors, 2 * entries, n, n])) + 64;
 }
 
 export class NewtonMatrixPlaces {
