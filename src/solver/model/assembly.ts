@@ -175,8 +175,9 @@ export class AssembledSystem {
     this.residualTable = this.kernelMemory.i32(RESIDUAL_VECTORS);
     this.residualTablePointer = this.residualTable.byteOffset;
     this.newtonPlaces = new NewtonMatrixPlaces(this.kernelMemory, {
-      bodyCount: nb, masses: this.masses, inertias: this.inertias, programPointer: this.constraintProgram.programPointer,
-      recordCount: this.constraintProgram.recordCount, jacobianBlocks: this.jacobianBlocks, rowEntries: this.rowEntries,
+      bodyCount: nb, masses: this.masses, inertias: this.inertias, programPointer: this.constraintProgram.stiffnessPointer,
+      recordCount: this.constraintProgram.stiffnessRecords, expansion: this.constraintProgram.expansion,
+      expandedLambda: this.constraintProgram.expandedLambda, jacobianBlocks: this.jacobianBlocks, rowEntries: this.rowEntries,
       entryColumn: this.entryColumn, bodyBlockData: this.bodyBlockData,
     });
   }
@@ -501,7 +502,7 @@ export class AssembledSystem {
 
   /**
    * acc += scale · ∂(C_qᵀ λ)/∂q (Sherif Eq. 65): one kernel call (kernels/assembly/newton.ts) into a sparse LU's storage
-   * in the model's memory when every constraint is compiled, else each constraint's TypeScript.
+   * in the model's memory when every constraint's is compiled, else each constraint's TypeScript.
    */
   addMultiplierStiffness(q: Float64Array, t: number, lambda: Float64Array, scale: number, acc: MatrixAccumulator): void {
     if (this.newtonKernelsFor(acc, this.n)) {
@@ -514,9 +515,12 @@ export class AssembledSystem {
     for (let i = 0; i < cs.length; i++) cs[i].addMultiplierStiffness(q, t, lambda, this.constraintRows[i], scale, acc);
   }
 
-  /** Whether the Newton-matrix kernels may write acc (C_q's rows from rowBase): compiled constraints, storage in the memory. */
+  /**
+   * Whether the Newton-matrix kernels may write acc (C_q's rows from rowBase): every constraint's ∂(C_qᵀλ)/∂q compiled
+   * (a reduced constraint by its full joint's records), the storage in the memory.
+   */
   private newtonKernelsFor(acc: MatrixAccumulator, rowBase: number): acc is BlockSparseMatrix {
-    return acc instanceof BlockSparseMatrix && this.constraintProgram.compiledOnly && this.newtonPlaces.kernelsCanWrite(acc, rowBase);
+    return acc instanceof BlockSparseMatrix && this.constraintProgram.stiffnessCompiled && this.newtonPlaces.kernelsCanWrite(acc, rowBase);
   }
 
   /**

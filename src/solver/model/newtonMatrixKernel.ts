@@ -10,14 +10,14 @@
 import { COORDS_PER_BODY, type Constraint } from './types';
 import type { BlockSparseMatrix } from '../linalg/blockSparse';
 import { arrayBytes, type KernelMemory } from '../kernels/wasm';
-import { RECORD_LENGTH } from '../kernels/constraintProgram';
+import { RECORD_LENGTH, stiffnessRecordCount } from '../kernels/constraintProgram';
 
 /**
  * The table's length and its one field written after construction, the storage's pointer (newton.ts's order:
  * bodyCount, masses, inertias, program, records, bodyPlaces, recordPairs, pairPlaces, blockEntries, blocks, rowPlace,
- * columnPlace, bodyBlockData, values).
+ * columnPlace, bodyBlockData, values, expandedRows, expansion, expandedLambda).
  */
-const TABLE_LENGTH = 14, VALUES = 13;
+const TABLE_LENGTH = 17, VALUES = 13;
 /** Places per body or body pair: a 7×7 coordinate block. */
 const PLACES = COORDS_PER_BODY * COORDS_PER_BODY;
 /** Record fields read here (kernels/constraintProgram.ts). */
@@ -28,8 +28,12 @@ export interface NewtonMatrixSources {
   readonly bodyCount: number;
   readonly masses: Float64Array;
   readonly inertias: Float64Array;
+  /** The records of ∂(C_qᵀλ)/∂q (ConstraintProgram.stiffnessPointer, stiffnessRecords). */
   readonly programPointer: number;
   readonly recordCount: number;
+  /** Multipliers expanded to full constraints' rows, and where each comes from (null: λ itself). */
+  readonly expansion: Int32Array | null;
+  readonly expandedLambda: Float64Array | null;
   readonly jacobianBlocks: Float64Array;
   readonly rowEntries: Int32Array;
   readonly entryColumn: Int32Array;
@@ -55,7 +59,7 @@ function recordPairs(program: Float64Array, records: number): { pairs: Map<numbe
 export function newtonPlacesLengths(constraints: readonly Constraint[], bodyCount: number, blockEntries: number): number[] {
   let records = 0, pairs = 0;
   for (const c of constraints) {
-    const k = c.primitives?.list.length ?? 0;
+    const k = stiffnessRecordCount(c);
     records += k;
     if (c.bodies.length > 1) pairs += k;
   }
@@ -120,7 +124,8 @@ export class NewtonMatrixPlaces {
     this.table.set([
       bodyCount, sources.masses.byteOffset, sources.inertias.byteOffset, programPointer, recordCount, this.bodyPlaces.byteOffset,
       recordPair.byteOffset, this.pairPlaces.byteOffset, jacobianBlocks.length, jacobianBlocks.byteOffset, this.rowPlace.byteOffset,
-      this.columnPlace.byteOffset, sources.bodyBlockData.byteOffset, 0,
+      this.columnPlace.byteOffset, sources.bodyBlockData.byteOffset, 0, sources.expansion?.length ?? 0,
+      sources.expansion?.byteOffset ?? 0, sources.expandedLambda?.byteOffset ?? 0,
     ]);
   }
 

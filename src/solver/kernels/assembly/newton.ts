@@ -15,7 +15,10 @@
  * bit. A body index of −1 is the ground (nothing to add).
  *
  * Table (i32, model/newtonMatrixKernel.ts): [bodyCount, masses, inertias, program, records, bodyPlaces,
- * recordPairs, pairPlaces, blockEntries, blocks, rowPlace, columnPlace, bodyBlockData, values]. bodyPlaces: 49 per
+ * recordPairs, pairPlaces, blockEntries, blocks, rowPlace, columnPlace, bodyBlockData, values, expandedRows, expansion,
+ * expandedLambda]. The program holds the records of ∂(C_qᵀλ)/∂q; when a reduced constraint takes its full joint's
+ * records (expandedRows > 0), their rows index expandedLambda, filled first: λ[expansion[i]], or 0 where
+ * expansion[i] < 0 (a dropped row, as model/reducedConstraint.ts does). bodyPlaces: 49 per
  * body, the place of (local row, local column) of the body's 7×7 coordinate block; recordPairs: per record, the
  * first of two 7×7 tables in pairPlaces, (body i, body j) then (body j, body i), or −1; rowPlace, columnPlace: the
  * places of C_q's and C_qᵀ's entries, one per entry of the Jacobian blocks.
@@ -127,9 +130,18 @@ function addRotationTranslationTerm(
  * addMultiplierStiffness, Sherif Eq. 65's (C_qᵀλ)_q). Moving ground vectors must be written into the records first.
  * @example multiplierStiffness(table, q, lambda, beta * h * h)
  */
-export function multiplierStiffness(table: usize, q: usize, lambda: usize, scale: f64): void {
+export function multiplierStiffness(table: usize, q: usize, lambdaIn: usize, scale: f64): void {
   const program = ptrAt(table, 3), count = n32(table, 4), bodyPlaces = ptrAt(table, 5), recordPairs = ptrAt(table, 6);
-  const pairPlaces = ptrAt(table, 7), values = ptrAt(table, 13);
+  const pairPlaces = ptrAt(table, 7), values = ptrAt(table, 13), expandedRows = n32(table, 14);
+  let lambda = lambdaIn;
+  if (expandedRows > 0) {
+    const expansion = ptrAt(table, 15);
+    lambda = ptrAt(table, 16);
+    for (let i = 0; i < expandedRows; i++) {
+      const from = n32(expansion, i);
+      setF(lambda, i, from < 0 ? 0 : f(lambdaIn, from));
+    }
+  }
   for (let r = 0; r < count; r++) {
     const rec = program + (<usize>(r * RECORD_LENGTH) << 3);
     const kind = <i32>f(rec, 0), i = <i32>f(rec, 1), j = <i32>f(rec, 2), row = <i32>f(rec, 3);
