@@ -40,19 +40,20 @@ export interface NewtonMatrixSources {
   readonly bodyBlockData: Float64Array;
 }
 
-/** Distinct ordered body pairs (i < j as keys) that compiled records couple, and each record's pair (−1: none). */
-function recordPairs(program: Float64Array, records: number): { pairs: Map<number, number>; ofRecord: Int32Array; bodies: number } {
+/**
+ * The body pairs (i, j), in the order the records name them, that records with two distinct bodies couple (key
+ * i · 65536 + j → pair number), and each record's first place in pairPlaces (−1: no pair).
+ */
+function recordPairs(program: Float64Array, records: number): { pairs: Map<number, number>; ofRecord: Int32Array } {
   const pairs = new Map<number, number>(), ofRecord = new Int32Array(records).fill(-1);
-  let bodies = 0;
   for (let r = 0; r < records; r++) {
     const i = program[r * RECORD_LENGTH + BODY_I], j = program[r * RECORD_LENGTH + BODY_J];
-    bodies = Math.max(bodies, i + 1, j + 1);
     if (i < 0 || j < 0 || i === j) continue;
     const key = i * 65536 + j;
     if (!pairs.has(key)) pairs.set(key, pairs.size);
     ofRecord[r] = 2 * PLACES * pairs.get(key)!;
   }
-  return { pairs, ofRecord, bodies };
+  return { pairs, ofRecord };
 }
 
 /** Lengths of the i32 arrays the places of a model take (for sizing its memory before the records exist: a bound). */
