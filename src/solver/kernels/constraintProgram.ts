@@ -9,6 +9,7 @@
  */
 import { COORDS_PER_BODY, type Constraint, type ConstraintPrimitiveLayout } from '../model/types';
 import { KernelMemory } from './wasm';
+import { reductionOf } from '../model/reducedConstraint';
 
 /** f64 slots per record (assembly/constraints.ts: RECORD_LENGTH). */
 export const RECORD_LENGTH = 19;
@@ -64,11 +65,46 @@ function writeRecords(
   return list.length;
 }
 
+/**
+ * The primitives of c's ∂(C_qᵀλ)/∂q: c's own, or those of the full constraint a reduced constraint keeps rows of
+ * (its multipliers of the dropped rows zero: model/reducedConstraint.ts); null when c has none.
+ */
+function stiffnessSource(c: Constraint): { readonly full: Constraint; readonly keep: readonly number[] | null } | null {
+  if (c.primitives) return { full: c, keep: null };
+  const reduction = reductionOf(c);
+  return reduction?.full.primitives ? reduction : null;
+}
+
+/**
+ * The stiffness program a model needs besides the one of C and C_q: none when every constraint is compiled (the
+ * kernel walks the same records) or when some constraint has no primitives at all (its TypeScript runs); else
+ * records of every constraint, a reduced one's full constraint in its place, over multipliers expanded to the full
+ * constraints' rows.
+ */
+export function stiffnessProgramSize(constraints: readonly Constraint[]): { readonly records: number; readonly rows: number } {
+  let records = 0, rows = 0, compiledOnly = true;
+  for (const c of constraints) {
+    const source = stiffnessSource(c);
+    if (!source) return { records: 0, rows: 0 };
+    if (source.keep) compiledOnly = false;
+    records += recordCount(source.full);
+    rows += source.full.rows;
+  }
+  return compiledOnly ? { records: 0, rows: 0 } : { records, rows };
+}
+
+/** Records a constraint's ∂(C_qᵀλ)/∂q takes in the kernel (its own, or its full constraint's). */
+export function stiffnessRecordCount(c: Constraint): number {
+  const source = stiffnessSource(c);
+  return source ? recordCount(source.full) : 0;
+}
+
 /** f64 entries a model's ConstraintProgram needs in its kernel memory besides q, values and blocks. */
 export function programLength(constraints: readonly Constraint[]): number {
   let records = 0;
   for (const c of constraints) records += recordCount(c);
-  return records * RECORD_LENGTH;
+  const stiffness = stiffnessProgramSize(constraints);
+  return (records + stiffness.records) * RECORD_LENGTH + stiffness.rows + Math.ceil(stiffness.rows / 2) + 1;
 }
 
 /**
@@ -86,6 +122,16 @@ export class ConstraintProgram {
   private outInMemory = false;
   /** Constraints the kernel does not know, with their rows and block offsets. */
   private readonly others: Array<[Constraint, number, number]> = [];
+  /**
+   * ∂(C_qᵀλ)/∂q's records when they differ from the program's (reduced constraints), over multipliers expanded to the
+   * full constraints' rows: expandedLambda[i] = λ[expansion[i]], or 0 where expansion[i] < 0 (a dropped row).
+   */
+  private readonly stiffness: Float64Array | null = null;
+  private readonly stiffnessMoving: Array<[KernelPrimitive, number]> = [];
+  readonly expansion: Int32Array | null = null;
+  readonly expandedLambda: Float64Array | null = null;
+  /** True if the kernel computes ∂(C_qᵀλ)/∂q of every constraint (compiled ones, and reduced ones of compiled joints). */
+  readonly stiffnessCompiled: boolean;
 
   constructor(
     private readonly memory: KernelMemory, constraints: readonly Constraint[], rows: Int32Array, blockOffsets: Int32Array,
@@ -98,7 +144,25 @@ export class ConstraintProgram {
       else this.others.push([c, rows[i], blockOffsets[i]]);
     });
     this.records = r;
+    const size = stiffnessProgramSize(constraints);
+    this.stiffnessCompiled = this.others.length === 0 || size.records > 0;
+    if (size.records > 0) {
+      this.stiffness = memory.f64(size.records * RECORD_LENGTH);
+      this.expandedLambda = memory.f64(size.rows);
+      this.expansion = memory.i32(size.rows).fill(-1);
+      let record = 0, row = 0;
+      constraints.forEach((c, i) => {
+        const { full, keep } = stiffnessSource(c)!;
+        record += writeRecords(full, full.primitives!, this.stiffness!, record, row, 0, false, this.stiffnessMoving);
+        for (let k = 0; k < c.rows; k++) this.expansion![row + (keep ? keep[k] : k)] = rows[i] + k;
+        row += full.rows;
+      });
+    }
   }
+
+  /** The records of ∂(C_qᵀλ)/∂q (kernels/assembly/newton.ts) and their count: the program's, or the stiffness program's. */
+  get stiffnessPointer(): number { return this.stiffness ? this.stiffness.byteOffset : this.program.byteOffset; }
+  get stiffnessRecords(): number { return this.stiffness ? this.stiffness.length / RECORD_LENGTH : this.records; }
 
   /** The program's pointer and record count, for a kernel that runs it itself (kernels/assembly/residual.ts). */
   get programPointer(): number { return this.program.byteOffset; }
@@ -111,6 +175,8 @@ export class ConstraintProgram {
   updateMoving(t: number): void {
     const { moving, program } = this;
     for (let k = 0; k < moving.length; k++) moving[k][0].updateParameters!(t, program, moving[k][1]);
+    const stiffnessMoving = this.stiffnessMoving;
+    for (let k = 0; k < stiffnessMoving.length; k++) stiffnessMoving[k][0].updateParameters!(t, this.stiffness!, stiffnessMoving[k][1]);
   }
 
   /**

@@ -44,6 +44,11 @@ export interface KernelExports {
   ): void;
   hhtAccept(modelPtr: number, vectorsPtr: number, h: number, beta: number, gamma: number, modified: number): void;
   hhtResidual(modelPtr: number, vectorsPtr: number, h: number, beta: number, gamma: number, modified: number, massScale: number, oldWeight: number): void;
+  multiplierStiffness(tablePtr: number, qPtr: number, lambdaPtr: number, scale: number): void;
+  hhtNewtonMatrix(
+    tablePtr: number, part: number, qPtr: number, qdPtr: number, qddPtr: number, lambdaPtr: number, historyPtr: number,
+    h: number, beta: number, gamma: number, alpha: number, modified: number,
+  ): void;
   bodyForces(
     bodyCount: number, massesPtr: number, inertiasPtr: number, qPtr: number, qdPtr: number, qddPtr: number, massScale: number,
     loadsPtr: number, forceScale: number, forceOldPtr: number, oldWeight: number, outPtr: number,

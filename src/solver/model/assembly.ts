@@ -17,6 +17,7 @@ import { BlockSparseMatrix } from '../linalg/blockSparse';
 import { zeroRange } from '../linalg/dense';
 import { arrayBytes, KernelMemory } from '../kernels/wasm';
 import { ConstraintProgram, programLength } from '../kernels/constraintProgram';
+import { NewtonMatrixPlaces, newtonLuReserveBytes, newtonPlacesLengths } from './newtonMatrixKernel';
 
 /** Scratch vectors for kernel arguments outside the memory: q, q̇, q̈, q̈_{n+1} or the old force term, two outputs, w. */
 const Q = 0, QD = 1, QDD = 2, OLD = 3, OUT = 4, OUT2 = 5, HISTORY = 6, ARGUMENT_SCRATCH = 7;
@@ -92,12 +93,8 @@ export class AssembledSystem {
   private readonly sitePointer = new Int32Array(CALL_SITES);
   /** Each body's 4×4 blocks of the Newton matrix from the kernel bodyBlocks (BODY_BLOCKS per body). */
   private readonly bodyBlockData: Float64Array;
-  /** addJacobianBlocks' map into a sparse matrix's storage, and the matrix, layout and row base it was made for. */
-  private rowPlace: Int32Array | null = null;
-  private columnPlace: Int32Array | null = null;
-  private scatterMatrix: BlockSparseMatrix | null = null;
-  private scatterVersion = -1;
-  private scatterRowBase = -1;
+  /** The places of the Newton matrix's entries in a sparse LU's storage (addJacobianBlocks' map, the kernels' tables). */
+  private readonly newtonPlaces: NewtonMatrixPlaces;
   /** True if a load depends on q̇ (then the methods add its ∂Q/∂q̇ to the Newton matrix). */
   readonly hasVelocityDependentLoads: boolean;
   /**
@@ -142,9 +139,12 @@ export class AssembledSystem {
     this.loadsCompiled = loadsInKernels(model.loads);
     this.compiledLoads = this.loadsCompiled ? model.loads.flatMap((load) => (load.compiled ? [load.compiled] : [])) : [];
     const compiledCount = this.compiledLoads.length;
-    this.kernelMemory = new KernelMemory(arrayBytes(
+    // Room for the stepper's sparse LU too (newtonSolverFor(system, true)), so that one kernel sees the model and the
+    // LU's storage: the Newton matrix is assembled into it and the right-hand side solved in place.
+    const luReserve = newtonLuReserveBytes(this.constraints, nb, model.loads.map((load) => load.bodies ?? []));
+    this.kernelMemory = new KernelMemory(luReserve + arrayBytes(
       [n, row, offset, program, n, row, row, nb, 3 * nb, BODY_BLOCKS * nb, ...Array(ARGUMENT_SCRATCH + 2).fill(n), 3 * compiledCount, ...integratorVectors(n, row, nb)],
-      [row + 1, offset, MODEL_TABLE, RESIDUAL_VECTORS, 2 * compiledCount],
+      [row + 1, offset, MODEL_TABLE, RESIDUAL_VECTORS, 2 * compiledCount, ...newtonPlacesLengths(this.constraints, nb, offset)],
     ));
     const kq = this.kernelMemory.f64(this.n), kValues = this.kernelMemory.f64(row);
     this.jacobianBlocks = this.kernelMemory.f64(offset);
@@ -195,6 +195,12 @@ export class AssembledSystem {
     this.modelTable = table.byteOffset;
     this.residualTable = this.kernelMemory.i32(RESIDUAL_VECTORS);
     this.residualTablePointer = this.residualTable.byteOffset;
+    this.newtonPlaces = new NewtonMatrixPlaces(this.kernelMemory, {
+      bodyCount: nb, masses: this.masses, inertias: this.inertias, programPointer: this.constraintProgram.stiffnessPointer,
+      recordCount: this.constraintProgram.stiffnessRecords, expansion: this.constraintProgram.expansion,
+      expandedLambda: this.constraintProgram.expandedLambda, jacobianBlocks: this.jacobianBlocks, rowEntries: this.rowEntries,
+      entryColumn: this.entryColumn, bodyBlockData: this.bodyBlockData,
+    });
   }
 
   /**
@@ -503,8 +509,8 @@ export class AssembledSystem {
    * per layout: entry o of the blocks goes to values[rowPlace[o]] and values[columnPlace[o]].
    */
   addJacobianBlocks(acc: MatrixAccumulator, rowBase: number): void {
-    if (acc instanceof BlockSparseMatrix && this.scatterMap(acc, rowBase)) {
-      const values = acc.values, blocks = this.jacobianBlocks, rowPlace = this.rowPlace!, columnPlace = this.columnPlace!;
+    if (acc instanceof BlockSparseMatrix && this.newtonPlaces.jacobianPlaces(acc, rowBase)) {
+      const values = acc.values, blocks = this.jacobianBlocks, { rowPlace, columnPlace } = this.newtonPlaces;
       for (let o = 0; o < blocks.length; o++) {
         const x = blocks[o];
         values[rowPlace[o]] += x;
@@ -529,34 +535,51 @@ export class AssembledSystem {
   }
 
   /**
-   * The places of C_q's and C_qᵀ's entries in `acc`'s storage (rowPlace, columnPlace), made anew when the matrix, its
-   * layout or rowBase changed; false (no map) if an entry lies outside its pattern (then the entry-wise path runs).
+   * acc += scale · ∂(C_qᵀ λ)/∂q (Sherif Eq. 65): one kernel call (kernels/assembly/newton.ts) into a sparse LU's storage
+   * in the model's memory when every constraint's is compiled, else each constraint's TypeScript.
    */
-  private scatterMap(acc: BlockSparseMatrix, rowBase: number): boolean {
-    if (this.scatterMatrix === acc && this.scatterVersion === acc.layoutVersion && this.scatterRowBase === rowBase) return this.rowPlace !== null;
-    this.scatterMatrix = acc;
-    this.scatterVersion = acc.layoutVersion;
-    this.scatterRowBase = rowBase;
-    const length = this.jacobianBlocks.length;
-    const rowPlace = new Int32Array(length), columnPlace = new Int32Array(length);
-    let complete = true;
-    for (let r = 0; r < this.m; r++) {
-      for (let o = this.rowEntries[r]; o < this.rowEntries[r + 1]; o++) {
-        const row = rowBase + r, col = this.entryColumn[o];
-        rowPlace[o] = acc.offsetOf(row, col);
-        columnPlace[o] = acc.offsetOf(col, row);
-        if (rowPlace[o] < 0 || columnPlace[o] < 0) complete = false;
-      }
-    }
-    this.rowPlace = complete ? rowPlace : null;
-    this.columnPlace = complete ? columnPlace : null;
-    return complete;
-  }
-
-  /** acc += scale · ∂(C_qᵀ λ)/∂q. */
   addMultiplierStiffness(q: Float64Array, t: number, lambda: Float64Array, scale: number, acc: MatrixAccumulator): void {
+    if (this.newtonKernelsFor(acc, this.n)) {
+      const qPointer = this.pointer(q, Q, 7);
+      this.constraintProgram.updateMoving(t);
+      this.kernelMemory.kernels.multiplierStiffness(this.newtonPlaces.tablePointer, qPointer, this.lambdaPointer(lambda), scale);
+      return;
+    }
     const cs = this.constraints;
     for (let i = 0; i < cs.length; i++) cs[i].addMultiplierStiffness(q, t, lambda, this.constraintRows[i], scale, acc);
+  }
+
+  /**
+   * Whether the Newton-matrix kernels may write acc (C_q's rows from rowBase): every constraint's ∂(C_qᵀλ)/∂q compiled
+   * (a reduced constraint by its full joint's records), the storage in the memory.
+   */
+  private newtonKernelsFor(acc: MatrixAccumulator, rowBase: number): acc is BlockSparseMatrix {
+    return acc instanceof BlockSparseMatrix && this.constraintProgram.stiffnessCompiled && this.newtonPlaces.kernelsCanWrite(acc, rowBase);
+  }
+
+  /**
+   * HHT's Newton matrix (Sherif Eq. 65, C_q and C_qᵀ in rows and columns n.. as in Negrut Eq. 12) into a sparse LU's
+   * storage in the model's memory, by two kernel calls around the loads' stiffness and damping (TypeScript), at
+   * q_{n+1}, q̇_{n+1}, q̈_{n+1}, λ_{n+1}; with modified = 1, −Q_ė J₁ by Sherif Eq. 69 (w of Eq. 75 in history), else
+   * hγ ∂f2/∂ė (Eq. 67). The same sums, in the same order, as the methods' entry-wise assembly (HhtMethod.jacobian).
+   * False (nothing done) when the kernels cannot write acc.
+   */
+  hhtNewtonMatrix(
+    h: number, beta: number, gamma: number, alpha: number, modified: number, q: Float64Array, qd: Float64Array,
+    qdd: Float64Array, lambda: Float64Array, history: Float64Array, t: number, dampingScale: number, acc: MatrixAccumulator,
+  ): boolean {
+    if (!this.newtonKernelsFor(acc, this.n)) return false;
+    const kernels = this.kernelMemory.kernels, table = this.newtonPlaces.tablePointer;
+    const qp = this.pointer(q, Q, 7), qdp = this.pointer(qd, QD, 8), qddp = this.pointer(qdd, QDD, 9);
+    const lp = this.lambdaPointer(lambda), hp = modified ? this.pointer(history, HISTORY, 4) : 0;
+    this.constraintProgram.updateMoving(t);
+    kernels.hhtNewtonMatrix(table, 0, qp, qdp, qddp, lp, hp, h, beta, gamma, alpha, modified);
+    const bh2 = beta * h * h, loads = this.model.loads;
+    for (let i = 0; i < loads.length; i++) loads[i].addForceStiffness(q, qd, t, -bh2, acc);
+    kernels.hhtNewtonMatrix(table, 1, qp, qdp, qddp, lp, hp, h, beta, gamma, alpha, modified);
+    // Dampers: −Q_q̇ γh (their entries are in the coordinates' block, which C_q's never share: the order is free).
+    if (this.hasVelocityDependentLoads) this.addForceDamping(q, qd, t, dampingScale, acc);
+    return true;
   }
 
   /** out[0..m) = γ with C_q q̈ = γ. */

@@ -5,6 +5,14 @@
  */
 import { COORDS_PER_BODY, type Constraint } from './types';
 
+/** The full constraint and kept rows of each reduced constraint (for the kernel of ∂(C_qᵀλ)/∂q: kernels/constraintProgram.ts). */
+const reductions = new WeakMap<Constraint, { readonly full: Constraint; readonly keep: readonly number[] }>();
+
+/** The constraint c keeps rows of, and which (undefined: c is not reduced). */
+export function reductionOf(c: Constraint): { readonly full: Constraint; readonly keep: readonly number[] } | undefined {
+  return reductions.get(c);
+}
+
 export function reducedConstraint(full: Constraint, keep: readonly number[]): Constraint {
   const rows = keep.length;
   const ld = COORDS_PER_BODY * full.bodies.length;
@@ -21,7 +29,7 @@ export function reducedConstraint(full: Constraint, keep: readonly number[]): Co
       for (let j = 0; j < ld; j++) out[to + j] = block[from + j];
     }
   };
-  return {
+  const reduced: Constraint = {
     name: full.name,
     rows,
     bodies: full.bodies,
@@ -59,4 +67,6 @@ export function reducedConstraint(full: Constraint, keep: readonly number[]): Co
       copyRows(out, row);
     },
   };
+  reductions.set(reduced, { full, keep: Array.from(keep) });
+  return reduced;
 }

@@ -108,10 +108,15 @@ export abstract class HhtMethod implements Method {
   /**
    * Newton matrix of Sherif Eq. 65 with the constraint rows scaled as in Negrut Eq. 12:
    * [ M/(1+α) + ((Mq̈)_q/(1+α) + (C_qᵀλ)_q − Q_q) βh² − Q_q̇ J₁ , C_qᵀ ; C_q , 0 ].
+   * Into the stepper's sparse LU by the kernels of kernels/assembly/newton.ts (AssembledSystem.hhtNewtonMatrix),
+   * else entry by entry through acc.
    */
   jacobian(state: StepState, h: number, qddNew: Float64Array, lambdaNew: Float64Array, acc: MatrixAccumulator): void {
     const { alpha, beta, system } = this;
     const qn = this.qNew, qdn = this.qdNew, tNew = state.t + h;
+    if (system.hhtNewtonMatrix(
+      h, beta, this.gamma, alpha, this.modifiedVelocity, qn, qdn, qddNew, lambdaNew, this.history, tNew, -this.velocityErrorFactor(h), acc,
+    )) return;
     const bh2 = beta * h * h;
     system.addMassMatrix(qn, 1 / (1 + alpha), acc);
     system.addMassStiffness(qn, qddNew, bh2 / (1 + alpha), acc);

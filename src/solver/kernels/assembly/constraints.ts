@@ -77,13 +77,28 @@ function pointToPi(q: usize, body: i32, rec: usize, k: i32): void { point(q, bod
 /** p_j = r_b + A(e_b) s. */
 function pointToPj(q: usize, body: i32, rec: usize, k: i32): void { point(q, body, rec, k); pj0 = x0; pj1 = x1; pj2 = x2; }
 
+/** out[0..3) = A(e_b) v (v for ground), v at rec[k..k+3): rotate's numbers, for the Newton matrix's kernel (newton.ts). */
+export function rotatedVectorInto(q: usize, body: i32, rec: usize, k: i32, out: usize): void {
+  rotate(q, body, rec, k);
+  setF(out, 0, x0); setF(out, 1, x1); setF(out, 2, x2);
+}
+
+/** out[0..3) = r_b + A(e_b) s (s for ground), s at rec[k..k+3): point's numbers, for newton.ts. */
+export function pointInto(q: usize, body: i32, rec: usize, k: i32, out: usize): void {
+  point(q, body, rec, k);
+  setF(out, 0, x0); setF(out, 1, x1); setF(out, 2, x2);
+}
+
 /** B(e_b, s) (3×4, row-major) into hess, s at rec[k..k+3). */
-function rotationJacobian(q: usize, body: i32, rec: usize, k: i32): void {
+@inline function rotationJacobian(q: usize, body: i32, rec: usize, k: i32): void { rotationJacobianInto(q, body, rec, k, hess); }
+
+/** B(e_b, s) = ∂(A(e_b) s)/∂e (3×4, row-major) into out[0..12), s at rec[k..k+3) (rotation/eulerParameters.ts: rotatedVectorJacobian). */
+export function rotationJacobianInto(q: usize, body: i32, rec: usize, k: i32, out: usize): void {
   const c = body * COORDS_PER_BODY + 3;
   const e0 = f(q, c), e1 = f(q, c + 1), e2 = f(q, c + 2), e3 = f(q, c + 3);
   const s0 = f(rec, k), s1 = f(rec, k + 1), s2 = f(rec, k + 2);
   const es = e1 * s0 + e2 * s1 + e3 * s2;
-  const h = hess;
+  const h = out;
   setF(h, 0, 2 * (e0 * s0 + (e2 * s2 - e3 * s1)));
   setF(h, 4, 2 * (e0 * s1 + (e3 * s0 - e1 * s2)));
   setF(h, 8, 2 * (e0 * s2 + (e1 * s1 - e2 * s0)));

@@ -10,3 +10,4 @@ export { bodyForces, hhtKinematics, modifiedHistory } from './bodies';
 export { predict } from './predictor';
 export { bodyBlocks } from './bodies';
 export { forceTerm, hhtAccept, hhtResidual } from './residual';
+export { hhtNewtonMatrix, multiplierStiffness } from './newton';
