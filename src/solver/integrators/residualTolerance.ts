@@ -65,7 +65,7 @@ export class ResidualTolerancePolicy implements ConvergencePolicy {
   private h = NaN;
   private stage = 0;
   private firstCorrection = NaN;
-  /** Per stage: the last measured rate of a solve on a fresh matrix; and how many such solves there were. */
+  /** Per stage: the last measured rate of a solve on a fresh matrix (one object per stage, updated in place); and how many such solves there were. */
   private readonly rates: FreshRate[] = [];
   private freshSolves = 0;
 
@@ -93,7 +93,10 @@ export class ResidualTolerancePolicy implements ConvergencePolicy {
         const left = this.errorAfterFirst(dq) / FIRST_CORRECTION_SAFETY;
         if (left <= this.accelerationTolerance * accelerations || it.positionSensitivity * left <= this.positionTolerance * positions) return true;
       } else if (it.iteration === 2 && this.firstCorrection > 0) {
-        this.rates[this.stage] = { rate: dq / this.firstCorrection, firstCorrection: this.firstCorrection, h: this.h };
+        const measured = (this.rates[this.stage] ??= { rate: NaN, firstCorrection: NaN, h: NaN });
+        measured.rate = dq / this.firstCorrection;
+        measured.firstCorrection = this.firstCorrection;
+        measured.h = this.h;
       }
     }
     const position = it.positionSensitivity * dq;
