@@ -14,6 +14,8 @@ import { DenseAccumulator } from '../../src/solver/linalg/accumulator';
 import { ExtrapolatingPredictor } from '../../src/solver/integrators/predictor';
 import { AssembledSystem } from '../../src/solver/model/assembly';
 import { bodyFixedMoment, globalForce, globalMoment } from '../../src/solver/model/loads';
+import { KernelNewtonVectors } from '../../src/solver/integrators/kernelNewtonVectors';
+import { plainNewtonVectors } from '../../src/solver/integrators/newtonDriver';
 
 describe('WebAssembly kernels', () => {
   it('agree with the TypeScript side on the constraint record layout', () => {
@@ -167,6 +169,54 @@ describe('WebAssembly kernels', () => {
         shared.push(x);
         own.push(x);
       }
+    }
+  });
+
+  it('do the Newton driver\'s per-iteration arithmetic in the memory as in JavaScript, to the bit, NaN included', () => {
+    const memory = new KernelMemory(4096);
+    const kernel = new KernelNewtonVectors(memory, (l) => memory.f64(l));
+    const n = 7, m = 5;
+    const cases = [[], [2], [n + 3]].map((nanAt) => Float64Array.from({ length: n + m }, (_, i) => (nanAt.includes(i) ? NaN : Math.sin(3 * i + 1) * 10 ** (i % 5 - 2))));
+    for (const d of cases) {
+      const [dk, xk, pk, ok] = [n + m, n + m, n, 4].map((l) => kernel.vector(l));
+      dk.set(d);
+      xk.set(Float64Array.from({ length: n + m }, (_, i) => Math.cos(i) - 0.5));
+      pk.set(Float64Array.from({ length: n }, (_, i) => -3 * Math.sin(i)));
+      const [dp, xp, pp, op] = [dk, xk, pk, ok].map((v) => Float64Array.from(v));
+      kernel.scaleRange(xk, n, n + m, 1 / 3e-7);
+      plainNewtonVectors.scaleRange(xp, n, n + m, 1 / 3e-7);
+      kernel.correct(n, m, dk, xk, pk, ok);
+      plainNewtonVectors.correct(n, m, dp, xp, pp, op);
+      expect(Array.from(ok)).toEqual(Array.from(op));
+      expect(Array.from(xk)).toEqual(Array.from(xp));
+    }
+  });
+
+  it('move the accepted step into the state and raise the error weights in one call as the JavaScript copies do, to the bit', () => {
+    const run = (inKernel: boolean) => {
+      const sim = new Simulation(paperModel('v8-crank'), { method: 'modified', alpha: -0.3, h: 1e-4, tEnd: 0.003, sampleEvery: 100 });
+      if (!inKernel) (sim.integrator as unknown as { acceptTable: unknown }).acceptTable = null;
+      sim.advance(Number.MAX_SAFE_INTEGER, () => {});
+      const s = sim.integrator;
+      return [s.q, s.qd, s.qdd, s.lambda, s.weights.position, s.weights.velocity].map((v) => Array.from(v));
+    };
+    expect(run(true)).toEqual(run(false));
+    const sim = new Simulation(paperModel('v8-crank'), { method: 'modified', alpha: -0.3, h: 1e-4, tEnd: 0.001, sampleEvery: 100 });
+    expect((sim.integrator as unknown as { acceptTable: unknown }).acceptTable).not.toBeNull();
+    for (const v of [sim.integrator.weights.position, sim.integrator.weights.velocity]) expect(sim.system.inKernelMemory(v)).toBe(true);
+  });
+
+  it('push a history held in the memory by a kernel copy as the JavaScript copy does, to the bit', () => {
+    const sim = new Simulation(paperModel('heavy-top'), { method: 'modified', alpha: -0.2, h: 1e-4, tEnd: 0.001, sampleEvery: 100 });
+    const size = 5, shared = new ExtrapolatingPredictor(size, 'auto', sim.system), own = new ExtrapolatingPredictor(size, 'auto');
+    const x = sim.system.kernelVector(size), a = new Float64Array(size), b = new Float64Array(size);
+    for (let k = 0; k < 12; k++) {
+      x.set(Float64Array.from({ length: size }, (_, i) => Math.cos(0.3 * k + i) + 1e-3 * k * k));
+      shared.predict(0.1, x, a);
+      own.predict(0.1, Float64Array.from(x), b);
+      expect(Array.from(a)).toEqual(Array.from(b));
+      shared.push(x);
+      own.push(Float64Array.from(x));
     }
   });
 

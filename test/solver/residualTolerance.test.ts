@@ -12,7 +12,7 @@ function iterates(corrections: readonly number[], factoredAt = 0): NewtonIterate
   const qdd = Float64Array.of(10, -3), q = Float64Array.of(40, 1);
   return corrections.map((dq, k) => ({
     iteration: k + 1, n: 2, m: 0, qddNew: qdd, lambdaNew: new Float64Array(0), increment: Float64Array.of(dq, 0),
-    accelerationIncrement: dq, positions: q, positionSensitivity: 1e-6, factoredAt,
+    accelerationIncrement: dq, accelerationScale: 10, positions: q, positionScale: 40, positionSensitivity: 1e-6, factoredAt,
   }));
 }
 

@@ -18,8 +18,11 @@ export interface NewtonIterate {
   readonly increment: Float64Array;
   /** ‖Δq̈‖∞ of this correction. */
   readonly accelerationIncrement: number;
-  /** q_{n+1} at the iterate the residual was evaluated at (before this correction). */
+  /** ‖q̈_{n+1}‖∞ after this correction. */
+  readonly accelerationScale: number;
+  /** q_{n+1} at the iterate the residual was evaluated at (before this correction), and its ‖·‖∞. */
   readonly positions: Float64Array;
+  readonly positionScale: number;
   /** ∂q_{n+1}/∂q̈_{n+1} (HHT: βh²), so that a Δq̈ moves q by positionSensitivity · Δq̈. */
   readonly positionSensitivity: number;
   /**

@@ -6,9 +6,10 @@ export class ErrorWeights {
   readonly position: Float64Array;
   readonly velocity: Float64Array;
 
-  constructor(readonly n: number) {
-    this.position = new Float64Array(n).fill(1);
-    this.velocity = new Float64Array(n).fill(1);
+  /** `vector`: where the weights live (a stepper's: the model's kernel memory, where it raises them in one call). */
+  constructor(readonly n: number, vector: (length: number) => Float64Array = (length) => new Float64Array(length)) {
+    this.position = vector(n).fill(1);
+    this.velocity = vector(n).fill(1);
   }
 
   /** Forgets the run so far. */

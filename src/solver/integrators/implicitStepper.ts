@@ -12,6 +12,10 @@ import type { ConvergencePolicy } from './convergencePolicy';
 import { ErrorWeights } from './errorWeights';
 import type { Method, StepState } from './method';
 import { DEFAULT_NEWTON, NewtonDriver, type NewtonSettings } from './newtonDriver';
+import { KernelNewtonVectors } from './kernelNewtonVectors';
+
+/** The kernel acceptState's table: n, m and nine pointers (kernels/assembly/stepState.ts). */
+const STATE_TABLE = 11;
 import { ResidualTolerancePolicy } from './residualTolerance';
 
 export type StepResult =
@@ -37,6 +41,8 @@ export class ImplicitStepper implements StepState {
   /** The start system's solver and right-hand side, made on first use. */
   private startSolver: NewtonLinearSolver | null = null;
   private startRhs: Float64Array | null = null;
+  /** The kernel acceptState's table (stateTable). */
+  private readonly acceptTable: Int32Array | null;
 
   constructor(
     readonly system: AssembledSystem,
@@ -50,13 +56,29 @@ export class ImplicitStepper implements StepState {
     this.qd = system.kernelVector(n);
     this.qdd = system.kernelVector(n);
     this.lambda = system.kernelVector(m);
-    this.weights = new ErrorWeights(n);
+    this.weights = new ErrorWeights(n, (l) => system.kernelVector(l));
     // The stop after one full Newton step for one-stage methods only: on Ji–Xing's three sub-steps it let the heavy top's
     // ω_y, constant in the exact motion, drift 1.9e-6 rad/s over 0.5 s where it held 7e-9 (h = 1e-4).
     this.residualPolicy = new ResidualTolerancePolicy(
       newton.accelerationTolerance, newton.positionTolerance, newton.firstCorrectionStop && method.stageCount === 1,
     );
-    this.driver = new NewtonDriver(n, m, linearSolver ?? newtonSolverFor(system, true), newton, method, (l) => system.kernelVector(l));
+    this.driver = new NewtonDriver(n, m, linearSolver ?? newtonSolverFor(system, true), newton, method,
+      new KernelNewtonVectors(system.kernelMemory, (l) => system.kernelVector(l)));
+    this.acceptTable = this.stateTable();
+  }
+
+  /**
+   * The table of the kernel acceptState (kernels/assembly/stepState.ts): n, m and the pointers of the vectors it moves,
+   * or null when one of them is outside the model's memory (accept then copies in JavaScript).
+   */
+  private stateTable(): Int32Array | null {
+    const { system, method, driver, weights } = this;
+    const vectors = [method.qNew, method.qdNew, driver.unknowns, this.q, this.qd, this.qdd, this.lambda, weights.position, weights.velocity];
+    const pointers = vectors.map((v) => system.kernelMemory.pointerOf(v));
+    if (pointers.some((p) => p < 0) || system.kernelMemory.free < 4 * STATE_TABLE + 8) return null;
+    const table = system.kernelMemory.i32(STATE_TABLE);
+    table.set([system.n, system.m, ...pointers]);
+    return table;
   }
 
   /** The unknowns of the current step (q̈_{n+1}, λ_{n+1}) and the implied q_{n+1}, q̇_{n+1}. */
@@ -133,12 +155,15 @@ export class ImplicitStepper implements StepState {
       method.updateKinematics(this, h, driver.qddNew);
       method.accept(this, h, driver.qddNew, driver.lambdaNew);
     }
-    const { n, m } = this.system;
-    copyVector(n, method.qNew, this.q);
-    copyVector(n, method.qdNew, this.qd);
-    this.weights.observe(this.q, this.qd);
-    copyVector(n, driver.qddNew, this.qdd);
-    copyVector(m, driver.lambdaNew, this.lambda);
+    if (this.acceptTable) this.system.kernelMemory.kernels.acceptState(this.acceptTable.byteOffset);
+    else {
+      const { n, m } = this.system;
+      copyVector(n, method.qNew, this.q);
+      copyVector(n, method.qdNew, this.qd);
+      this.weights.observe(this.q, this.qd);
+      copyVector(n, driver.qddNew, this.qdd);
+      copyVector(m, driver.lambdaNew, this.lambda);
+    }
     this.t += h;
   }
 

@@ -8,6 +8,7 @@ import type { NewtonLinearSolver } from '../linalg/newtonSolver';
 import type { ConvergencePolicy, NewtonIterate } from './convergencePolicy';
 import type { Method, StepState } from './method';
 import type { PredictorOrder } from './predictor';
+import { maxAbs } from '../linalg/dense';
 
 export interface NewtonSettings {
   /** Maximum Newton iterations per step. */
@@ -49,12 +50,29 @@ export const DEFAULT_NEWTON: NewtonSettings = {
   predictorOrder: 'auto',
 };
 
+/**
+ * The driver's vector arithmetic per iteration: where its vectors live and the loops over them. `plainNewtonVectors`
+ * runs them in JavaScript; a model's memory runs them as kernels on its own vectors (model/assembly.ts:
+ * AssembledSystem.newtonVectors, kernels/assembly/newtonVectors.ts), with the same numbers.
+ */
+export interface NewtonVectors {
+  /** A zeroed vector of this length (the unknowns, the right-hand side). */
+  vector(length: number): Float64Array;
+  /** x[from .. to) *= s. */
+  scaleRange(x: Float64Array, from: number, to: number, s: number): void;
+  /**
+   * x[0 .. n + m) += d[0 .. n + m); into out[0 .. 4): max |d| over [0, n) and over [n, n + m), max |x| over [0, n)
+   * after the addition, max |positions| over [0, n) (each NaN if one of its entries is).
+   */
+  correct(n: number, m: number, d: Float64Array, x: Float64Array, positions: Float64Array, out: Float64Array): void;
+}
+
 /** x[0..count) += d[offset ..] and returns max |d| over those entries (NaN if one is NaN): one pass. */
-function addAndMaxAbs(count: number, d: Float64Array, offset: number, x: Float64Array): number {
+function addAndMaxAbs(count: number, d: Float64Array, offset: number, x: Float64Array, xOffset: number): number {
   let largest = 0, nan = false;
   for (let i = 0; i < count; i++) {
     const v = d[offset + i];
-    x[i] += v;
+    x[xOffset + i] += v;
     const a = Math.abs(v);
     if (!(a <= largest)) {
       if (a !== a) nan = true;
@@ -64,10 +82,24 @@ function addAndMaxAbs(count: number, d: Float64Array, offset: number, x: Float64
   return nan ? NaN : largest;
 }
 
+/** NewtonVectors on any Float64Array, in JavaScript. */
+export const plainNewtonVectors: NewtonVectors = {
+  vector: (length) => new Float64Array(length),
+  scaleRange(x, from, to, s) { for (let i = from; i < to; i++) x[i] *= s; },
+  correct(n, m, d, x, positions, out) {
+    out[0] = addAndMaxAbs(n, d, 0, x, 0);
+    out[1] = addAndMaxAbs(m, d, n, x, n);
+    out[2] = maxAbs(n, x);
+    out[3] = maxAbs(n, positions);
+  },
+};
+
 /** The iterate view handed to the policy; one object per driver, updated in place (no allocation per step). */
 class Iterate implements NewtonIterate {
   iteration = 0;
   accelerationIncrement = 0;
+  accelerationScale = 0;
+  positionScale = 0;
   positionSensitivity = 0;
   factoredAt = 0;
   constructor(
@@ -91,23 +123,26 @@ export class NewtonDriver {
   private readonly size: number;
   private readonly rhs: Float64Array;
   private readonly iterate: Iterate;
+  /** The last correction's norms (NewtonVectors.correct). */
+  private readonly norms: Float64Array;
   /** Matrix key of the current factorisation (NaN: none). */
   private factoredKey = NaN;
   /** Iterations of the last converged solve (for the refresh rule). */
   private lastIterations = 0;
 
-  /** `vector` makes the unknowns and the right-hand side (the stepper puts them in the model's kernel memory). */
+  /** `vectors` makes the unknowns and the right-hand side and loops over them (the stepper's: in the model's kernel memory). */
   constructor(
     private readonly n: number, private readonly m: number, readonly linear: NewtonLinearSolver,
     readonly settings: NewtonSettings, private readonly method: Method,
-    vector: (length: number) => Float64Array = (length) => new Float64Array(length),
+    private readonly vectors: NewtonVectors = plainNewtonVectors,
   ) {
     this.size = n + m;
     if (linear.size !== this.size) throw new Error('linear solver size does not match the system');
-    this.unknowns = vector(this.size);
+    this.unknowns = vectors.vector(this.size);
     this.qddNew = this.unknowns.subarray(0, n);
     this.lambdaNew = this.unknowns.subarray(n);
-    this.rhs = vector(this.size);
+    this.rhs = vectors.vector(this.size);
+    this.norms = vectors.vector(4);
     this.iterate = new Iterate(n, m, this.qddNew, this.lambdaNew, this.rhs, method.qNew);
   }
 
@@ -116,8 +151,7 @@ export class NewtonDriver {
     state: StepState, h: number, stage: number, qddNew: Float64Array, lambdaNew: Float64Array, out: Float64Array,
   ): void {
     this.method.residual(state, h, qddNew, lambdaNew, out);
-    const s = 1 / this.method.positionSensitivity(h, stage);
-    for (let i = this.n; i < this.size; i++) out[i] *= s;
+    this.vectors.scaleRange(out, this.n, this.size, 1 / this.method.positionSensitivity(h, stage));
   }
 
   /**
@@ -125,7 +159,7 @@ export class NewtonDriver {
    * True when the policy accepted an iterate; false with `failureReason` otherwise.
    */
   solve(state: StepState, h: number, stage: number, policy: ConvergencePolicy): boolean {
-    const { n, m, linear, rhs, qddNew, lambdaNew, settings, iterate } = this;
+    const { n, m, linear, rhs, unknowns, qddNew, lambdaNew, settings, iterate, vectors, norms } = this;
     const key = this.method.newtonMatrixKey(h, stage);
     iterate.positionSensitivity = this.method.positionSensitivity(h, stage);
     policy.begin(this.method, h, stage);
@@ -143,14 +177,16 @@ export class NewtonDriver {
         iterate.factoredAt = it;
       }
       linear.solve(rhs, true);
-      const dq = addAndMaxAbs(n, rhs, 0, qddNew);
-      const dl = addAndMaxAbs(m, rhs, n, lambdaNew);
-      if (!Number.isFinite(dq) || !Number.isFinite(dl)) {
+      vectors.correct(n, m, rhs, unknowns, this.method.qNew, norms);
+      const dq = norms[0];
+      if (!Number.isFinite(dq) || !Number.isFinite(norms[1])) {
         this.factoredKey = NaN;
         return this.fail('Newton produced non-finite values');
       }
       iterate.iteration = it;
       iterate.accelerationIncrement = dq;
+      iterate.accelerationScale = norms[2];
+      iterate.positionScale = norms[3];
       if (policy.converged(iterate)) {
         this.lastIterations = it;
         return true;

@@ -55,6 +55,9 @@ export class ExtrapolatingPredictor {
   /** The vectors of the last predict and their pointers (−1: outside the memory); reading `buffer` is slow. */
   private lastCurrent: Float64Array | null = null;
   private currentPointer = -1;
+  /** The vector last pushed and its pointer in the memory (−1: outside). */
+  private lastPushed: Float64Array | null = null;
+  private pushedPointer = -1;
   private lastOut: Float64Array | null = null;
   private outPointer = -1;
   /** The kernel's last answer: the order it chose and where that order's error was largest (where the next choice looks first). */
@@ -99,7 +102,10 @@ export class ExtrapolatingPredictor {
   /** Records x_n (about to be replaced by the accepted x_{n+1}) as history. */
   push(current: Float64Array): void {
     this.head = (this.head + this.depth - 1) % this.depth;
-    copyVector(this.size, current, this.slots[this.head]);
+    if (current !== this.lastPushed) { this.lastPushed = current; this.pushedPointer = this.memory.pointerOf(current); }
+    const slot = this.slots[this.head];
+    if (this.pushedPointer >= 0) this.memory.kernels.copyF64(slot.byteOffset, this.pushedPointer, this.size);
+    else copyVector(this.size, current, slot);
     this.count = Math.min(this.depth, this.count + 1);
   }
 

@@ -23,7 +23,6 @@
  * the positions by less than STALL_POSITION_TOLERANCE · (1 + ‖q‖∞), is accepted: the positions are then settled
  * far below any accuracy a run is judged by. A solve that converges by the two tests above never reaches this rule.
  */
-import { maxAbs } from '../linalg/dense';
 import type { ConvergencePolicy, NewtonIterate } from './convergencePolicy';
 import type { Method } from './method';
 
@@ -85,8 +84,8 @@ export class ResidualTolerancePolicy implements ConvergencePolicy {
 
   converged(it: NewtonIterate): boolean {
     const dq = it.accelerationIncrement;
-    const positions = 1 + maxAbs(it.n, it.positions);
-    const accelerations = 1 + maxAbs(it.n, it.qddNew);
+    const positions = 1 + it.positionScale;
+    const accelerations = 1 + it.accelerationScale;
     if (this.firstCorrectionStop && it.factoredAt === 1) {
       if (it.iteration === 1) {
         this.firstCorrection = dq;

@@ -44,6 +44,10 @@ export interface KernelExports {
   ): void;
   hhtAccept(modelPtr: number, vectorsPtr: number, h: number, beta: number, gamma: number, modified: number): void;
   hhtResidual(modelPtr: number, vectorsPtr: number, h: number, beta: number, gamma: number, modified: number, massScale: number, oldWeight: number): void;
+  acceptState(tablePtr: number): void;
+  copyF64(destinationPtr: number, sourcePtr: number, count: number): void;
+  scaleRange(xPtr: number, from: number, to: number, s: number): void;
+  newtonCorrection(n: number, m: number, dPtr: number, xPtr: number, positionsPtr: number, outPtr: number): void;
   multiplierStiffness(tablePtr: number, qPtr: number, lambdaPtr: number, scale: number): void;
   hhtNewtonMatrix(
     tablePtr: number, part: number, qPtr: number, qdPtr: number, qddPtr: number, lambdaPtr: number, historyPtr: number,

@@ -26,7 +26,8 @@ const CALL_SITES = 21;
 
 /**
  * The f64 vectors one integrator keeps in the model's memory (kernelVector): the stepper's q, q̇, q̈ (n each) and
- * λ (m), the Newton unknowns and right-hand side (n + m each), a method's q_{n+1}, q̇_{n+1}, old force term and
+ * λ (m), its error weights (2n) and the table of its accepted step (6), the Newton unknowns and right-hand side
+ * (n + m each) and the norms of a correction (4), a method's q_{n+1}, q̇_{n+1}, old force term and
  * work vectors (4n) and its per-body history (3 per body), and the predictors' histories of q̈ and λ (integrators/
  * predictor.ts); with room to spare for alignment.
  */
@@ -49,7 +50,7 @@ const PREDICTOR_VECTORS = 9;
 const PREDICTOR_TABLE = 7;
 
 function integratorVectors(n: number, m: number, bodies: number): number[] {
-  return [n, n, n, m, n + m, n + m, n, n, n, n, 3 * bodies, 64, ...Array(2 * PREDICTOR_VECTORS).fill(n + m), PREDICTOR_TABLE, PREDICTOR_TABLE];
+  return [n, n, n, m, n, n, n + m, n + m, 4, 6, n, n, n, n, 3 * bodies, 64, ...Array(2 * PREDICTOR_VECTORS).fill(n + m), PREDICTOR_TABLE, PREDICTOR_TABLE];
 }
 
 export class AssembledSystem {

@@ -11,3 +11,5 @@ export { predict } from './predictor';
 export { bodyBlocks } from './bodies';
 export { forceTerm, hhtAccept, hhtResidual } from './residual';
 export { hhtNewtonMatrix, multiplierStiffness } from './newton';
+export { newtonCorrection, scaleRange } from './newtonVectors';
+export { acceptState, copyF64 } from './stepState';
