@@ -139,9 +139,6 @@ export function bodyForces(
 }
 
 // The Newton matrix's per-body 4×4 blocks (Sherif Eq. 65): scratch of one body.
-const unit = memory.data(4 * 8);
-const ju = memory.data(3 * 8);
-const column = memory.data(4 * 8);
 const tmp = memory.data(16 * 8);
 const tmp2 = memory.data(16 * 8);
 
@@ -150,17 +147,30 @@ const MASS = 1, MASS_STIFFNESS = 2, QUADRATIC_STIFFNESS = 4, RATE_DERIVATIVE = 8
 /** Each body's blocks in `out`: 4 row-major 4×4 blocks, in the order of the bits above. */
 const BODY_BLOCKS = 64;
 
-/** out[4a + b] += sign · (Lᵀ(x) J L(y))[a][b]: column b is Lᵀ(x) J L(y) u_b (the inertia sandwich of the TypeScript this replaced). */
+/** out[4a + b] += sign · t_a, (t0 … t3) = Lᵀ(x) (c0 jx, c1 jy, c2 jz): one column of the inertia sandwich. */
+@inline function addSandwichColumn(
+  jx: f64, jy: f64, jz: f64, x: usize, ox: i32, c0: f64, c1: f64, c2: f64, sign: f64, out: usize, b: i32,
+): void {
+  lTransposeTimes(x, ox, c0 * jx, c1 * jy, c2 * jz);
+  setF(out, b, f(out, b) + sign * t0);
+  setF(out, 4 + b, f(out, 4 + b) + sign * t1);
+  setF(out, 8 + b, f(out, 8 + b) + sign * t2);
+  setF(out, 12 + b, f(out, 12 + b) + sign * t3);
+}
+
+/**
+ * out[4a + b] += sign · (Lᵀ(x) J L(y))[a][b]: column b is Lᵀ(x) J L(y) u_b (the inertia sandwich of the TypeScript
+ * this replaced). L(y) u_b, which that code formed as lTimes(y, u_b), is column b of Sherif Eq. 4's L(y) itself:
+ * each of its sums has one term ±y_k · 1 and three ±y · 0, and adding a zero to a nonzero number, or multiplying it
+ * by 1, is exact, so only the sign of a zero result can differ, and a zero's sign never reaches the matrix (its
+ * entries are sums that start from +0).
+ */
 function addInertiaSandwich(jx: f64, jy: f64, jz: f64, x: usize, ox: i32, y: usize, oy: i32, sign: f64, out: usize): void {
-  for (let b = 0; b < 4; b++) {
-    setF(unit, 0, 0); setF(unit, 1, 0); setF(unit, 2, 0); setF(unit, 3, 0);
-    setF(unit, b, 1);
-    lTimes(y, oy, unit, 0);
-    setF(ju, 0, l0 * jx); setF(ju, 1, l1 * jy); setF(ju, 2, l2 * jz);
-    lTransposeTimes(x, ox, f(ju, 0), f(ju, 1), f(ju, 2));
-    setF(column, 0, t0); setF(column, 1, t1); setF(column, 2, t2); setF(column, 3, t3);
-    for (let a = 0; a < 4; a++) setF(out, 4 * a + b, f(out, 4 * a + b) + sign * f(column, a));
-  }
+  const y0 = f(y, oy), y1 = f(y, oy + 1), y2 = f(y, oy + 2), y3 = f(y, oy + 3);
+  addSandwichColumn(jx, jy, jz, x, ox, -y1, -y2, -y3, sign, out, 0);
+  addSandwichColumn(jx, jy, jz, x, ox, y0, -y3, y2, sign, out, 1);
+  addSandwichColumn(jx, jy, jz, x, ox, y3, y0, -y1, sign, out, 2);
+  addSandwichColumn(jx, jy, jz, x, ox, -y2, y1, y0, sign, out, 3);
 }
 
 /** out[0..16) = ŵ for the 3-vector (wx, wy, wz): L(e)ᵀ w = ŵ e (Sherif Eq. 70). */
