@@ -42,8 +42,7 @@ const ALL_BODY_PARTS = 15;
   setF(values, p, f(values, p) + x);
 }
 
-// Scratch: H (4×4), B(e_i, ·) and B(e_j, ·) (3×4 each), a, b and two points (3 each), J₁ and −Q_ė J₁ (4×4 each).
-const hess = memory.data(16 * 8);
+// Scratch: B(e_i, ·) and B(e_j, ·) (3×4 each), a, b and two points (3 each), J₁ (4×4).
 const bi = memory.data(12 * 8);
 const bj = memory.data(12 * 8);
 const va = memory.data(3 * 8);
@@ -52,29 +51,32 @@ const pi = memory.data(3 * 8);
 const pj = memory.data(3 * 8);
 const block2 = memory.data(16 * 8);
 
-/** H(s, w) into hess, s at rec[k..k+3), w = (l0, l1, l2) (rotatedVectorHessian's arithmetic). */
-function rotationHessian(rec: usize, k: i32, l0: f64, l1: f64, l2: f64): void {
-  const s0 = f(rec, k), s1 = f(rec, k + 1), s2 = f(rec, k + 2);
-  const d = 2 * (l0 * s0 + l1 * s1 + l2 * s2);
-  const c0 = 2 * (s1 * l2 - s2 * l1), c1 = 2 * (s2 * l0 - s0 * l2), c2 = 2 * (s0 * l1 - s1 * l0);
-  const x01 = 2 * (s0 * l1 + l0 * s1), x02 = 2 * (s0 * l2 + l0 * s2), x12 = 2 * (s1 * l2 + l1 * s2);
-  const h = hess;
-  setF(h, 0, d); setF(h, 1, c0); setF(h, 2, c1); setF(h, 3, c2);
-  setF(h, 4, c0); setF(h, 5, 4 * s0 * l0 - d); setF(h, 6, x01); setF(h, 7, x02);
-  setF(h, 8, c1); setF(h, 9, x01); setF(h, 10, 4 * s1 * l1 - d); setF(h, 11, x12);
-  setF(h, 12, c2); setF(h, 13, x02); setF(h, 14, x12); setF(h, 15, 4 * s2 * l2 - d);
-}
-
-/** The e-block of a body's table += scale · H(s, w) (bodyKinematics.ts: addRotationHessian). */
+/**
+ * The e-block of a body's table += scale · H(s, w) (bodyKinematics.ts: addRotationHessian), s at rec[k..k+3),
+ * w = (l0, l1, l2); H's entries formed as rotatedVectorHessian forms them, added row by row.
+ */
 function addRotationHessian(
   body: i32, rec: usize, k: i32, l0: f64, l1: f64, l2: f64, scale: f64, values: usize, bodyPlaces: usize,
 ): void {
   if (body < 0 || scale == 0) return;
-  rotationHessian(rec, k, l0, l1, l2);
+  const s0 = f(rec, k), s1 = f(rec, k + 1), s2 = f(rec, k + 2);
+  const d = 2 * (l0 * s0 + l1 * s1 + l2 * s2);
+  const c0 = 2 * (s1 * l2 - s2 * l1), c1 = 2 * (s2 * l0 - s0 * l2), c2 = 2 * (s0 * l1 - s1 * l0);
+  const x01 = 2 * (s0 * l1 + l0 * s1), x02 = 2 * (s0 * l2 + l0 * s2), x12 = 2 * (s1 * l2 + l1 * s2);
   const places = bodyPlaces + (<usize>(body * PLACES) << 2);
-  for (let a = 0; a < 4; a++) {
-    for (let b = 0; b < 4; b++) addAt(values, places, 7 * (3 + a) + 3 + b, scale * f(hess, 4 * a + b));
-  }
+  addHessianRow(values, places, 0, scale, d, c0, c1, c2);
+  addHessianRow(values, places, 1, scale, c0, 4 * s0 * l0 - d, x01, x02);
+  addHessianRow(values, places, 2, scale, c1, x01, 4 * s1 * l1 - d, x12);
+  addHessianRow(values, places, 3, scale, c2, x02, x12, 4 * s2 * l2 - d);
+}
+
+/** Row a of a body's e-block += scale · (h0, h1, h2, h3). */
+@inline function addHessianRow(values: usize, places: usize, a: i32, scale: f64, h0: f64, h1: f64, h2: f64, h3: f64): void {
+  const at = 7 * (3 + a) + 3;
+  addAt(values, places, at, scale * h0);
+  addAt(values, places, at + 1, scale * h1);
+  addAt(values, places, at + 2, scale * h2);
+  addAt(values, places, at + 3, scale * h3);
 }
 
 /**
@@ -184,6 +186,17 @@ export function multiplierStiffness(table: usize, q: usize, lambdaIn: usize, sca
   }
 }
 
+/**
+ * The e-block of body b's table, still +0, += m + k entry by entry, m and k the row-major 4×4s at src and src + 16:
+ * (0 + m) + k, the two additions of the assembly, is m + k (0 + m is m up to a zero's sign, which m + k settles alike).
+ */
+@inline function addFirstBodyBlocks(values: usize, bodyPlaces: usize, b: i32, src: usize): void {
+  const places = bodyPlaces + (<usize>(b * PLACES) << 2);
+  for (let a = 0; a < 4; a++) {
+    for (let c = 0; c < 4; c++) addAt(values, places, 7 * (3 + a) + 3 + c, f(src, 4 * a + c) + f(src, 16 + 4 * a + c));
+  }
+}
+
 /** The e-block of body b's table += the row-major 4×4 at src (scale 1: addBlock's 1 · x is x). */
 @inline function addBodyBlock(values: usize, bodyPlaces: usize, b: i32, src: usize): void {
   const places = bodyPlaces + (<usize>(b * PLACES) << 2);
@@ -221,7 +234,8 @@ function modifiedVelocityJacobian(h: f64, beta: f64, gamma: f64, history: usize,
  * Sherif Eq. 65's Newton matrix of HHT into the LU's storage, in two parts (the loads' stiffness between them):
  * part 0 the mass matrix M/(1+α), the mass stiffness (Mq̈)_q βh²/(1+α) and (C_qᵀλ)_q βh²; part 1 the
  * quadratic-velocity stiffness −(Q_q)βh², −Q_ė J₁ (classical: hγ ∂f2/∂ė, Eq. 67; modified: ∂f2/∂ė · J₁ of Eq. 69)
- * and C_q, C_qᵀ. q, q̇ at t_{n+1}, q̈ = q̈_{n+1}, λ = λ_{n+1}, history: w of Eq. 75 (modified only).
+ * and C_q, C_qᵀ. q, q̇ at t_{n+1}, q̈ = q̈_{n+1}, λ = λ_{n+1}, history: w of Eq. 75 (modified only). The storage
+ * is zeroed before part 0 (the Newton driver's zero()), so the mass and mass-stiffness e-blocks go in as one sum.
  * @example hhtNewtonMatrix(table, 0, qNew, qdNew, qddNew, lambdaNew, w, h, beta, gamma, alpha, 1)
  */
 export function hhtNewtonMatrix(
@@ -237,9 +251,8 @@ export function hhtNewtonMatrix(
     for (let b = 0; b < bodyCount; b++) {
       const places = bodyPlaces + (<usize>(b * PLACES) << 2), x = sM * f(masses, b);
       for (let i = 0; i < 3; i++) addAt(values, places, 8 * i, x);
-      addBodyBlock(values, bodyPlaces, b, data + (<usize>(BODY_BLOCKS * b) << 3));
+      addFirstBodyBlocks(values, bodyPlaces, b, data + (<usize>(BODY_BLOCKS * b) << 3));
     }
-    for (let b = 0; b < bodyCount; b++) addBodyBlock(values, bodyPlaces, b, data + (<usize>(BODY_BLOCKS * b + 16) << 3));
     multiplierStiffness(table, q, lambda, bh2);
     return;
   }
@@ -263,8 +276,11 @@ export function hhtNewtonMatrix(
     }
   }
   const entries = n32(table, 8), blocks = ptrAt(table, 9), rowPlace = ptrAt(table, 10), columnPlace = ptrAt(table, 11);
+  // Half the blocks' entries are exact zeros (a joint's ±I and its unused Euler-parameter columns): adding one
+  // leaves the entry as it was (the storage starts at +0 and only ever receives sums, so it is never −0).
   for (let o = 0; o < entries; o++) {
     const x = f(blocks, o);
+    if (x == 0) continue;
     addAt(values, rowPlace, o, x);
     addAt(values, columnPlace, o, x);
   }
