@@ -141,6 +141,7 @@ export function bodyForces(
 // The Newton matrix's per-body 4×4 blocks (Sherif Eq. 65): scratch of one body.
 const tmp = memory.data(16 * 8);
 const tmp2 = memory.data(16 * 8);
+const zv = memory.data(4 * 8);
 
 /** Which blocks bodyBlocks computes (a bit mask). */
 const MASS = 1, MASS_STIFFNESS = 2, QUADRATIC_STIFFNESS = 4, RATE_DERIVATIVE = 8;
@@ -224,18 +225,18 @@ export function bodyBlocks(
         const ez = e0 * z0 + e1 * z1 + e2 * z2 + e3 * z3;
         zero16(tmp2);
         addInertiaSandwich(jx, jy, jz, qd, oe, qd, oe, 1, tmp2);
+        setF(zv, 0, z0); setF(zv, 1, z1); setF(zv, 2, z2); setF(zv, 3, z3);
+        const s = sQ * 8;
         for (let bb = 0; bb < 4; bb++) {
           const eS = e0 * f(tmp2, bb) + e1 * f(tmp2, 4 + bb) + e2 * f(tmp2, 8 + bb) + e3 * f(tmp2, 12 + bb);
-          const eb = f(q, oe + bb), zb = bb == 0 ? z0 : bb == 1 ? z1 : bb == 2 ? z2 : z3;
+          const eb = f(q, oe + bb), zb = f(zv, bb);
           for (let a = 0; a < 4; a++) {
-            const ea = f(q, oe + a), za = a == 0 ? z0 : a == 1 ? z1 : a == 2 ? z2 : z3;
+            const ea = f(q, oe + a), za = f(zv, a);
             const ps = ee * f(tmp2, 4 * a + bb) - ea * eS;
             const d = 2 * za * eb - (a == bb ? ez : 0) - ea * zb;
-            setF(tmp, 4 * a + bb, d - ps);
+            setF(o, 32 + 4 * a + bb, s * (d - ps));
           }
         }
-        const s = sQ * 8;
-        for (let k = 0; k < 16; k++) setF(o, 32 + k, s * f(tmp, k));
       }
       if (parts & RATE_DERIVATIVE) {
         wHat(v0, v1, v2, tmp);
