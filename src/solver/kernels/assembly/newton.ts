@@ -81,7 +81,7 @@ function addRotationHessian(
 
 /**
  * (e_i, e_j) += scale · B(e_i, u)ᵀ B(e_j, v) and (e_j, e_i) += its transpose (bodyKinematics.ts: addCrossRotationTerm);
- * u at rec[ku ..], v at rec[kv ..]. One body: both into its block, entry by entry in that function's order.
+ * u at rec[ku ..], v at rec[kv ..].
  */
 function addCrossRotationTerm(
   q: usize, bodyI: i32, rec: usize, ku: i32, bodyJ: i32, kv: i32, scale: f64, values: usize, bodyPlaces: usize, pair: usize,
@@ -89,6 +89,14 @@ function addCrossRotationTerm(
   if (bodyI < 0 || bodyJ < 0 || scale == 0) return;
   rotationJacobianInto(q, bodyI, rec, ku, bi);
   rotationJacobianInto(q, bodyJ, rec, kv, bj);
+  addCrossRotationBlocks(bodyI, bodyJ, scale, values, bodyPlaces, pair);
+}
+
+/**
+ * addCrossRotationTerm's additions, B(e_i, u) in bi and B(e_j, v) in bj (both bodies not the ground). One body: both
+ * into its block, entry by entry in that function's order.
+ */
+function addCrossRotationBlocks(bodyI: i32, bodyJ: i32, scale: f64, values: usize, bodyPlaces: usize, pair: usize): void {
   if (bodyI == bodyJ) {
     const places = bodyPlaces + (<usize>(bodyI * PLACES) << 2);
     for (let a = 0; a < 4; a++) {
@@ -110,14 +118,10 @@ function addCrossRotationTerm(
 }
 
 /**
- * (e_b, r_k) += scale · B(e_b, u)ᵀ and (r_k, e_b) += scale · B(e_b, u) (bodyKinematics.ts: addRotationTranslationTerm);
- * `places` is the (b, k) table and `placesT` the (k, b) one (both b's own when k = b).
+ * (e_b, r_k) += scale · B(e_b, u)ᵀ and (r_k, e_b) += scale · B(e_b, u) (bodyKinematics.ts: addRotationTranslationTerm),
+ * B(e_b, u) in bi; `places` is the (b, k) table and `placesT` the (k, b) one (both b's own when k = b).
  */
-function addRotationTranslationTerm(
-  q: usize, body: i32, rec: usize, ku: i32, translated: i32, scale: f64, values: usize, places: usize, placesT: usize,
-): void {
-  if (body < 0 || translated < 0 || scale == 0) return;
-  rotationJacobianInto(q, body, rec, ku, bi);
+function addRotationTranslationTerm(scale: f64, values: usize, places: usize, placesT: usize): void {
   for (let a = 0; a < 4; a++) {
     for (let i = 0; i < 3; i++) {
       const x = scale * f(bi, 4 * i + a);
@@ -176,12 +180,21 @@ export function multiplierStiffness(table: usize, q: usize, lambdaIn: usize, sca
       addRotationHessian(i, rec, 10, d0, d1, d2, s, values, bodyPlaces);
       addRotationHessian(i, rec, 13, a0, a1, a2, -s, values, bodyPlaces);
       addRotationHessian(j, rec, 16, a0, a1, a2, s, values, bodyPlaces);
-      addCrossRotationTerm(q, i, rec, 10, i, 13, -s, values, bodyPlaces, pair);
-      addCrossRotationTerm(q, i, rec, 10, j, 16, s, values, bodyPlaces, pair);
-      const own = i < 0 ? 0 : bodyPlaces + (<usize>(i * PLACES) << 2);
-      addRotationTranslationTerm(q, i, rec, 10, i, -s, values, own, own);
-      if (i == j) addRotationTranslationTerm(q, i, rec, 10, j, s, values, own, own);
-      else addRotationTranslationTerm(q, i, rec, 10, j, s, values, pair, pair + (<usize>PLACES << 2));
+      // The rest: the cross terms (i, i) and (i, j), then the rotation–translation terms (i, i) and (i, j), all
+      // with B(e_i, u), formed once; nothing of it when body i is the ground.
+      if (i < 0) continue;
+      const own = bodyPlaces + (<usize>(i * PLACES) << 2);
+      rotationJacobianInto(q, i, rec, 10, bi);
+      rotationJacobianInto(q, i, rec, 13, bj);
+      addCrossRotationBlocks(i, i, -s, values, bodyPlaces, pair);
+      if (j >= 0) {
+        rotationJacobianInto(q, j, rec, 16, bj);
+        addCrossRotationBlocks(i, j, s, values, bodyPlaces, pair);
+      }
+      addRotationTranslationTerm(-s, values, own, own);
+      if (j < 0) continue;
+      if (i == j) addRotationTranslationTerm(s, values, own, own);
+      else addRotationTranslationTerm(s, values, pair, pair + (<usize>PLACES << 2));
     }
   }
 }
@@ -194,14 +207,6 @@ export function multiplierStiffness(table: usize, q: usize, lambdaIn: usize, sca
   const places = bodyPlaces + (<usize>(b * PLACES) << 2);
   for (let a = 0; a < 4; a++) {
     for (let c = 0; c < 4; c++) addAt(values, places, 7 * (3 + a) + 3 + c, f(src, 4 * a + c) + f(src, 16 + 4 * a + c));
-  }
-}
-
-/** The e-block of body b's table += the row-major 4×4 at src (scale 1: addBlock's 1 · x is x). */
-@inline function addBodyBlock(values: usize, bodyPlaces: usize, b: i32, src: usize): void {
-  const places = bodyPlaces + (<usize>(b * PLACES) << 2);
-  for (let a = 0; a < 4; a++) {
-    for (let c = 0; c < 4; c++) addAt(values, places, 7 * (3 + a) + 3 + c, f(src, 4 * a + c));
   }
 }
 
@@ -256,22 +261,24 @@ export function hhtNewtonMatrix(
     multiplierStiffness(table, q, lambda, bh2);
     return;
   }
-  for (let b = 0; b < bodyCount; b++) addBodyBlock(values, bodyPlaces, b, data + (<usize>(BODY_BLOCKS * b + 32) << 3));
+  // Each e-entry += −(Q_q)βh², then += its −Q_ė J₁, in one pass (bodies' blocks are disjoint: the order per entry
+  // is the assembly's).
   const hg = h * gamma;
   for (let b = 0; b < bodyCount; b++) {
-    const rate = data + (<usize>(BODY_BLOCKS * b + 48) << 3), places = bodyPlaces + (<usize>(b * PLACES) << 2);
-    if (modified == 0) {
-      for (let a = 0; a < 4; a++) {
-        for (let c = 0; c < 4; c++) addAt(values, places, 7 * (3 + a) + 3 + c, hg * f(rate, 4 * a + c));
-      }
-      continue;
-    }
-    modifiedVelocityJacobian(h, beta, gamma, history, b, q, qdd);
+    const quadratic = data + (<usize>(BODY_BLOCKS * b + 32) << 3), rate = data + (<usize>(BODY_BLOCKS * b + 48) << 3);
+    const places = bodyPlaces + (<usize>(b * PLACES) << 2);
+    if (modified != 0) modifiedVelocityJacobian(h, beta, gamma, history, b, q, qdd);
     for (let a = 0; a < 4; a++) {
       for (let c = 0; c < 4; c++) {
-        let s: f64 = 0;
-        for (let k = 0; k < 4; k++) s += f(rate, 4 * a + k) * f(block2, 4 * k + c);
-        addAt(values, places, 7 * (3 + a) + 3 + c, s);
+        let x: f64;
+        if (modified == 0) x = hg * f(rate, 4 * a + c);
+        else {
+          let s: f64 = 0;
+          for (let k = 0; k < 4; k++) s += f(rate, 4 * a + k) * f(block2, 4 * k + c);
+          x = s;
+        }
+        const p = n32(places, 7 * (3 + a) + 3 + c);
+        setF(values, p, f(values, p) + f(quadratic, 4 * a + c) + x);
       }
     }
   }
