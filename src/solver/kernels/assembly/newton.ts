@@ -212,27 +212,33 @@ export function multiplierStiffness(table: usize, q: usize, lambdaIn: usize, sca
 
 /**
  * J₁ = ∂ė_{n+1}/∂ë_{n+1} of Sherif Eq. 69 into block2 = h²β ŵ + hγ (I₄ − e eᵀ) − h³γβ (e ëᵀ + (eᵀë) I₄), w at
- * history[3b ..] (integrators/newmark.ts: modifiedVelocityJacobian's arithmetic).
+ * history[3b ..] (integrators/newmark.ts: modifiedVelocityJacobian's arithmetic), row by row from locals.
  */
 function modifiedVelocityJacobian(h: f64, beta: f64, gamma: f64, history: usize, b: i32, q: usize, qdd: usize): void {
   const oe = b * COORDS_PER_BODY + 3, ow = 3 * b;
   const wx = f(history, ow), wy = f(history, ow + 1), wz = f(history, ow + 2);
-  const w = block2;
-  setF(w, 0, 0); setF(w, 1, -wx); setF(w, 2, -wy); setF(w, 3, -wz);
-  setF(w, 4, wx); setF(w, 5, 0); setF(w, 6, wz); setF(w, 7, -wy);
-  setF(w, 8, wy); setF(w, 9, -wz); setF(w, 10, 0); setF(w, 11, wx);
-  setF(w, 12, wz); setF(w, 13, wy); setF(w, 14, -wx); setF(w, 15, 0);
   const hb = h * h * beta, hg = h * gamma, hgb = h * h * h * gamma * beta;
-  let ea: f64 = 0;
-  for (let k = 0; k < 4; k++) ea += f(q, oe + k) * f(qdd, oe + k);
-  for (let a = 0; a < 4; a++) {
-    for (let c = 0; c < 4; c++) {
-      const eye: f64 = a == c ? 1 : 0;
-      setF(w, 4 * a + c, hb * f(w, 4 * a + c)
-        + hg * (eye - f(q, oe + a) * f(q, oe + c))
-        - hgb * (f(q, oe + a) * f(qdd, oe + c) + ea * eye));
-    }
-  }
+  const e0 = f(q, oe), e1 = f(q, oe + 1), e2 = f(q, oe + 2), e3 = f(q, oe + 3);
+  const d0 = f(qdd, oe), d1 = f(qdd, oe + 1), d2 = f(qdd, oe + 2), d3 = f(qdd, oe + 3);
+  let ed: f64 = 0;
+  ed += e0 * d0; ed += e1 * d1; ed += e2 * d2; ed += e3 * d3;
+  // ŵ's rows (Sherif Eq. 70): (0, −wx, −wy, −wz), (wx, 0, wz, −wy), (wy, −wz, 0, wx), (wz, wy, −wx, 0).
+  velocityJacobianRow(0, 0, -wx, -wy, -wz, e0, e0, e1, e2, e3, d0, d1, d2, d3, ed, hb, hg, hgb);
+  velocityJacobianRow(1, wx, 0, wz, -wy, e1, e0, e1, e2, e3, d0, d1, d2, d3, ed, hb, hg, hgb);
+  velocityJacobianRow(2, wy, -wz, 0, wx, e2, e0, e1, e2, e3, d0, d1, d2, d3, ed, hb, hg, hgb);
+  velocityJacobianRow(3, wz, wy, -wx, 0, e3, e0, e1, e2, e3, d0, d1, d2, d3, ed, hb, hg, hgb);
+}
+
+/** Row a of J₁: hb ŵ_ac + hg (δ_ac − e_a e_c) − hgb (e_a ë_c + (eᵀë) δ_ac), δ_ac the 1 or 0 newmark.ts multiplies by. */
+@inline function velocityJacobianRow(
+  a: i32, w0: f64, w1: f64, w2: f64, w3: f64, ea: f64, e0: f64, e1: f64, e2: f64, e3: f64,
+  d0: f64, d1: f64, d2: f64, d3: f64, ed: f64, hb: f64, hg: f64, hgb: f64,
+): void {
+  const i0: f64 = a == 0 ? 1 : 0, i1: f64 = a == 1 ? 1 : 0, i2: f64 = a == 2 ? 1 : 0, i3: f64 = a == 3 ? 1 : 0;
+  setF(block2, 4 * a, hb * w0 + hg * (i0 - ea * e0) - hgb * (ea * d0 + ed * i0));
+  setF(block2, 4 * a + 1, hb * w1 + hg * (i1 - ea * e1) - hgb * (ea * d1 + ed * i1));
+  setF(block2, 4 * a + 2, hb * w2 + hg * (i2 - ea * e2) - hgb * (ea * d2 + ed * i2));
+  setF(block2, 4 * a + 3, hb * w3 + hg * (i3 - ea * e3) - hgb * (ea * d3 + ed * i3));
 }
 
 /**
