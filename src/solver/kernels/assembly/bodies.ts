@@ -148,15 +148,18 @@ const MASS = 1, MASS_STIFFNESS = 2, QUADRATIC_STIFFNESS = 4, RATE_DERIVATIVE = 8
 /** Each body's blocks in `out`: 4 row-major 4×4 blocks, in the order of the bits above. */
 const BODY_BLOCKS = 64;
 
-/** out[4a + b] += sign · t_a, (t0 … t3) = Lᵀ(x) (c0 jx, c1 jy, c2 jz): one column of the inertia sandwich. */
-@inline function addSandwichColumn(
-  jx: f64, jy: f64, jz: f64, x: usize, ox: i32, c0: f64, c1: f64, c2: f64, sign: f64, out: usize, b: i32,
+/**
+ * out[4a + b] += sign · t_a (add ≠ 0) or out[4a + b] = sign · t_a, (t0 … t3) = Lᵀ(x) (c0 jx, c1 jy, c2 jz): one
+ * column of the inertia sandwich.
+ */
+@inline function sandwichColumn(
+  jx: f64, jy: f64, jz: f64, x: usize, ox: i32, c0: f64, c1: f64, c2: f64, sign: f64, out: usize, b: i32, add: bool,
 ): void {
   lTransposeTimes(x, ox, c0 * jx, c1 * jy, c2 * jz);
-  setF(out, b, f(out, b) + sign * t0);
-  setF(out, 4 + b, f(out, 4 + b) + sign * t1);
-  setF(out, 8 + b, f(out, 8 + b) + sign * t2);
-  setF(out, 12 + b, f(out, 12 + b) + sign * t3);
+  setF(out, b, (add ? f(out, b) : 0) + sign * t0);
+  setF(out, 4 + b, (add ? f(out, 4 + b) : 0) + sign * t1);
+  setF(out, 8 + b, (add ? f(out, 8 + b) : 0) + sign * t2);
+  setF(out, 12 + b, (add ? f(out, 12 + b) : 0) + sign * t3);
 }
 
 /**
@@ -167,11 +170,22 @@ const BODY_BLOCKS = 64;
  * entries are sums that start from +0).
  */
 function addInertiaSandwich(jx: f64, jy: f64, jz: f64, x: usize, ox: i32, y: usize, oy: i32, sign: f64, out: usize): void {
+  inertiaSandwich(jx, jy, jz, x, ox, y, oy, sign, out, true);
+}
+
+/** out[4a + b] = scale · (Lᵀ(x) J L(y))[a][b]: addInertiaSandwich on a zeroed out, then scaled (0 + 1 · t is t). */
+function setInertiaSandwich(jx: f64, jy: f64, jz: f64, x: usize, ox: i32, y: usize, oy: i32, scale: f64, out: usize): void {
+  inertiaSandwich(jx, jy, jz, x, ox, y, oy, scale, out, false);
+}
+
+@inline function inertiaSandwich(
+  jx: f64, jy: f64, jz: f64, x: usize, ox: i32, y: usize, oy: i32, sign: f64, out: usize, add: bool,
+): void {
   const y0 = f(y, oy), y1 = f(y, oy + 1), y2 = f(y, oy + 2), y3 = f(y, oy + 3);
-  addSandwichColumn(jx, jy, jz, x, ox, -y1, -y2, -y3, sign, out, 0);
-  addSandwichColumn(jx, jy, jz, x, ox, y0, -y3, y2, sign, out, 1);
-  addSandwichColumn(jx, jy, jz, x, ox, y3, y0, -y1, sign, out, 2);
-  addSandwichColumn(jx, jy, jz, x, ox, -y2, y1, y0, sign, out, 3);
+  sandwichColumn(jx, jy, jz, x, ox, -y1, -y2, -y3, sign, out, 0, add);
+  sandwichColumn(jx, jy, jz, x, ox, y0, -y3, y2, sign, out, 1, add);
+  sandwichColumn(jx, jy, jz, x, ox, y3, y0, -y1, sign, out, 2, add);
+  sandwichColumn(jx, jy, jz, x, ox, -y2, y1, y0, sign, out, 3, add);
 }
 
 /** out[0..16) = ŵ for the 3-vector (wx, wy, wz): L(e)ᵀ w = ŵ e (Sherif Eq. 70). */
@@ -181,8 +195,6 @@ function wHat(wx: f64, wy: f64, wz: f64, out: usize): void {
   setF(out, 8, wy); setF(out, 9, -wz); setF(out, 10, 0); setF(out, 11, wx);
   setF(out, 12, wz); setF(out, 13, wy); setF(out, 14, -wx); setF(out, 15, 0);
 }
-
-@inline function zero16(p: usize): void { for (let k = 0; k < 16; k++) setF(p, k, 0); }
 
 /**
  * Every body's 4×4 Euler-parameter blocks of the Newton matrix (Sherif Eq. 65), each multiplied by its scale, into
@@ -201,10 +213,7 @@ export function bodyBlocks(
     const oe = b * COORDS_PER_BODY + 3, oj = 3 * b, o = out + (<usize>(b * BODY_BLOCKS) << 3);
     const jx = f(inertias, oj), jy = f(inertias, oj + 1), jz = f(inertias, oj + 2);
     if (parts & MASS) {
-      zero16(tmp);
-      addInertiaSandwich(jx, jy, jz, q, oe, q, oe, 1, tmp);
-      const s = 4 * sM;
-      for (let k = 0; k < 16; k++) setF(o, k, s * f(tmp, k));
+      setInertiaSandwich(jx, jy, jz, q, oe, q, oe, 4 * sM, o);
     }
     if (parts & MASS_STIFFNESS) {
       lTimes(q, oe, qdd, oe);
@@ -223,8 +232,7 @@ export function bodyBlocks(
       const z0 = t0, z1 = t1, z2 = t2, z3 = t3;
       if (parts & QUADRATIC_STIFFNESS) {
         const ez = e0 * z0 + e1 * z1 + e2 * z2 + e3 * z3;
-        zero16(tmp2);
-        addInertiaSandwich(jx, jy, jz, qd, oe, qd, oe, 1, tmp2);
+        setInertiaSandwich(jx, jy, jz, qd, oe, qd, oe, 1, tmp2);
         setF(zv, 0, z0); setF(zv, 1, z1); setF(zv, 2, z2); setF(zv, 3, z3);
         const s = sQ * 8;
         for (let bb = 0; bb < 4; bb++) {
