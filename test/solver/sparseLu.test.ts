@@ -215,6 +215,27 @@ describe('re-analysis', () => {
     expect(lu.analyses).toBe(2);
   });
 
+  it('every outside entry is watched: one becoming nonzero re-analyses, −0 does not, a NaN fails', () => {
+    const n = 9;
+    const full = scalarStructure(n, [...Array(n * n).keys()].map((p) => [Math.floor(p / n), p % n] as const));
+    const band = Float64Array.from({ length: n * n }, (_, p) => (Math.abs(Math.floor(p / n) - (p % n)) <= 1 ? (p % 7) + 1 : 0));
+    for (let i = 0; i < n; i++) band[i * n + i] += 4 * n;
+    const outside = [...band.keys()].filter((p) => band[p] === 0);
+    const run = (p: number, v: number) => {
+      const matrix = loaded(new BlockSparseMatrix(full), n, band);
+      const lu = new SparseLu(matrix);
+      expect(lu.factor()).toBe(true);
+      loaded(matrix, n, band);
+      matrix.values[matrix.offsetOf(Math.floor(p / n), p % n)] = v;
+      return { ok: lu.factor(), analyses: lu.analyses, growths: lu.patternGrowths };
+    };
+    for (const p of outside) {
+      expect(run(p, 1e-300), `entry ${p}`).toEqual({ ok: true, analyses: 2, growths: 1 });
+      expect(run(p, -0), `entry ${p}`).toEqual({ ok: true, analyses: 1, growths: 0 });
+      expect(run(p, NaN).ok, `entry ${p}`).toBe(false);
+    }
+  });
+
   it('a static pivot that falls below the refactorisation threshold of its row is replaced by a new analysis', () => {
     const rand = seededRandom(77);
     for (const n of [2, 5, 9]) {

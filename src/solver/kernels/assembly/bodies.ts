@@ -139,28 +139,53 @@ export function bodyForces(
 }
 
 // The Newton matrix's per-body 4×4 blocks (Sherif Eq. 65): scratch of one body.
-const unit = memory.data(4 * 8);
-const ju = memory.data(3 * 8);
-const column = memory.data(4 * 8);
 const tmp = memory.data(16 * 8);
 const tmp2 = memory.data(16 * 8);
+const zv = memory.data(4 * 8);
 
 /** Which blocks bodyBlocks computes (a bit mask). */
 const MASS = 1, MASS_STIFFNESS = 2, QUADRATIC_STIFFNESS = 4, RATE_DERIVATIVE = 8;
 /** Each body's blocks in `out`: 4 row-major 4×4 blocks, in the order of the bits above. */
 const BODY_BLOCKS = 64;
 
-/** out[4a + b] += sign · (Lᵀ(x) J L(y))[a][b]: column b is Lᵀ(x) J L(y) u_b (the inertia sandwich of the TypeScript this replaced). */
+/**
+ * out[4a + b] += sign · t_a (add ≠ 0) or out[4a + b] = sign · t_a, (t0 … t3) = Lᵀ(x) (c0 jx, c1 jy, c2 jz): one
+ * column of the inertia sandwich.
+ */
+@inline function sandwichColumn(
+  jx: f64, jy: f64, jz: f64, x: usize, ox: i32, c0: f64, c1: f64, c2: f64, sign: f64, out: usize, b: i32, add: bool,
+): void {
+  lTransposeTimes(x, ox, c0 * jx, c1 * jy, c2 * jz);
+  setF(out, b, (add ? f(out, b) : 0) + sign * t0);
+  setF(out, 4 + b, (add ? f(out, 4 + b) : 0) + sign * t1);
+  setF(out, 8 + b, (add ? f(out, 8 + b) : 0) + sign * t2);
+  setF(out, 12 + b, (add ? f(out, 12 + b) : 0) + sign * t3);
+}
+
+/**
+ * out[4a + b] += sign · (Lᵀ(x) J L(y))[a][b]: column b is Lᵀ(x) J L(y) u_b (the inertia sandwich of the TypeScript
+ * this replaced). L(y) u_b, which that code formed as lTimes(y, u_b), is column b of Sherif Eq. 4's L(y) itself:
+ * each of its sums has one term ±y_k · 1 and three ±y · 0, and adding a zero to a nonzero number, or multiplying it
+ * by 1, is exact, so only the sign of a zero result can differ, and a zero's sign never reaches the matrix (its
+ * entries are sums that start from +0).
+ */
 function addInertiaSandwich(jx: f64, jy: f64, jz: f64, x: usize, ox: i32, y: usize, oy: i32, sign: f64, out: usize): void {
-  for (let b = 0; b < 4; b++) {
-    setF(unit, 0, 0); setF(unit, 1, 0); setF(unit, 2, 0); setF(unit, 3, 0);
-    setF(unit, b, 1);
-    lTimes(y, oy, unit, 0);
-    setF(ju, 0, l0 * jx); setF(ju, 1, l1 * jy); setF(ju, 2, l2 * jz);
-    lTransposeTimes(x, ox, f(ju, 0), f(ju, 1), f(ju, 2));
-    setF(column, 0, t0); setF(column, 1, t1); setF(column, 2, t2); setF(column, 3, t3);
-    for (let a = 0; a < 4; a++) setF(out, 4 * a + b, f(out, 4 * a + b) + sign * f(column, a));
-  }
+  inertiaSandwich(jx, jy, jz, x, ox, y, oy, sign, out, true);
+}
+
+/** out[4a + b] = scale · (Lᵀ(x) J L(y))[a][b]: addInertiaSandwich on a zeroed out, then scaled (0 + 1 · t is t). */
+function setInertiaSandwich(jx: f64, jy: f64, jz: f64, x: usize, ox: i32, y: usize, oy: i32, scale: f64, out: usize): void {
+  inertiaSandwich(jx, jy, jz, x, ox, y, oy, scale, out, false);
+}
+
+@inline function inertiaSandwich(
+  jx: f64, jy: f64, jz: f64, x: usize, ox: i32, y: usize, oy: i32, sign: f64, out: usize, add: bool,
+): void {
+  const y0 = f(y, oy), y1 = f(y, oy + 1), y2 = f(y, oy + 2), y3 = f(y, oy + 3);
+  sandwichColumn(jx, jy, jz, x, ox, -y1, -y2, -y3, sign, out, 0, add);
+  sandwichColumn(jx, jy, jz, x, ox, y0, -y3, y2, sign, out, 1, add);
+  sandwichColumn(jx, jy, jz, x, ox, y3, y0, -y1, sign, out, 2, add);
+  sandwichColumn(jx, jy, jz, x, ox, -y2, y1, y0, sign, out, 3, add);
 }
 
 /** out[0..16) = ŵ for the 3-vector (wx, wy, wz): L(e)ᵀ w = ŵ e (Sherif Eq. 70). */
@@ -170,8 +195,6 @@ function wHat(wx: f64, wy: f64, wz: f64, out: usize): void {
   setF(out, 8, wy); setF(out, 9, -wz); setF(out, 10, 0); setF(out, 11, wx);
   setF(out, 12, wz); setF(out, 13, wy); setF(out, 14, -wx); setF(out, 15, 0);
 }
-
-@inline function zero16(p: usize): void { for (let k = 0; k < 16; k++) setF(p, k, 0); }
 
 /**
  * Every body's 4×4 Euler-parameter blocks of the Newton matrix (Sherif Eq. 65), each multiplied by its scale, into
@@ -190,10 +213,7 @@ export function bodyBlocks(
     const oe = b * COORDS_PER_BODY + 3, oj = 3 * b, o = out + (<usize>(b * BODY_BLOCKS) << 3);
     const jx = f(inertias, oj), jy = f(inertias, oj + 1), jz = f(inertias, oj + 2);
     if (parts & MASS) {
-      zero16(tmp);
-      addInertiaSandwich(jx, jy, jz, q, oe, q, oe, 1, tmp);
-      const s = 4 * sM;
-      for (let k = 0; k < 16; k++) setF(o, k, s * f(tmp, k));
+      setInertiaSandwich(jx, jy, jz, q, oe, q, oe, 4 * sM, o);
     }
     if (parts & MASS_STIFFNESS) {
       lTimes(q, oe, qdd, oe);
@@ -212,20 +232,19 @@ export function bodyBlocks(
       const z0 = t0, z1 = t1, z2 = t2, z3 = t3;
       if (parts & QUADRATIC_STIFFNESS) {
         const ez = e0 * z0 + e1 * z1 + e2 * z2 + e3 * z3;
-        zero16(tmp2);
-        addInertiaSandwich(jx, jy, jz, qd, oe, qd, oe, 1, tmp2);
+        setInertiaSandwich(jx, jy, jz, qd, oe, qd, oe, 1, tmp2);
+        setF(zv, 0, z0); setF(zv, 1, z1); setF(zv, 2, z2); setF(zv, 3, z3);
+        const s = sQ * 8;
         for (let bb = 0; bb < 4; bb++) {
           const eS = e0 * f(tmp2, bb) + e1 * f(tmp2, 4 + bb) + e2 * f(tmp2, 8 + bb) + e3 * f(tmp2, 12 + bb);
-          const eb = f(q, oe + bb), zb = bb == 0 ? z0 : bb == 1 ? z1 : bb == 2 ? z2 : z3;
+          const eb = f(q, oe + bb), zb = f(zv, bb);
           for (let a = 0; a < 4; a++) {
-            const ea = f(q, oe + a), za = a == 0 ? z0 : a == 1 ? z1 : a == 2 ? z2 : z3;
+            const ea = f(q, oe + a), za = f(zv, a);
             const ps = ee * f(tmp2, 4 * a + bb) - ea * eS;
             const d = 2 * za * eb - (a == bb ? ez : 0) - ea * zb;
-            setF(tmp, 4 * a + bb, d - ps);
+            setF(o, 32 + 4 * a + bb, s * (d - ps));
           }
         }
-        const s = sQ * 8;
-        for (let k = 0; k < 16; k++) setF(o, 32 + k, s * f(tmp, k));
       }
       if (parts & RATE_DERIVATIVE) {
         wHat(v0, v1, v2, tmp);

@@ -42,8 +42,7 @@ const ALL_BODY_PARTS = 15;
   setF(values, p, f(values, p) + x);
 }
 
-// Scratch: H (4×4), B(e_i, ·) and B(e_j, ·) (3×4 each), a, b and two points (3 each), J₁ and −Q_ė J₁ (4×4 each).
-const hess = memory.data(16 * 8);
+// Scratch: B(e_i, ·) and B(e_j, ·) (3×4 each), a, b and two points (3 each), J₁ (4×4).
 const bi = memory.data(12 * 8);
 const bj = memory.data(12 * 8);
 const va = memory.data(3 * 8);
@@ -52,34 +51,37 @@ const pi = memory.data(3 * 8);
 const pj = memory.data(3 * 8);
 const block2 = memory.data(16 * 8);
 
-/** H(s, w) into hess, s at rec[k..k+3), w = (l0, l1, l2) (rotatedVectorHessian's arithmetic). */
-function rotationHessian(rec: usize, k: i32, l0: f64, l1: f64, l2: f64): void {
-  const s0 = f(rec, k), s1 = f(rec, k + 1), s2 = f(rec, k + 2);
-  const d = 2 * (l0 * s0 + l1 * s1 + l2 * s2);
-  const c0 = 2 * (s1 * l2 - s2 * l1), c1 = 2 * (s2 * l0 - s0 * l2), c2 = 2 * (s0 * l1 - s1 * l0);
-  const x01 = 2 * (s0 * l1 + l0 * s1), x02 = 2 * (s0 * l2 + l0 * s2), x12 = 2 * (s1 * l2 + l1 * s2);
-  const h = hess;
-  setF(h, 0, d); setF(h, 1, c0); setF(h, 2, c1); setF(h, 3, c2);
-  setF(h, 4, c0); setF(h, 5, 4 * s0 * l0 - d); setF(h, 6, x01); setF(h, 7, x02);
-  setF(h, 8, c1); setF(h, 9, x01); setF(h, 10, 4 * s1 * l1 - d); setF(h, 11, x12);
-  setF(h, 12, c2); setF(h, 13, x02); setF(h, 14, x12); setF(h, 15, 4 * s2 * l2 - d);
-}
-
-/** The e-block of a body's table += scale · H(s, w) (bodyKinematics.ts: addRotationHessian). */
+/**
+ * The e-block of a body's table += scale · H(s, w) (bodyKinematics.ts: addRotationHessian), s at rec[k..k+3),
+ * w = (l0, l1, l2); H's entries formed as rotatedVectorHessian forms them, added row by row.
+ */
 function addRotationHessian(
   body: i32, rec: usize, k: i32, l0: f64, l1: f64, l2: f64, scale: f64, values: usize, bodyPlaces: usize,
 ): void {
   if (body < 0 || scale == 0) return;
-  rotationHessian(rec, k, l0, l1, l2);
+  const s0 = f(rec, k), s1 = f(rec, k + 1), s2 = f(rec, k + 2);
+  const d = 2 * (l0 * s0 + l1 * s1 + l2 * s2);
+  const c0 = 2 * (s1 * l2 - s2 * l1), c1 = 2 * (s2 * l0 - s0 * l2), c2 = 2 * (s0 * l1 - s1 * l0);
+  const x01 = 2 * (s0 * l1 + l0 * s1), x02 = 2 * (s0 * l2 + l0 * s2), x12 = 2 * (s1 * l2 + l1 * s2);
   const places = bodyPlaces + (<usize>(body * PLACES) << 2);
-  for (let a = 0; a < 4; a++) {
-    for (let b = 0; b < 4; b++) addAt(values, places, 7 * (3 + a) + 3 + b, scale * f(hess, 4 * a + b));
-  }
+  addHessianRow(values, places, 0, scale, d, c0, c1, c2);
+  addHessianRow(values, places, 1, scale, c0, 4 * s0 * l0 - d, x01, x02);
+  addHessianRow(values, places, 2, scale, c1, x01, 4 * s1 * l1 - d, x12);
+  addHessianRow(values, places, 3, scale, c2, x02, x12, 4 * s2 * l2 - d);
+}
+
+/** Row a of a body's e-block += scale · (h0, h1, h2, h3). */
+@inline function addHessianRow(values: usize, places: usize, a: i32, scale: f64, h0: f64, h1: f64, h2: f64, h3: f64): void {
+  const at = 7 * (3 + a) + 3;
+  addAt(values, places, at, scale * h0);
+  addAt(values, places, at + 1, scale * h1);
+  addAt(values, places, at + 2, scale * h2);
+  addAt(values, places, at + 3, scale * h3);
 }
 
 /**
  * (e_i, e_j) += scale · B(e_i, u)ᵀ B(e_j, v) and (e_j, e_i) += its transpose (bodyKinematics.ts: addCrossRotationTerm);
- * u at rec[ku ..], v at rec[kv ..]. One body: both into its block, entry by entry in that function's order.
+ * u at rec[ku ..], v at rec[kv ..].
  */
 function addCrossRotationTerm(
   q: usize, bodyI: i32, rec: usize, ku: i32, bodyJ: i32, kv: i32, scale: f64, values: usize, bodyPlaces: usize, pair: usize,
@@ -87,6 +89,14 @@ function addCrossRotationTerm(
   if (bodyI < 0 || bodyJ < 0 || scale == 0) return;
   rotationJacobianInto(q, bodyI, rec, ku, bi);
   rotationJacobianInto(q, bodyJ, rec, kv, bj);
+  addCrossRotationBlocks(bodyI, bodyJ, scale, values, bodyPlaces, pair);
+}
+
+/**
+ * addCrossRotationTerm's additions, B(e_i, u) in bi and B(e_j, v) in bj (both bodies not the ground). One body: both
+ * into its block, entry by entry in that function's order.
+ */
+function addCrossRotationBlocks(bodyI: i32, bodyJ: i32, scale: f64, values: usize, bodyPlaces: usize, pair: usize): void {
   if (bodyI == bodyJ) {
     const places = bodyPlaces + (<usize>(bodyI * PLACES) << 2);
     for (let a = 0; a < 4; a++) {
@@ -108,14 +118,10 @@ function addCrossRotationTerm(
 }
 
 /**
- * (e_b, r_k) += scale · B(e_b, u)ᵀ and (r_k, e_b) += scale · B(e_b, u) (bodyKinematics.ts: addRotationTranslationTerm);
- * `places` is the (b, k) table and `placesT` the (k, b) one (both b's own when k = b).
+ * (e_b, r_k) += scale · B(e_b, u)ᵀ and (r_k, e_b) += scale · B(e_b, u) (bodyKinematics.ts: addRotationTranslationTerm),
+ * B(e_b, u) in bi; `places` is the (b, k) table and `placesT` the (k, b) one (both b's own when k = b).
  */
-function addRotationTranslationTerm(
-  q: usize, body: i32, rec: usize, ku: i32, translated: i32, scale: f64, values: usize, places: usize, placesT: usize,
-): void {
-  if (body < 0 || translated < 0 || scale == 0) return;
-  rotationJacobianInto(q, body, rec, ku, bi);
+function addRotationTranslationTerm(scale: f64, values: usize, places: usize, placesT: usize): void {
   for (let a = 0; a < 4; a++) {
     for (let i = 0; i < 3; i++) {
       const x = scale * f(bi, 4 * i + a);
@@ -174,54 +180,73 @@ export function multiplierStiffness(table: usize, q: usize, lambdaIn: usize, sca
       addRotationHessian(i, rec, 10, d0, d1, d2, s, values, bodyPlaces);
       addRotationHessian(i, rec, 13, a0, a1, a2, -s, values, bodyPlaces);
       addRotationHessian(j, rec, 16, a0, a1, a2, s, values, bodyPlaces);
-      addCrossRotationTerm(q, i, rec, 10, i, 13, -s, values, bodyPlaces, pair);
-      addCrossRotationTerm(q, i, rec, 10, j, 16, s, values, bodyPlaces, pair);
-      const own = i < 0 ? 0 : bodyPlaces + (<usize>(i * PLACES) << 2);
-      addRotationTranslationTerm(q, i, rec, 10, i, -s, values, own, own);
-      if (i == j) addRotationTranslationTerm(q, i, rec, 10, j, s, values, own, own);
-      else addRotationTranslationTerm(q, i, rec, 10, j, s, values, pair, pair + (<usize>PLACES << 2));
+      // The rest: the cross terms (i, i) and (i, j), then the rotation–translation terms (i, i) and (i, j), all
+      // with B(e_i, u), formed once; nothing of it when body i is the ground.
+      if (i < 0) continue;
+      const own = bodyPlaces + (<usize>(i * PLACES) << 2);
+      rotationJacobianInto(q, i, rec, 10, bi);
+      rotationJacobianInto(q, i, rec, 13, bj);
+      addCrossRotationBlocks(i, i, -s, values, bodyPlaces, pair);
+      if (j >= 0) {
+        rotationJacobianInto(q, j, rec, 16, bj);
+        addCrossRotationBlocks(i, j, s, values, bodyPlaces, pair);
+      }
+      addRotationTranslationTerm(-s, values, own, own);
+      if (j < 0) continue;
+      if (i == j) addRotationTranslationTerm(s, values, own, own);
+      else addRotationTranslationTerm(s, values, pair, pair + (<usize>PLACES << 2));
     }
   }
 }
 
-/** The e-block of body b's table += the row-major 4×4 at src (scale 1: addBlock's 1 · x is x). */
-@inline function addBodyBlock(values: usize, bodyPlaces: usize, b: i32, src: usize): void {
+/**
+ * The e-block of body b's table, still +0, += m + k entry by entry, m and k the row-major 4×4s at src and src + 16:
+ * (0 + m) + k, the two additions of the assembly, is m + k (0 + m is m up to a zero's sign, which m + k settles alike).
+ */
+@inline function addFirstBodyBlocks(values: usize, bodyPlaces: usize, b: i32, src: usize): void {
   const places = bodyPlaces + (<usize>(b * PLACES) << 2);
   for (let a = 0; a < 4; a++) {
-    for (let c = 0; c < 4; c++) addAt(values, places, 7 * (3 + a) + 3 + c, f(src, 4 * a + c));
+    for (let c = 0; c < 4; c++) addAt(values, places, 7 * (3 + a) + 3 + c, f(src, 4 * a + c) + f(src, 16 + 4 * a + c));
   }
 }
 
 /**
  * J₁ = ∂ė_{n+1}/∂ë_{n+1} of Sherif Eq. 69 into block2 = h²β ŵ + hγ (I₄ − e eᵀ) − h³γβ (e ëᵀ + (eᵀë) I₄), w at
- * history[3b ..] (integrators/newmark.ts: modifiedVelocityJacobian's arithmetic).
+ * history[3b ..] (integrators/newmark.ts: modifiedVelocityJacobian's arithmetic), row by row from locals.
  */
 function modifiedVelocityJacobian(h: f64, beta: f64, gamma: f64, history: usize, b: i32, q: usize, qdd: usize): void {
   const oe = b * COORDS_PER_BODY + 3, ow = 3 * b;
   const wx = f(history, ow), wy = f(history, ow + 1), wz = f(history, ow + 2);
-  const w = block2;
-  setF(w, 0, 0); setF(w, 1, -wx); setF(w, 2, -wy); setF(w, 3, -wz);
-  setF(w, 4, wx); setF(w, 5, 0); setF(w, 6, wz); setF(w, 7, -wy);
-  setF(w, 8, wy); setF(w, 9, -wz); setF(w, 10, 0); setF(w, 11, wx);
-  setF(w, 12, wz); setF(w, 13, wy); setF(w, 14, -wx); setF(w, 15, 0);
   const hb = h * h * beta, hg = h * gamma, hgb = h * h * h * gamma * beta;
-  let ea: f64 = 0;
-  for (let k = 0; k < 4; k++) ea += f(q, oe + k) * f(qdd, oe + k);
-  for (let a = 0; a < 4; a++) {
-    for (let c = 0; c < 4; c++) {
-      const eye: f64 = a == c ? 1 : 0;
-      setF(w, 4 * a + c, hb * f(w, 4 * a + c)
-        + hg * (eye - f(q, oe + a) * f(q, oe + c))
-        - hgb * (f(q, oe + a) * f(qdd, oe + c) + ea * eye));
-    }
-  }
+  const e0 = f(q, oe), e1 = f(q, oe + 1), e2 = f(q, oe + 2), e3 = f(q, oe + 3);
+  const d0 = f(qdd, oe), d1 = f(qdd, oe + 1), d2 = f(qdd, oe + 2), d3 = f(qdd, oe + 3);
+  let ed: f64 = 0;
+  ed += e0 * d0; ed += e1 * d1; ed += e2 * d2; ed += e3 * d3;
+  // ŵ's rows (Sherif Eq. 70): (0, −wx, −wy, −wz), (wx, 0, wz, −wy), (wy, −wz, 0, wx), (wz, wy, −wx, 0).
+  velocityJacobianRow(0, 0, -wx, -wy, -wz, e0, e0, e1, e2, e3, d0, d1, d2, d3, ed, hb, hg, hgb);
+  velocityJacobianRow(1, wx, 0, wz, -wy, e1, e0, e1, e2, e3, d0, d1, d2, d3, ed, hb, hg, hgb);
+  velocityJacobianRow(2, wy, -wz, 0, wx, e2, e0, e1, e2, e3, d0, d1, d2, d3, ed, hb, hg, hgb);
+  velocityJacobianRow(3, wz, wy, -wx, 0, e3, e0, e1, e2, e3, d0, d1, d2, d3, ed, hb, hg, hgb);
+}
+
+/** Row a of J₁: hb ŵ_ac + hg (δ_ac − e_a e_c) − hgb (e_a ë_c + (eᵀë) δ_ac), δ_ac the 1 or 0 newmark.ts multiplies by. */
+@inline function velocityJacobianRow(
+  a: i32, w0: f64, w1: f64, w2: f64, w3: f64, ea: f64, e0: f64, e1: f64, e2: f64, e3: f64,
+  d0: f64, d1: f64, d2: f64, d3: f64, ed: f64, hb: f64, hg: f64, hgb: f64,
+): void {
+  const i0: f64 = a == 0 ? 1 : 0, i1: f64 = a == 1 ? 1 : 0, i2: f64 = a == 2 ? 1 : 0, i3: f64 = a == 3 ? 1 : 0;
+  setF(block2, 4 * a, hb * w0 + hg * (i0 - ea * e0) - hgb * (ea * d0 + ed * i0));
+  setF(block2, 4 * a + 1, hb * w1 + hg * (i1 - ea * e1) - hgb * (ea * d1 + ed * i1));
+  setF(block2, 4 * a + 2, hb * w2 + hg * (i2 - ea * e2) - hgb * (ea * d2 + ed * i2));
+  setF(block2, 4 * a + 3, hb * w3 + hg * (i3 - ea * e3) - hgb * (ea * d3 + ed * i3));
 }
 
 /**
  * Sherif Eq. 65's Newton matrix of HHT into the LU's storage, in two parts (the loads' stiffness between them):
  * part 0 the mass matrix M/(1+α), the mass stiffness (Mq̈)_q βh²/(1+α) and (C_qᵀλ)_q βh²; part 1 the
  * quadratic-velocity stiffness −(Q_q)βh², −Q_ė J₁ (classical: hγ ∂f2/∂ė, Eq. 67; modified: ∂f2/∂ė · J₁ of Eq. 69)
- * and C_q, C_qᵀ. q, q̇ at t_{n+1}, q̈ = q̈_{n+1}, λ = λ_{n+1}, history: w of Eq. 75 (modified only).
+ * and C_q, C_qᵀ. q, q̇ at t_{n+1}, q̈ = q̈_{n+1}, λ = λ_{n+1}, history: w of Eq. 75 (modified only). The storage
+ * is zeroed before part 0 (the Newton driver's zero()), so the mass and mass-stiffness e-blocks go in as one sum.
  * @example hhtNewtonMatrix(table, 0, qNew, qdNew, qddNew, lambdaNew, w, h, beta, gamma, alpha, 1)
  */
 export function hhtNewtonMatrix(
@@ -237,34 +262,38 @@ export function hhtNewtonMatrix(
     for (let b = 0; b < bodyCount; b++) {
       const places = bodyPlaces + (<usize>(b * PLACES) << 2), x = sM * f(masses, b);
       for (let i = 0; i < 3; i++) addAt(values, places, 8 * i, x);
-      addBodyBlock(values, bodyPlaces, b, data + (<usize>(BODY_BLOCKS * b) << 3));
+      addFirstBodyBlocks(values, bodyPlaces, b, data + (<usize>(BODY_BLOCKS * b) << 3));
     }
-    for (let b = 0; b < bodyCount; b++) addBodyBlock(values, bodyPlaces, b, data + (<usize>(BODY_BLOCKS * b + 16) << 3));
     multiplierStiffness(table, q, lambda, bh2);
     return;
   }
-  for (let b = 0; b < bodyCount; b++) addBodyBlock(values, bodyPlaces, b, data + (<usize>(BODY_BLOCKS * b + 32) << 3));
+  // Each e-entry += −(Q_q)βh², then += its −Q_ė J₁, in one pass (bodies' blocks are disjoint: the order per entry
+  // is the assembly's).
   const hg = h * gamma;
   for (let b = 0; b < bodyCount; b++) {
-    const rate = data + (<usize>(BODY_BLOCKS * b + 48) << 3), places = bodyPlaces + (<usize>(b * PLACES) << 2);
-    if (modified == 0) {
-      for (let a = 0; a < 4; a++) {
-        for (let c = 0; c < 4; c++) addAt(values, places, 7 * (3 + a) + 3 + c, hg * f(rate, 4 * a + c));
-      }
-      continue;
-    }
-    modifiedVelocityJacobian(h, beta, gamma, history, b, q, qdd);
+    const quadratic = data + (<usize>(BODY_BLOCKS * b + 32) << 3), rate = data + (<usize>(BODY_BLOCKS * b + 48) << 3);
+    const places = bodyPlaces + (<usize>(b * PLACES) << 2);
+    if (modified != 0) modifiedVelocityJacobian(h, beta, gamma, history, b, q, qdd);
     for (let a = 0; a < 4; a++) {
       for (let c = 0; c < 4; c++) {
-        let s: f64 = 0;
-        for (let k = 0; k < 4; k++) s += f(rate, 4 * a + k) * f(block2, 4 * k + c);
-        addAt(values, places, 7 * (3 + a) + 3 + c, s);
+        let x: f64;
+        if (modified == 0) x = hg * f(rate, 4 * a + c);
+        else {
+          let s: f64 = 0;
+          for (let k = 0; k < 4; k++) s += f(rate, 4 * a + k) * f(block2, 4 * k + c);
+          x = s;
+        }
+        const p = n32(places, 7 * (3 + a) + 3 + c);
+        setF(values, p, f(values, p) + f(quadratic, 4 * a + c) + x);
       }
     }
   }
   const entries = n32(table, 8), blocks = ptrAt(table, 9), rowPlace = ptrAt(table, 10), columnPlace = ptrAt(table, 11);
+  // Half the blocks' entries are exact zeros (a joint's ±I and its unused Euler-parameter columns): adding one
+  // leaves the entry as it was (the storage starts at +0 and only ever receives sums, so it is never −0).
   for (let o = 0; o < entries; o++) {
     const x = f(blocks, o);
+    if (x == 0) continue;
     addAt(values, rowPlace, o, x);
     addAt(values, columnPlace, o, x);
   }
