@@ -1,7 +1,7 @@
 /**
  * The HHT residual of one Newton iteration in one call (Sherif Eq. 62 with Negrut Eq. 13's constraint rows):
  *   q_{n+1}, q̇_{n+1}                      hhtKinematics (Eq. 59; Eq. 60 or Eq. 34)
- *   out[n ..] = C(q_{n+1}), and C_q       constraintsWithJacobian
+ *   out[n ..] = C(q_{n+1}), and C_q       runConstraints (constraintsWithJacobian's numbers)
  *   out[0 .. n) = C_qᵀλ − Q − α/(1+α) (C_qᵀλ − Q)_n + 1/(1+α) M q̈_{n+1}   forceTerm
  * for models whose loads are constant (model/assembly.ts copies their sum in) or compiled (loads.ts: forces and moments
  * of t alone, their vectors written per time by model/assembly.ts) and whose constraints are all compiled.
@@ -13,7 +13,7 @@
  * Eq. 75, q_{n+1}, q̇_{n+1}, λ_{n+1}, (C_qᵀλ − Q)_n, out.
  */
 import { bodyForces, hhtKinematics } from './bodies';
-import { constraintsWithJacobian } from './constraints';
+import { runConstraints } from './constraints';
 import { addJacobianTransposeTimes } from './products';
 import { addCompiledLoads } from './loads';
 
@@ -60,7 +60,8 @@ export function hhtResidual(
     bodies, h, beta, gamma, modified, p32(vectors, Q), p32(vectors, QD), p32(vectors, QDD), qddNew,
     modified != 0 ? p32(vectors, HISTORY) : 0, qNew, qdNew,
   );
-  constraintsWithJacobian(p32(model, PROGRAM), n32(model, RECORDS), qNew, out + (<usize>n << 3), p32(model, BLOCKS));
+  // The model's blocks are written by its program alone: their structural zeros stay zeros (zeroAll = 0).
+  runConstraints(p32(model, PROGRAM), n32(model, RECORDS), qNew, out + (<usize>n << 3), p32(model, BLOCKS), 0);
   forceTerm(model, qNew, qdNew, qddNew, massScale, p32(vectors, LAMBDA_NEW), p32(vectors, FORCE_OLD), oldWeight, out);
 }
 
