@@ -25,6 +25,7 @@ const COORDS_PER_BODY = 7;
 @inline function f(ptr: usize, k: i32): f64 { return load<f64>(ptr + (<usize>k << 3)); }
 @inline function setF(ptr: usize, k: i32, v: f64): void { store<f64>(ptr + (<usize>k << 3), v); }
 @inline function addF(ptr: usize, k: i32, v: f64): void { setF(ptr, k, f(ptr, k) + v); }
+@inline function n32(ptr: usize, k: i32): i32 { return load<i32>(ptr + (<usize>k << 2)); }
 
 // Scratch of one primitive: B(e, s) (row-major 3×4), a rotated vector x, a and b, two points.
 let x0: f64 = 0, x1: f64 = 0, x2: f64 = 0, a0: f64 = 0, a1: f64 = 0, a2: f64 = 0, b0: f64 = 0, b1: f64 = 0, b2: f64 = 0;
@@ -154,54 +155,78 @@ function writePointColumns(q: usize, body: i32, rec: usize, k: i32, sign: f64, o
 
 @inline function zero(out: usize, at: i32, count: i32): void { for (let k = 0; k < count; k++) setF(out, at + k, 0); }
 
+/** i32 per record in a header table: the record's fields kind … zeroCount, as integers (recordHeaders). */
+const HEADER_LENGTH = 9;
+const oneHeader = memory.data(HEADER_LENGTH * 4);
+
 /**
- * Runs `count` records at `program`: values of every row into values[row ..], Jacobian rows into blocks.
- * q: the coordinates, 7 per body. With zeroAll = 0 the blocks' structural zeros (the entries no primitive writes:
+ * headers[9 r ..] = record r's kind, bodyI, bodyJ, row, offset, ld, colI, colJ, zeroCount as i32: the fields every
+ * evaluation reads, converted from f64 once per program instead of at each call.
+ * @example recordHeaders(program, 84, headers)
+ */
+export function recordHeaders(program: usize, count: i32, headers: usize): void {
+  for (let r = 0; r < count; r++) {
+    const rec = program + (<usize>(r * RECORD_LENGTH) << 3);
+    for (let k = 0; k < HEADER_LENGTH; k++) store<i32>(headers + (<usize>(r * HEADER_LENGTH + k) << 2), <i32>f(rec, k));
+  }
+}
+
+/**
+ * One record at rec (its header at header): values into values[row ..], Jacobian rows into blocks. q: the
+ * coordinates, 7 per body. With zeroAll = 0 the blocks' structural zeros (the entries no primitive writes:
  * the r columns of NORMALIZATION and VECTORS_DOT rows, the off-diagonal of POINTS_COINCIDE's ±I) are taken to hold
  * zeros already (blocks this program alone writes), and only the entries a primitive adds into are zeroed; with
  * zeroAll = 1 each joint's whole block is zeroed first (zeroCount), as for a scratch block shared by several
  * constraints. Either way the blocks get the same numbers.
  */
-export function runConstraints(program: usize, count: i32, q: usize, values: usize, blocks: usize, zeroAll: i32): void {
-  for (let r = 0; r < count; r++) {
-    const rec = program + (<usize>(r * RECORD_LENGTH) << 3);
-    const kind = <i32>f(rec, 0), bi = <i32>f(rec, 1), bj = <i32>f(rec, 2), row = <i32>f(rec, 3);
-    const offset = <i32>f(rec, 4), ld = <i32>f(rec, 5), colI = <i32>f(rec, 6), colJ = <i32>f(rec, 7);
-    if (zeroAll != 0) zero(blocks, offset, <i32>f(rec, 8));
-    recordValues(rec, kind, bi, bj, row, q, values);
-    if (kind == NORMALIZATION) {
-      const c = bi * COORDS_PER_BODY + 3;
-      setF(blocks, offset, 0); setF(blocks, offset + 1, 0); setF(blocks, offset + 2, 0);
-      setF(blocks, offset + 3, 2 * f(q, c)); setF(blocks, offset + 4, 2 * f(q, c + 1));
-      setF(blocks, offset + 5, 2 * f(q, c + 2)); setF(blocks, offset + 6, 2 * f(q, c + 3));
-    } else if (kind == POINTS_COINCIDE) {
-      writePointColumns(q, bi, rec, 10, 1, blocks, offset, ld, colI);
-      writePointColumns(q, bj, rec, 13, -1, blocks, offset, ld, colJ);
-    } else if (kind == VECTORS_DOT) {
-      if (colI >= 0) { zero(blocks, offset + colI + 3, 4); addWeightedRow(q, bi, rec, 10, b0, b1, b2, 1, blocks, offset + colI + 3); }
-      if (colJ >= 0) { zero(blocks, offset + colJ + 3, 4); addWeightedRow(q, bj, rec, 13, a0, a1, a2, 1, blocks, offset + colJ + 3); }
-    } else {
-      const d0 = pj0 - pi0, d1 = pj1 - pi1, d2 = pj2 - pi2;
-      if (colI >= 0) {
-        const o = offset + colI;
-        zero(blocks, o, COORDS_PER_BODY);
-        addF(blocks, o, -a0); addF(blocks, o + 1, -a1); addF(blocks, o + 2, -a2);
-        addWeightedRow(q, bi, rec, 10, d0, d1, d2, 1, blocks, o + 3);
-        addWeightedRow(q, bi, rec, 13, a0, a1, a2, -1, blocks, o + 3);
-      }
-      if (colJ >= 0) {
-        const o = offset + colJ;
-        zero(blocks, o, COORDS_PER_BODY);
-        addF(blocks, o, a0); addF(blocks, o + 1, a1); addF(blocks, o + 2, a2);
-        addWeightedRow(q, bj, rec, 16, a0, a1, a2, 1, blocks, o + 3);
-      }
+function evaluateRecord(rec: usize, header: usize, q: usize, values: usize, blocks: usize, zeroAll: i32): void {
+  const kind = n32(header, 0), bi = n32(header, 1), bj = n32(header, 2), row = n32(header, 3);
+  const offset = n32(header, 4), ld = n32(header, 5), colI = n32(header, 6), colJ = n32(header, 7);
+  if (zeroAll != 0) zero(blocks, offset, n32(header, 8));
+  recordValues(rec, kind, bi, bj, row, q, values);
+  if (kind == NORMALIZATION) {
+    const c = bi * COORDS_PER_BODY + 3;
+    setF(blocks, offset, 0); setF(blocks, offset + 1, 0); setF(blocks, offset + 2, 0);
+    setF(blocks, offset + 3, 2 * f(q, c)); setF(blocks, offset + 4, 2 * f(q, c + 1));
+    setF(blocks, offset + 5, 2 * f(q, c + 2)); setF(blocks, offset + 6, 2 * f(q, c + 3));
+  } else if (kind == POINTS_COINCIDE) {
+    writePointColumns(q, bi, rec, 10, 1, blocks, offset, ld, colI);
+    writePointColumns(q, bj, rec, 13, -1, blocks, offset, ld, colJ);
+  } else if (kind == VECTORS_DOT) {
+    if (colI >= 0) { zero(blocks, offset + colI + 3, 4); addWeightedRow(q, bi, rec, 10, b0, b1, b2, 1, blocks, offset + colI + 3); }
+    if (colJ >= 0) { zero(blocks, offset + colJ + 3, 4); addWeightedRow(q, bj, rec, 13, a0, a1, a2, 1, blocks, offset + colJ + 3); }
+  } else {
+    const d0 = pj0 - pi0, d1 = pj1 - pi1, d2 = pj2 - pi2;
+    if (colI >= 0) {
+      const o = offset + colI;
+      zero(blocks, o, COORDS_PER_BODY);
+      addF(blocks, o, -a0); addF(blocks, o + 1, -a1); addF(blocks, o + 2, -a2);
+      addWeightedRow(q, bi, rec, 10, d0, d1, d2, 1, blocks, o + 3);
+      addWeightedRow(q, bi, rec, 13, a0, a1, a2, -1, blocks, o + 3);
+    }
+    if (colJ >= 0) {
+      const o = offset + colJ;
+      zero(blocks, o, COORDS_PER_BODY);
+      addF(blocks, o, a0); addF(blocks, o + 1, a1); addF(blocks, o + 2, a2);
+      addWeightedRow(q, bj, rec, 16, a0, a1, a2, 1, blocks, o + 3);
     }
   }
 }
 
-/** runConstraints on blocks whose every entry is zeroed first (zeroAll = 1). */
+/** Runs `count` records at `program`, their headers (recordHeaders) at headers: evaluateRecord for each. */
+export function runConstraints(program: usize, headers: usize, count: i32, q: usize, values: usize, blocks: usize, zeroAll: i32): void {
+  for (let r = 0; r < count; r++) {
+    evaluateRecord(program + (<usize>(r * RECORD_LENGTH) << 3), headers + (<usize>(r * HEADER_LENGTH) << 2), q, values, blocks, zeroAll);
+  }
+}
+
+/** Runs `count` records at `program` on blocks whose every entry is zeroed first (evaluateRecord, zeroAll = 1). */
 export function constraintsWithJacobian(program: usize, count: i32, q: usize, values: usize, blocks: usize): void {
-  runConstraints(program, count, q, values, blocks, 1);
+  for (let r = 0; r < count; r++) {
+    const rec = program + (<usize>(r * RECORD_LENGTH) << 3);
+    recordHeaders(rec, 1, oneHeader);
+    evaluateRecord(rec, oneHeader, q, values, blocks, 1);
+  }
 }
 
 /**
