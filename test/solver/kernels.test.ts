@@ -250,4 +250,35 @@ describe('WebAssembly kernels', () => {
     expect(Array.from(alone)).toEqual(Array.from(withJacobian));
     expect(Math.max(...Array.from(alone, Math.abs))).toBeGreaterThan(0);
   });
+  it('write in the one-call residual the C_q a full evaluation writes, to the bit, and add C_qᵀλ in the blocks\' order', () => {
+    const sim = new Simulation(paperModel('v8-crank'), { method: 'modified', alpha: -0.3, h: 1e-4, tEnd: 0.003, sampleEvery: 100 });
+    const { system } = sim, { n, m } = system, residual = system.hhtResidual.bind(system);
+    let checked = 0;
+    // After each one-call residual (which zeroes only the entries a primitive adds into), the blocks of a full
+    // evaluation at the same q_{n+1}, every joint's block zeroed first.
+    system.hhtResidual = (...args: Parameters<AssembledSystem['hhtResidual']>) => {
+      if (!residual(...args)) return false;
+      const qNew = args[7], t = args[13], blocks = Array.from(system.jacobianBlocks);
+      system.updateConstraintJacobian(qNew, t);
+      expect(Array.from(system.jacobianBlocks)).toEqual(blocks);
+      checked++;
+      return true;
+    };
+    expect(sim.advance(Number.MAX_SAFE_INTEGER, () => {})).toBe('finished');
+    expect(checked).toBe(sim.integrator.totalIterations);
+    // C_qᵀλ: each row's entries in the blocks' order, exact zeros skipped.
+    const lambda = Float64Array.from({ length: m }, (_, r) => Math.cos(3 * r + 0.2) * 10 ** ((r % 7) - 3));
+    const expected = new Float64Array(n), out = new Float64Array(n);
+    system.constraints.forEach((c, i) => {
+      let o = system.blockOffsets[i];
+      for (let r = 0; r < c.rows; r++) {
+        const l = lambda[system.constraintRows[i] + r];
+        for (const body of c.bodies) {
+          for (let k = 0; k < 7; k++, o++) if (system.jacobianBlocks[o] !== 0) expected[7 * body + k] += system.jacobianBlocks[o] * l;
+        }
+      }
+    });
+    system.addJacobianTransposeTimes(lambda, out);
+    expect(Array.from(out)).toEqual(Array.from(expected));
+  });
 });

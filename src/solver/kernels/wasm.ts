@@ -26,6 +26,7 @@ export interface KernelExports {
   constraintRecordLength(): number;
   constraintsWithJacobian(programPtr: number, count: number, qPtr: number, valuesPtr: number, blocksPtr: number): void;
   constraintValues(programPtr: number, count: number, qPtr: number, valuesPtr: number): void;
+  recordHeaders(programPtr: number, count: number, headersPtr: number): void;
   addJacobianTransposeTimes(m: number, rowEntriesPtr: number, entryColumnPtr: number, blocksPtr: number, lambdaPtr: number, outPtr: number): void;
   jacobianTimes(m: number, rowEntriesPtr: number, entryColumnPtr: number, blocksPtr: number, vPtr: number, outPtr: number): void;
   predict(order: number, n: number, available: number, hint: number, xPtr: number, historyPtr: number, outPtr: number): number;

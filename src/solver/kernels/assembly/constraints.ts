@@ -25,33 +25,28 @@ const COORDS_PER_BODY = 7;
 @inline function f(ptr: usize, k: i32): f64 { return load<f64>(ptr + (<usize>k << 3)); }
 @inline function setF(ptr: usize, k: i32, v: f64): void { store<f64>(ptr + (<usize>k << 3), v); }
 @inline function addF(ptr: usize, k: i32, v: f64): void { setF(ptr, k, f(ptr, k) + v); }
+@inline function n32(ptr: usize, k: i32): i32 { return load<i32>(ptr + (<usize>k << 2)); }
 
-// Scratch of one primitive: A(e) (row-major 3×3), B(e, s) (row-major 3×4), a rotated vector x, a and b, two points.
-let r0: f64 = 0, r1: f64 = 0, r2: f64 = 0, r3: f64 = 0, r4: f64 = 0, r5: f64 = 0, r6: f64 = 0, r7: f64 = 0, r8: f64 = 0;
+// Scratch of one primitive: B(e, s) (row-major 3×4), a rotated vector x, a and b, two points.
 let x0: f64 = 0, x1: f64 = 0, x2: f64 = 0, a0: f64 = 0, a1: f64 = 0, a2: f64 = 0, b0: f64 = 0, b1: f64 = 0, b2: f64 = 0;
 let pi0: f64 = 0, pi1: f64 = 0, pi2: f64 = 0, pj0: f64 = 0, pj1: f64 = 0, pj2: f64 = 0;
 const hess = memory.data(12 * 8);
 
-/** A(e_b) into r0..r8 (Sherif Eq. 2). */
-function rotation(q: usize, body: i32): void {
-  const c = body * COORDS_PER_BODY + 3;
-  const e0 = f(q, c), e1 = f(q, c + 1), e2 = f(q, c + 2), e3 = f(q, c + 3);
-  r0 = e0 * e0 + e1 * e1 - e2 * e2 - e3 * e3;
-  r1 = 2 * (e1 * e2 - e0 * e3);
-  r2 = 2 * (e1 * e3 + e0 * e2);
-  r3 = 2 * (e1 * e2 + e0 * e3);
-  r4 = e0 * e0 + e2 * e2 - e3 * e3 - e1 * e1;
-  r5 = 2 * (e2 * e3 - e0 * e1);
-  r6 = 2 * (e1 * e3 - e0 * e2);
-  r7 = 2 * (e2 * e3 + e0 * e1);
-  r8 = e0 * e0 + e3 * e3 - e1 * e1 - e2 * e2;
-}
-
-/** x = A(e_b) v (v for ground), v at rec[k..k+3). */
+/** x = A(e_b) v (v for ground), v at rec[k..k+3); A(e) of Sherif Eq. 2, its entries kept in locals. */
 function rotate(q: usize, body: i32, rec: usize, k: i32): void {
   const v0 = f(rec, k), v1 = f(rec, k + 1), v2 = f(rec, k + 2);
   if (body < 0) { x0 = v0; x1 = v1; x2 = v2; return; }
-  rotation(q, body);
+  const c = body * COORDS_PER_BODY + 3;
+  const e0 = f(q, c), e1 = f(q, c + 1), e2 = f(q, c + 2), e3 = f(q, c + 3);
+  const r0 = e0 * e0 + e1 * e1 - e2 * e2 - e3 * e3;
+  const r1 = 2 * (e1 * e2 - e0 * e3);
+  const r2 = 2 * (e1 * e3 + e0 * e2);
+  const r3 = 2 * (e1 * e2 + e0 * e3);
+  const r4 = e0 * e0 + e2 * e2 - e3 * e3 - e1 * e1;
+  const r5 = 2 * (e2 * e3 - e0 * e1);
+  const r6 = 2 * (e1 * e3 - e0 * e2);
+  const r7 = 2 * (e2 * e3 + e0 * e1);
+  const r8 = e0 * e0 + e3 * e3 - e1 * e1 - e2 * e2;
   x0 = r0 * v0 + r1 * v1 + r2 * v2;
   x1 = r3 * v0 + r4 * v1 + r5 * v2;
   x2 = r6 * v0 + r7 * v1 + r8 * v2;
@@ -94,23 +89,28 @@ export function pointInto(q: usize, body: i32, rec: usize, k: i32, out: usize): 
 
 /** B(e_b, s) = ∂(A(e_b) s)/∂e (3×4, row-major) into out[0..12), s at rec[k..k+3) (rotation/eulerParameters.ts: rotatedVectorJacobian). */
 export function rotationJacobianInto(q: usize, body: i32, rec: usize, k: i32, out: usize): void {
+  writeRotationJacobian(q, body, rec, k, 1, out, 4);
+}
+
+/** sign · B(e_b, s) into out, row i at out[stride · i ..], s at rec[k..k+3) (sign ±1: the products are exact). */
+@inline function writeRotationJacobian(q: usize, body: i32, rec: usize, k: i32, sign: f64, out: usize, stride: i32): void {
   const c = body * COORDS_PER_BODY + 3;
   const e0 = f(q, c), e1 = f(q, c + 1), e2 = f(q, c + 2), e3 = f(q, c + 3);
   const s0 = f(rec, k), s1 = f(rec, k + 1), s2 = f(rec, k + 2);
   const es = e1 * s0 + e2 * s1 + e3 * s2;
-  const h = out;
-  setF(h, 0, 2 * (e0 * s0 + (e2 * s2 - e3 * s1)));
-  setF(h, 4, 2 * (e0 * s1 + (e3 * s0 - e1 * s2)));
-  setF(h, 8, 2 * (e0 * s2 + (e1 * s1 - e2 * s0)));
-  setF(h, 1, 2 * (-s0 * e1 + es + e1 * s0));
-  setF(h, 2, 2 * (-s0 * e2 + e1 * s1 + e0 * s2));
-  setF(h, 3, 2 * (-s0 * e3 + e1 * s2 - e0 * s1));
-  setF(h, 5, 2 * (-s1 * e1 + e2 * s0 - e0 * s2));
-  setF(h, 6, 2 * (-s1 * e2 + es + e2 * s1));
-  setF(h, 7, 2 * (-s1 * e3 + e2 * s2 + e0 * s0));
-  setF(h, 9, 2 * (-s2 * e1 + e3 * s0 + e0 * s1));
-  setF(h, 10, 2 * (-s2 * e2 + e3 * s1 - e0 * s0));
-  setF(h, 11, 2 * (-s2 * e3 + es + e3 * s2));
+  const h = out, h1 = stride, h2 = 2 * stride;
+  setF(h, 0, sign * (2 * (e0 * s0 + (e2 * s2 - e3 * s1))));
+  setF(h, h1, sign * (2 * (e0 * s1 + (e3 * s0 - e1 * s2))));
+  setF(h, h2, sign * (2 * (e0 * s2 + (e1 * s1 - e2 * s0))));
+  setF(h, 1, sign * (2 * (-s0 * e1 + es + e1 * s0)));
+  setF(h, 2, sign * (2 * (-s0 * e2 + e1 * s1 + e0 * s2)));
+  setF(h, 3, sign * (2 * (-s0 * e3 + e1 * s2 - e0 * s1)));
+  setF(h, h1 + 1, sign * (2 * (-s1 * e1 + e2 * s0 - e0 * s2)));
+  setF(h, h1 + 2, sign * (2 * (-s1 * e2 + es + e2 * s1)));
+  setF(h, h1 + 3, sign * (2 * (-s1 * e3 + e2 * s2 + e0 * s0)));
+  setF(h, h2 + 1, sign * (2 * (-s2 * e1 + e3 * s0 + e0 * s1)));
+  setF(h, h2 + 2, sign * (2 * (-s2 * e2 + e3 * s1 - e0 * s0)));
+  setF(h, h2 + 3, sign * (2 * (-s2 * e3 + es + e3 * s2)));
 }
 
 /** out[at + k] += scale · (w0 B_0k + w1 B_1k + w2 B_2k), B = B(e_b, s): ∂(wᵀ A(e) s)/∂e. */
@@ -124,11 +124,7 @@ function addWeightedRow(q: usize, body: i32, rec: usize, k: i32, w0: f64, w1: f6
 function writePointColumns(q: usize, body: i32, rec: usize, k: i32, sign: f64, out: usize, offset: i32, ld: i32, col: i32): void {
   if (body < 0) return;
   for (let i = 0; i < 3; i++) setF(out, offset + i * ld + col + i, sign);
-  rotationJacobian(q, body, rec, k);
-  const h = hess;
-  for (let i = 0; i < 3; i++) {
-    for (let j = 0; j < 4; j++) setF(out, offset + col + 3 + i * ld + j, sign * f(h, 4 * i + j));
-  }
+  writeRotationJacobian(q, body, rec, k, sign, out + (<usize>(offset + col + 3) << 3), ld);
 }
 
 /**
@@ -157,43 +153,79 @@ function writePointColumns(q: usize, body: i32, rec: usize, k: i32, sign: f64, o
   }
 }
 
+@inline function zero(out: usize, at: i32, count: i32): void { for (let k = 0; k < count; k++) setF(out, at + k, 0); }
+
+/** i32 per record in a header table: the record's fields kind … zeroCount, as integers (recordHeaders). */
+const HEADER_LENGTH = 9;
+const oneHeader = memory.data(HEADER_LENGTH * 4);
+
 /**
- * Runs `count` records at `program`: values of every row into values[row ..], Jacobian rows into blocks.
- * q: the coordinates, 7 per body.
+ * headers[9 r ..] = record r's kind, bodyI, bodyJ, row, offset, ld, colI, colJ, zeroCount as i32: the fields every
+ * evaluation reads, converted from f64 once per program instead of at each call.
+ * @example recordHeaders(program, 84, headers)
  */
+export function recordHeaders(program: usize, count: i32, headers: usize): void {
+  for (let r = 0; r < count; r++) {
+    const rec = program + (<usize>(r * RECORD_LENGTH) << 3);
+    for (let k = 0; k < HEADER_LENGTH; k++) store<i32>(headers + (<usize>(r * HEADER_LENGTH + k) << 2), <i32>f(rec, k));
+  }
+}
+
+/**
+ * One record at rec (its header at header): values into values[row ..], Jacobian rows into blocks. q: the
+ * coordinates, 7 per body. With zeroAll = 0 the blocks' structural zeros (the entries no primitive writes:
+ * the r columns of NORMALIZATION and VECTORS_DOT rows, the off-diagonal of POINTS_COINCIDE's ±I) are taken to hold
+ * zeros already (blocks this program alone writes), and only the entries a primitive adds into are zeroed; with
+ * zeroAll = 1 each joint's whole block is zeroed first (zeroCount), as for a scratch block shared by several
+ * constraints. Either way the blocks get the same numbers.
+ */
+function evaluateRecord(rec: usize, header: usize, q: usize, values: usize, blocks: usize, zeroAll: i32): void {
+  const kind = n32(header, 0), bi = n32(header, 1), bj = n32(header, 2), row = n32(header, 3);
+  const offset = n32(header, 4), ld = n32(header, 5), colI = n32(header, 6), colJ = n32(header, 7);
+  if (zeroAll != 0) zero(blocks, offset, n32(header, 8));
+  recordValues(rec, kind, bi, bj, row, q, values);
+  if (kind == NORMALIZATION) {
+    const c = bi * COORDS_PER_BODY + 3;
+    setF(blocks, offset, 0); setF(blocks, offset + 1, 0); setF(blocks, offset + 2, 0);
+    setF(blocks, offset + 3, 2 * f(q, c)); setF(blocks, offset + 4, 2 * f(q, c + 1));
+    setF(blocks, offset + 5, 2 * f(q, c + 2)); setF(blocks, offset + 6, 2 * f(q, c + 3));
+  } else if (kind == POINTS_COINCIDE) {
+    writePointColumns(q, bi, rec, 10, 1, blocks, offset, ld, colI);
+    writePointColumns(q, bj, rec, 13, -1, blocks, offset, ld, colJ);
+  } else if (kind == VECTORS_DOT) {
+    if (colI >= 0) { zero(blocks, offset + colI + 3, 4); addWeightedRow(q, bi, rec, 10, b0, b1, b2, 1, blocks, offset + colI + 3); }
+    if (colJ >= 0) { zero(blocks, offset + colJ + 3, 4); addWeightedRow(q, bj, rec, 13, a0, a1, a2, 1, blocks, offset + colJ + 3); }
+  } else {
+    const d0 = pj0 - pi0, d1 = pj1 - pi1, d2 = pj2 - pi2;
+    if (colI >= 0) {
+      const o = offset + colI;
+      zero(blocks, o, COORDS_PER_BODY);
+      addF(blocks, o, -a0); addF(blocks, o + 1, -a1); addF(blocks, o + 2, -a2);
+      addWeightedRow(q, bi, rec, 10, d0, d1, d2, 1, blocks, o + 3);
+      addWeightedRow(q, bi, rec, 13, a0, a1, a2, -1, blocks, o + 3);
+    }
+    if (colJ >= 0) {
+      const o = offset + colJ;
+      zero(blocks, o, COORDS_PER_BODY);
+      addF(blocks, o, a0); addF(blocks, o + 1, a1); addF(blocks, o + 2, a2);
+      addWeightedRow(q, bj, rec, 16, a0, a1, a2, 1, blocks, o + 3);
+    }
+  }
+}
+
+/** Runs `count` records at `program`, their headers (recordHeaders) at headers: evaluateRecord for each. */
+export function runConstraints(program: usize, headers: usize, count: i32, q: usize, values: usize, blocks: usize, zeroAll: i32): void {
+  for (let r = 0; r < count; r++) {
+    evaluateRecord(program + (<usize>(r * RECORD_LENGTH) << 3), headers + (<usize>(r * HEADER_LENGTH) << 2), q, values, blocks, zeroAll);
+  }
+}
+
+/** Runs `count` records at `program` on blocks whose every entry is zeroed first (evaluateRecord, zeroAll = 1). */
 export function constraintsWithJacobian(program: usize, count: i32, q: usize, values: usize, blocks: usize): void {
   for (let r = 0; r < count; r++) {
     const rec = program + (<usize>(r * RECORD_LENGTH) << 3);
-    const kind = <i32>f(rec, 0), bi = <i32>f(rec, 1), bj = <i32>f(rec, 2), row = <i32>f(rec, 3);
-    const offset = <i32>f(rec, 4), ld = <i32>f(rec, 5), colI = <i32>f(rec, 6), colJ = <i32>f(rec, 7);
-    const zeroCount = <i32>f(rec, 8);
-    for (let k = 0; k < zeroCount; k++) setF(blocks, offset + k, 0);
-    recordValues(rec, kind, bi, bj, row, q, values);
-    if (kind == NORMALIZATION) {
-      const c = bi * COORDS_PER_BODY + 3;
-      setF(blocks, offset, 0); setF(blocks, offset + 1, 0); setF(blocks, offset + 2, 0);
-      setF(blocks, offset + 3, 2 * f(q, c)); setF(blocks, offset + 4, 2 * f(q, c + 1));
-      setF(blocks, offset + 5, 2 * f(q, c + 2)); setF(blocks, offset + 6, 2 * f(q, c + 3));
-    } else if (kind == POINTS_COINCIDE) {
-      writePointColumns(q, bi, rec, 10, 1, blocks, offset, ld, colI);
-      writePointColumns(q, bj, rec, 13, -1, blocks, offset, ld, colJ);
-    } else if (kind == VECTORS_DOT) {
-      if (colI >= 0) addWeightedRow(q, bi, rec, 10, b0, b1, b2, 1, blocks, offset + colI + 3);
-      if (colJ >= 0) addWeightedRow(q, bj, rec, 13, a0, a1, a2, 1, blocks, offset + colJ + 3);
-    } else {
-      const d0 = pj0 - pi0, d1 = pj1 - pi1, d2 = pj2 - pi2;
-      if (colI >= 0) {
-        const o = offset + colI;
-        addF(blocks, o, -a0); addF(blocks, o + 1, -a1); addF(blocks, o + 2, -a2);
-        addWeightedRow(q, bi, rec, 10, d0, d1, d2, 1, blocks, o + 3);
-        addWeightedRow(q, bi, rec, 13, a0, a1, a2, -1, blocks, o + 3);
-      }
-      if (colJ >= 0) {
-        const o = offset + colJ;
-        addF(blocks, o, a0); addF(blocks, o + 1, a1); addF(blocks, o + 2, a2);
-        addWeightedRow(q, bj, rec, 16, a0, a1, a2, 1, blocks, o + 3);
-      }
-    }
+    recordHeaders(rec, 1, oneHeader);
+    evaluateRecord(rec, oneHeader, q, values, blocks, 1);
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * The HHT residual of one Newton iteration in one call (Sherif Eq. 62 with Negrut Eq. 13's constraint rows):
  *   q_{n+1}, q̇_{n+1}                      hhtKinematics (Eq. 59; Eq. 60 or Eq. 34)
- *   out[n ..] = C(q_{n+1}), and C_q       constraintsWithJacobian
+ *   out[n ..] = C(q_{n+1}), and C_q       runConstraints (constraintsWithJacobian's numbers)
  *   out[0 .. n) = C_qᵀλ − Q − α/(1+α) (C_qᵀλ − Q)_n + 1/(1+α) M q̈_{n+1}   forceTerm
  * for models whose loads are constant (model/assembly.ts copies their sum in) or compiled (loads.ts: forces and moments
  * of t alone, their vectors written per time by model/assembly.ts) and whose constraints are all compiled.
@@ -9,17 +9,19 @@
  *
  * model points at the model's table (i32, written once by model/assembly.ts): n, m, bodies, the constraint program
  * and its record count, the Jacobian blocks, C_q's row entries and entry columns, masses, inertias, the constant
- * loads' sum, the loads' work vector, and the compiled loads' count, records and vectors (loads.ts). vectors points at an integrator's table (i32): q_n, q̇_n, q̈_n, q̈_{n+1}, w of
+ * loads' sum, the loads' work vector, the compiled loads' count, records and vectors (loads.ts), and the
+ * program's record headers (constraints.ts: recordHeaders). vectors points at an integrator's table (i32): q_n, q̇_n, q̈_n, q̈_{n+1}, w of
  * Eq. 75, q_{n+1}, q̇_{n+1}, λ_{n+1}, (C_qᵀλ − Q)_n, out.
  */
 import { bodyForces, hhtKinematics } from './bodies';
-import { constraintsWithJacobian } from './constraints';
+import { runConstraints } from './constraints';
 import { addJacobianTransposeTimes } from './products';
 import { addCompiledLoads } from './loads';
 
 /** The model table's fields (model/assembly.ts: MODEL_TABLE). */
 const N = 0, M = 1, BODIES = 2, PROGRAM = 3, RECORDS = 4, BLOCKS = 5, ROW_ENTRIES = 6, ENTRY_COLUMN = 7;
 const MASSES = 8, INERTIAS = 9, CONSTANT_LOADS = 10, LOADS = 11, LOAD_COUNT = 12, LOAD_RECORDS = 13, LOAD_VALUES = 14;
+const HEADERS = 15;
 /** The vector table's fields (model/assembly.ts: RESIDUAL_VECTORS). */
 const Q = 0, QD = 1, QDD = 2, QDD_NEW = 3, HISTORY = 4, Q_NEW = 5, QD_NEW = 6, LAMBDA_NEW = 7, FORCE_OLD = 8, OUT = 9;
 
@@ -60,7 +62,8 @@ export function hhtResidual(
     bodies, h, beta, gamma, modified, p32(vectors, Q), p32(vectors, QD), p32(vectors, QDD), qddNew,
     modified != 0 ? p32(vectors, HISTORY) : 0, qNew, qdNew,
   );
-  constraintsWithJacobian(p32(model, PROGRAM), n32(model, RECORDS), qNew, out + (<usize>n << 3), p32(model, BLOCKS));
+  // The model's blocks are written by its program alone: their structural zeros stay zeros (zeroAll = 0).
+  runConstraints(p32(model, PROGRAM), p32(model, HEADERS), n32(model, RECORDS), qNew, out + (<usize>n << 3), p32(model, BLOCKS), 0);
   forceTerm(model, qNew, qdNew, qddNew, massScale, p32(vectors, LAMBDA_NEW), p32(vectors, FORCE_OLD), oldWeight, out);
 }
 
