@@ -2,7 +2,8 @@
  * Newton's starting values by polynomial extrapolation (Negrut Sect. 3.5; integrators/predictor.ts holds the history
  * and the choice of order). The order-p extrapolation of x_{n+1} weighs x_n, x_{n−1}, … by (−1)^j C(p+1, j+1),
  * written out up to order 6; h0 … h6 point at x_{n−1} … x_{n−7}. The sums are formed in the order of the TypeScript
- * they replaced, so the numbers are the same to the bit.
+ * they replaced, so the numbers are the same to the bit; the extrapolation and the candidate's error run two
+ * components at a time (f64x2), each lane forming that same sum.
  */
 
 @inline function f(ptr: usize, k: i32): f64 { return load<f64>(ptr + (<usize>k << 3)); }
@@ -178,58 +179,6 @@ function candidateError(
   }
 }
 
-/** A challenger order that cannot win (below). */
-const DROPPED: f64 = -1;
-
-/**
- * Order p's max-norm error e over every component, starting from e (its error where the candidate's was largest),
- * or DROPPED as soon as it cannot win: e above the candidate's `bound` for a lower order, not below it for a higher
- * one. Two components at a time; a lane above the bound means the maximum is, so the decision is the one-at-a-time
- * loop's. A NaN gives NaN (that loop's maximum: it never wins), and so does a NaN bound (nothing is above it).
- */
-@inline function challengerError(
-  p: i32, lower: bool, n: i32, bound: f64, e: f64,
-  x: usize, h0: usize, h1: usize, h2: usize, h3: usize, h4: usize, h5: usize, h6: usize,
-): f64 {
-  const limit = f64x2.splat(bound);
-  let largest = f64x2.splat(e), nans = i64x2.splat(0);
-  let i = 0;
-  for (; i + 1 < n; i += 2) {
-    const d = orderErrorPair(p, i, x, h0, h1, h2, h3, h4, h5, h6);
-    largest = f64x2.pmax(largest, d);
-    nans = v128.or(nans, f64x2.ne(d, d));
-    if (v128.any_true(lower ? f64x2.gt(largest, limit) : f64x2.ge(largest, limit))) return DROPPED;
-  }
-  if (v128.any_true(nans)) return NaN;
-  e = max(f64x2.extract_lane(largest, 0), f64x2.extract_lane(largest, 1));
-  if (i < n) {
-    e = max(e, orderError(p, i, x, h0, h1, h2, h3, h4, h5, h6));
-    if (lower ? e > bound : e >= bound) return DROPPED;
-  }
-  return e;
-}
-
-/** challengerError for the order p at hand, one loop per order and side. */
-function challenger(
-  p: i32, lower: bool, n: i32, bound: f64, e: f64,
-  x: usize, h0: usize, h1: usize, h2: usize, h3: usize, h4: usize, h5: usize, h6: usize,
-): f64 {
-  if (lower) {
-    switch (p) {
-      case 2: return challengerError(2, true, n, bound, e, x, h0, h1, h2, h3, h4, h5, h6);
-      case 3: return challengerError(3, true, n, bound, e, x, h0, h1, h2, h3, h4, h5, h6);
-      case 4: return challengerError(4, true, n, bound, e, x, h0, h1, h2, h3, h4, h5, h6);
-      default: return challengerError(5, true, n, bound, e, x, h0, h1, h2, h3, h4, h5, h6);
-    }
-  }
-  switch (p) {
-    case 3: return challengerError(3, false, n, bound, e, x, h0, h1, h2, h3, h4, h5, h6);
-    case 4: return challengerError(4, false, n, bound, e, x, h0, h1, h2, h3, h4, h5, h6);
-    case 5: return challengerError(5, false, n, bound, e, x, h0, h1, h2, h3, h4, h5, h6);
-    default: return challengerError(6, false, n, bound, e, x, h0, h1, h2, h3, h4, h5, h6);
-  }
-}
-
 /**
  * The order 2 … min(6, available) whose extrapolation from x_{n−1} … would have come closest to x = x_n in the max
  * norm (ties to the lower order). The candidate (the last step's choice, from the hint) is measured over every
@@ -255,8 +204,11 @@ function chooseOrder(
     const lower = p < candidate;
     let e = orderError(p, at, x, h0, h1, h2, h3, h4, h5, h6);
     if (lower ? e > bound : e >= bound) continue;
-    e = challenger(p, lower, n, bound, e, x, h0, h1, h2, h3, h4, h5, h6);
-    if (e == DROPPED) continue;
+    for (let i = 0; i < n; i++) {
+      e = max(e, orderError(p, i, x, h0, h1, h2, h3, h4, h5, h6));
+      if (lower ? e > bound : e >= bound) break;
+    }
+    if (lower ? e > bound : e >= bound) continue;
     // p survives: its whole max norm is e; the lowest order of the least error wins.
     if (e < bestError || (e == bestError && p < best)) { best = p; bestError = e; }
   }
