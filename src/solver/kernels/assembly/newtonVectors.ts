@@ -5,7 +5,8 @@
  *                     (Negrut Eq. 41's increments; the scales of the residual-tolerance stop)
  * The same loops as the TypeScript they replaced (linalg/dense.ts: maxAbs), so the numbers are the same to the bit:
  * two components at a time (f64x2; each lane's add, multiply and |·| is the scalar one), the maxima kept per lane
- * and joined at the end (max is exact and |x| ≥ +0, so the order does not matter), a NaN noted on the side.
+ * and joined at the end (max is exact and |x| ≥ +0, so the order does not matter), a NaN noted on the side;
+ * ‖q̈_{n+1}‖∞ is taken in the pass that adds Δq̈.
  */
 
 @inline function f(ptr: usize, k: i32): f64 { return load<f64>(ptr + (<usize>k << 3)); }
@@ -46,28 +47,46 @@ function maxAbs(count: i32, x: usize): f64 {
   return largest;
 }
 
-/** x[0 .. count) += d[0 .. count) and returns max |d_i| (NaN if one is NaN). */
-function addAndMaxAbs(count: i32, d: usize, x: usize): f64 {
-  let lanes = f64x2.splat(0), nans = i64x2.splat(0);
+/**
+ * x[0 .. count) += d[0 .. count); out[at] = max |d_i| and, when sizeAt ≥ 0 (a constant: inlined), out[sizeAt] =
+ * max |x_i| after the addition (maxAbs in the same pass); each NaN if one of its entries is NaN.
+ */
+@inline function addAndMaxAbs(count: i32, d: usize, x: usize, out: usize, at: i32, sizeAt: i32): void {
+  let steps = f64x2.splat(0), sizes = f64x2.splat(0), stepNaNs = i64x2.splat(0), sizeNaNs = i64x2.splat(0);
   let i = 0;
   for (; i + 1 < count; i += 2) {
     const v = v2(d, i);
-    setV2(x, i, f64x2.add(v2(x, i), v));
+    const y = f64x2.add(v2(x, i), v);
+    setV2(x, i, y);
     const a = f64x2.abs(v);
-    lanes = f64x2.pmax(lanes, a);
-    nans = v128.or(nans, f64x2.ne(a, a));
-  }
-  let largest = joinLanes(lanes), nan = v128.any_true(nans);
-  for (; i < count; i++) {
-    const v = f(d, i);
-    setF(x, i, f(x, i) + v);
-    const a = abs<f64>(v);
-    if (!(a <= largest)) {
-      if (a != a) nan = true;
-      else largest = a;
+    steps = f64x2.pmax(steps, a);
+    stepNaNs = v128.or(stepNaNs, f64x2.ne(a, a));
+    if (sizeAt >= 0) {
+      const b = f64x2.abs(y);
+      sizes = f64x2.pmax(sizes, b);
+      sizeNaNs = v128.or(sizeNaNs, f64x2.ne(b, b));
     }
   }
-  return nan ? NaN : largest;
+  let step = joinLanes(steps), stepNaN = v128.any_true(stepNaNs);
+  let size = joinLanes(sizes), sizeNaN = v128.any_true(sizeNaNs);
+  for (; i < count; i++) {
+    const v = f(d, i), y = f(x, i) + v;
+    setF(x, i, y);
+    const a = abs<f64>(v);
+    if (!(a <= step)) {
+      if (a != a) stepNaN = true;
+      else step = a;
+    }
+    if (sizeAt >= 0) {
+      const b = abs<f64>(y);
+      if (!(b <= size)) {
+        if (b != b) sizeNaN = true;
+        else size = b;
+      }
+    }
+  }
+  setF(out, at, stepNaN ? NaN : step);
+  if (sizeAt >= 0) setF(out, sizeAt, sizeNaN ? NaN : size);
 }
 
 /**
@@ -76,8 +95,7 @@ function addAndMaxAbs(count: i32, d: usize, x: usize): f64 {
  * @example newtonCorrection(119, 118, rhs, unknowns, qNew, out)
  */
 export function newtonCorrection(n: i32, m: i32, d: usize, x: usize, positions: usize, out: usize): void {
-  setF(out, 0, addAndMaxAbs(n, d, x));
-  setF(out, 1, addAndMaxAbs(m, d + (<usize>n << 3), x + (<usize>n << 3)));
-  setF(out, 2, maxAbs(n, x));
+  addAndMaxAbs(n, d, x, out, 0, 2);
+  addAndMaxAbs(m, d + (<usize>n << 3), x + (<usize>n << 3), out, 1, -1);
   setF(out, 3, maxAbs(n, positions));
 }
