@@ -15,8 +15,11 @@ const sourceDir = join(root, 'src/solver/kernels/assembly');
 const output = join(root, 'src/solver/kernels/kernels.generated.ts');
 const force = process.argv.includes('--force');
 
-/** Flags: optimised, no garbage-collected runtime (the kernels allocate nothing), the caller's memory. */
-const FLAGS = ['-O3', '--runtime', 'stub', '--noAssert', '--importMemory', '--noExportMemory', '--use', 'abort='];
+/**
+ * Flags: optimised, no garbage-collected runtime (the kernels allocate nothing), the caller's memory, and 128-bit
+ * SIMD (f64x2 in the per-component loops; Chrome 91, Firefox 89, Safari 16.4 and Node 18 on).
+ */
+const FLAGS = ['-O3', '--runtime', 'stub', '--noAssert', '--importMemory', '--noExportMemory', '--use', 'abort=', '--enable', 'simd'];
 
 const sources = readdirSync(sourceDir).filter((f) => f.endsWith('.ts')).map((f) => join(sourceDir, f));
 const newest = Math.max(...sources.map((f) => statSync(f).mtimeMs), statSync(fileURLToPath(import.meta.url)).mtimeMs);

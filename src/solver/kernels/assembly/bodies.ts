@@ -16,6 +16,9 @@ const COORDS_PER_BODY = 7;
 
 @inline function f(ptr: usize, k: i32): f64 { return load<f64>(ptr + (<usize>k << 3)); }
 @inline function setF(ptr: usize, k: i32, v: f64): void { store<f64>(ptr + (<usize>k << 3), v); }
+/** Coordinates k, k + 1 (8-byte aligned, so the load and store say so). */
+@inline function v2(ptr: usize, k: i32): v128 { return v128.load(ptr + (<usize>k << 3), 0, 8); }
+@inline function setV2(ptr: usize, k: i32, v: v128): void { v128.store(ptr + (<usize>k << 3), v, 0, 8); }
 
 // L(e) x (3-vector) and Lᵀ(e) y (4-vector) of the body at hand.
 let l0: f64 = 0, l1: f64 = 0, l2: f64 = 0;
@@ -69,11 +72,22 @@ export function hhtKinematics(
   const n = bodyCount * COORDS_PER_BODY;
   const pa = 0.5 * h * h * (1 - 2 * beta);
   const pb = h * h * beta;
-  for (let i = 0; i < n; i++) setF(qNew, i, f(q, i) + h * f(qd, i) + pa * f(qdd, i) + pb * f(qddNew, i));
+  // Two coordinates at a time (f64x2), each lane the scalar sum in the same order, so the bits are the same.
+  const hv = f64x2.splat(h), pav = f64x2.splat(pa), pbv = f64x2.splat(pb);
+  let i = 0;
+  for (; i + 1 < n; i += 2) {
+    setV2(qNew, i, f64x2.add(f64x2.add(f64x2.add(v2(q, i), f64x2.mul(hv, v2(qd, i))), f64x2.mul(pav, v2(qdd, i))),
+      f64x2.mul(pbv, v2(qddNew, i))));
+  }
+  if (i < n) setF(qNew, i, f(q, i) + h * f(qd, i) + pa * f(qdd, i) + pb * f(qddNew, i));
   const va = h * (1 - gamma);
   const vb = h * gamma;
   if (modified == 0) {
-    for (let i = 0; i < n; i++) setF(qdNew, i, f(qd, i) + va * f(qdd, i) + vb * f(qddNew, i));
+    const vav = f64x2.splat(va), vbv = f64x2.splat(vb);
+    for (i = 0; i + 1 < n; i += 2) {
+      setV2(qdNew, i, f64x2.add(f64x2.add(v2(qd, i), f64x2.mul(vav, v2(qdd, i))), f64x2.mul(vbv, v2(qddNew, i))));
+    }
+    if (i < n) setF(qdNew, i, f(qd, i) + va * f(qdd, i) + vb * f(qddNew, i));
     return;
   }
   for (let b = 0; b < bodyCount; b++) {
