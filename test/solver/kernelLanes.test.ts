@@ -1,5 +1,6 @@
 /**
- * The per-component kernels run two components at a time (f64x2). These tests hold them to the one-at-a-time loops
+ * The per-component kernels run two components at a time (f64x2); the predictor's stays one at a time (its paired
+ * loops cost 3.2 kB of module for about 1 % of a V8 run). These tests hold them to the one-at-a-time loops
  * they replaced, written out here in JavaScript (whose double arithmetic is WebAssembly's), to the bit: even and odd
  * lengths, vectors at 16-byte and at 8-byte (not 16) offsets, NaN in either lane and in the last component, ties.
  */
@@ -66,8 +67,8 @@ function predictByComponent(order: number, available: number, hint: number, x: F
   return order === -1 ? p | (at << 3) : p;
 }
 
-describe('the per-component kernels two components at a time', () => {
-  it('predict: the same order, hint and bits as one component at a time, NaN and ties included', () => {
+describe('the per-component kernels against one-component-at-a-time references', () => {
+  it('predict (one component at a time, its early exits and hint): the same order, hint and bits as the reference, NaN and ties included', () => {
     let seed = 11;
     const random = () => { seed = (seed * 16807) % 2147483647; return seed / 2147483647 - 0.5; };
     // x_n (k = 0) and x_{n−1} … x_{n−7} (k = 1 … 7) at component i.

@@ -2,8 +2,7 @@
  * Newton's starting values by polynomial extrapolation (Negrut Sect. 3.5; integrators/predictor.ts holds the history
  * and the choice of order). The order-p extrapolation of x_{n+1} weighs x_n, x_{n−1}, … by (−1)^j C(p+1, j+1),
  * written out up to order 6; h0 … h6 point at x_{n−1} … x_{n−7}. The sums are formed in the order of the TypeScript
- * they replaced, so the numbers are the same to the bit; the extrapolation and the candidate's error run two
- * components at a time (f64x2), each lane forming that same sum.
+ * they replaced, so the numbers are the same to the bit.
  */
 
 @inline function f(ptr: usize, k: i32): f64 { return load<f64>(ptr + (<usize>k << 3)); }
@@ -13,52 +12,6 @@
 /** The order predict() is told to choose (Negrut Sect. 3.5's extrapolation of the best order, 'auto'). */
 const CHOOSE = -1;
 
-/** Components k, k + 1 (8-byte aligned, so the load and store say so). */
-@inline function v2(ptr: usize, k: i32): v128 { return v128.load(ptr + (<usize>k << 3), 0, 8); }
-@inline function setV2(ptr: usize, k: i32, v: v128): void { v128.store(ptr + (<usize>k << 3), v, 0, 8); }
-// Lane-wise f64 arithmetic: each lane's operation is the scalar one, so a sum written with these in the scalar's
-// order gives the scalar's bits in both lanes.
-@inline function vmul(c: f64, v: v128): v128 { return f64x2.mul(f64x2.splat(c), v); }
-@inline function vadd(a: v128, b: v128): v128 { return f64x2.add(a, b); }
-@inline function vsub(a: v128, b: v128): v128 { return f64x2.sub(a, b); }
-
-/** Order p's (1 … 6) extrapolation at component i. */
-@inline function extrapolated(p: i32, i: i32, x: usize, h0: usize, h1: usize, h2: usize, h3: usize, h4: usize, h5: usize): f64 {
-  switch (p) {
-    case 1: return 2 * f(x, i) - f(h0, i);
-    case 2: return 3 * f(x, i) - 3 * f(h0, i) + f(h1, i);
-    case 3: return 4 * f(x, i) - 6 * f(h0, i) + 4 * f(h1, i) - f(h2, i);
-    case 4: return 5 * f(x, i) - 10 * f(h0, i) + 10 * f(h1, i) - 5 * f(h2, i) + f(h3, i);
-    case 5: return 6 * f(x, i) - 15 * f(h0, i) + 20 * f(h1, i) - 15 * f(h2, i) + 6 * f(h3, i) - f(h4, i);
-    default: return 7 * f(x, i) - 21 * f(h0, i) + 35 * f(h1, i) - 35 * f(h2, i) + 21 * f(h3, i) - 7 * f(h4, i) + f(h5, i);
-  }
-}
-
-/** extrapolated at components i and i + 1, the same sums lane by lane. */
-@inline function extrapolatedPair(p: i32, i: i32, x: usize, h0: usize, h1: usize, h2: usize, h3: usize, h4: usize, h5: usize): v128 {
-  const a = v2(x, i), b = v2(h0, i);
-  switch (p) {
-    case 1: return vsub(vmul(2, a), b);
-    case 2: return vadd(vsub(vmul(3, a), vmul(3, b)), v2(h1, i));
-    case 3: return vsub(vadd(vsub(vmul(4, a), vmul(6, b)), vmul(4, v2(h1, i))), v2(h2, i));
-    case 4: return vadd(vsub(vadd(vsub(vmul(5, a), vmul(10, b)), vmul(10, v2(h1, i))), vmul(5, v2(h2, i))), v2(h3, i));
-    case 5:
-      return vsub(vadd(vsub(vadd(vsub(vmul(6, a), vmul(15, b)), vmul(20, v2(h1, i))), vmul(15, v2(h2, i))), vmul(6, v2(h3, i))), v2(h4, i));
-    default:
-      return vadd(vsub(vadd(vsub(vadd(vsub(vmul(7, a), vmul(21, b)), vmul(35, v2(h1, i))), vmul(35, v2(h2, i))),
-        vmul(21, v2(h3, i))), vmul(7, v2(h4, i))), v2(h5, i));
-  }
-}
-
-/** One order's loop: two components at a time, a scalar last one for odd n (inlined with p a constant). */
-@inline function extrapolateAll(
-  p: i32, n: i32, x: usize, h0: usize, h1: usize, h2: usize, h3: usize, h4: usize, h5: usize, out: usize,
-): void {
-  let i = 0;
-  for (; i + 1 < n; i += 2) setV2(out, i, extrapolatedPair(p, i, x, h0, h1, h2, h3, h4, h5));
-  if (i < n) setF(out, i, extrapolated(p, i, x, h0, h1, h2, h3, h4, h5));
-}
-
 /**
  * out = x_{n+1} extrapolated by `order` (0 … 6) from x = x_n and the history.
  * @example extrapolate(2, 119, qdd, h0, h1, h2, h3, h4, h5, out) // out = 3 x − 3 x_{n−1} + x_{n−2}
@@ -67,13 +20,20 @@ function extrapolate(
   order: i32, n: i32, x: usize, h0: usize, h1: usize, h2: usize, h3: usize, h4: usize, h5: usize, out: usize,
 ): void {
   switch (order) {
-    case 0: memory.copy(out, x, <usize>n << 3); return;
-    case 1: extrapolateAll(1, n, x, h0, h1, h2, h3, h4, h5, out); return;
-    case 2: extrapolateAll(2, n, x, h0, h1, h2, h3, h4, h5, out); return;
-    case 3: extrapolateAll(3, n, x, h0, h1, h2, h3, h4, h5, out); return;
-    case 4: extrapolateAll(4, n, x, h0, h1, h2, h3, h4, h5, out); return;
-    case 5: extrapolateAll(5, n, x, h0, h1, h2, h3, h4, h5, out); return;
-    default: extrapolateAll(6, n, x, h0, h1, h2, h3, h4, h5, out);
+    case 0: for (let i = 0; i < n; i++) setF(out, i, f(x, i)); return;
+    case 1: for (let i = 0; i < n; i++) setF(out, i, 2 * f(x, i) - f(h0, i)); return;
+    case 2: for (let i = 0; i < n; i++) setF(out, i, 3 * f(x, i) - 3 * f(h0, i) + f(h1, i)); return;
+    case 3: for (let i = 0; i < n; i++) setF(out, i, 4 * f(x, i) - 6 * f(h0, i) + 4 * f(h1, i) - f(h2, i)); return;
+    case 4: for (let i = 0; i < n; i++) setF(out, i, 5 * f(x, i) - 10 * f(h0, i) + 10 * f(h1, i) - 5 * f(h2, i) + f(h3, i)); return;
+    case 5:
+      for (let i = 0; i < n; i++) {
+        setF(out, i, 6 * f(x, i) - 15 * f(h0, i) + 20 * f(h1, i) - 15 * f(h2, i) + 6 * f(h3, i) - f(h4, i));
+      }
+      return;
+    default:
+      for (let i = 0; i < n; i++) {
+        setF(out, i, 7 * f(x, i) - 21 * f(h0, i) + 35 * f(h1, i) - 35 * f(h2, i) + 21 * f(h3, i) - 7 * f(h4, i) + f(h5, i));
+      }
   }
 }
 
@@ -94,70 +54,18 @@ function extrapolate(
   }
 }
 
-/** orderError at components i and i + 1, the same sums lane by lane. */
-@inline function orderErrorPair(
-  p: i32, i: i32, x: usize, h0: usize, h1: usize, h2: usize, h3: usize, h4: usize, h5: usize, h6: usize,
-): v128 {
-  const a = v2(h0, i), b = v2(h1, i), c = v2(h2, i), xi = v2(x, i);
-  switch (p) {
-    case 2: return f64x2.abs(vsub(vadd(vsub(vmul(3, a), vmul(3, b)), c), xi));
-    case 3: return f64x2.abs(vsub(vsub(vadd(vsub(vmul(4, a), vmul(6, b)), vmul(4, c)), v2(h3, i)), xi));
-    case 4: return f64x2.abs(vsub(vadd(vsub(vadd(vsub(vmul(5, a), vmul(10, b)), vmul(10, c)), vmul(5, v2(h3, i))), v2(h4, i)), xi));
-    case 5:
-      return f64x2.abs(vsub(vsub(vadd(vsub(vadd(vsub(vmul(6, a), vmul(15, b)), vmul(20, c)), vmul(15, v2(h3, i))),
-        vmul(6, v2(h4, i))), v2(h5, i)), xi));
-    default:
-      return f64x2.abs(vsub(vadd(vsub(vadd(vsub(vadd(vsub(vmul(7, a), vmul(21, b)), vmul(35, c)), vmul(35, v2(h3, i))),
-        vmul(21, v2(h4, i))), vmul(7, v2(h5, i))), v2(h6, i)), xi));
-  }
-}
-
 /** Where the candidate's error was largest (set by chooseOrder, returned in predict's hint). */
 let largestAt: i32 = 0;
-
-/** wholeError one component at a time, for any p: the reference, and the way when an error is NaN. */
-function wholeErrorByComponent(
-  p: i32, n: i32, at: i32, x: usize, h0: usize, h1: usize, h2: usize, h3: usize, h4: usize, h5: usize, h6: usize,
-): f64 {
-  let bound: f64 = 0;
-  for (let i = 0; i < n; i++) {
-    const e = orderError(p, i, x, h0, h1, h2, h3, h4, h5, h6);
-    if (e > bound) at = i;
-    bound = max(bound, e);
-  }
-  largestAt = at;
-  return bound;
-}
 
 /**
  * Order p's max-norm error over every component, and in largestAt the first component where it is largest (from
  * `at` when none is above zero); inlined with p a constant, so each order's loop is straight-line arithmetic.
- * Even and odd components run in the two lanes, each keeping its maximum and the first index reaching it; the
- * larger lane wins, a tie goes to the lower index, and the last component of an odd n comes after both, which is
- * the order of the one-at-a-time loop. A NaN (after which that loop keeps an earlier index) sends the call there.
  */
 @inline function wholeError(
   p: i32, n: i32, at: i32, x: usize, h0: usize, h1: usize, h2: usize, h3: usize, h4: usize, h5: usize, h6: usize,
 ): f64 {
-  let bounds = f64x2.splat(0), places = i64x2.splat(<i64>at), nans = i64x2.splat(0);
-  let index = i64x2.replace_lane(i64x2.splat(0), 1, 1);
-  const two = i64x2.splat(2);
-  let i = 0;
-  for (; i + 1 < n; i += 2) {
-    const e = orderErrorPair(p, i, x, h0, h1, h2, h3, h4, h5, h6);
-    const above = f64x2.gt(e, bounds);
-    places = v128.bitselect(index, places, above);
-    bounds = v128.bitselect(e, bounds, above);
-    nans = v128.or(nans, f64x2.ne(e, e));
-    index = i64x2.add(index, two);
-  }
-  if (v128.any_true(nans)) return wholeErrorByComponent(p, n, at, x, h0, h1, h2, h3, h4, h5, h6);
-  const even = f64x2.extract_lane(bounds, 0), odd = f64x2.extract_lane(bounds, 1);
-  const evenAt = <i32>i64x2.extract_lane(places, 0), oddAt = <i32>i64x2.extract_lane(places, 1);
-  let bound = even;
-  if (even > odd) at = evenAt;
-  else if (odd > even) { bound = odd; at = oddAt; } else at = min(evenAt, oddAt);
-  if (i < n) {
+  let bound: f64 = 0;
+  for (let i = 0; i < n; i++) {
     const e = orderError(p, i, x, h0, h1, h2, h3, h4, h5, h6);
     if (e > bound) at = i;
     bound = max(bound, e);
