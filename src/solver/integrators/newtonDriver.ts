@@ -52,8 +52,8 @@ export const DEFAULT_NEWTON: NewtonSettings = {
 
 /**
  * The driver's vector arithmetic per iteration: where its vectors live and the loops over them. `plainNewtonVectors`
- * runs them in JavaScript; a model's memory runs them as kernels on its own vectors (model/assembly.ts:
- * AssembledSystem.newtonVectors, kernels/assembly/newtonVectors.ts), with the same numbers.
+ * runs them in JavaScript; a stepper's run as kernels on vectors in the model's memory (kernelNewtonVectors.ts,
+ * kernels/assembly/newtonVectors.ts), with the same numbers.
  */
 export interface NewtonVectors {
   /** A zeroed vector of this length (the unknowns, the right-hand side). */
