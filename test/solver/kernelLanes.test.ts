@@ -1,7 +1,6 @@
 /**
- * The per-component kernels run two components at a time (f64x2); the predictor's stays one at a time (its paired
- * loops cost 3.2 kB of module for about 1 % of a V8 run). These tests hold them to the one-at-a-time loops
- * they replaced, written out here in JavaScript (whose double arithmetic is WebAssembly's), to the bit: even and odd
+ * The per-component kernels run two components at a time (f64x2). These tests hold them to one-at-a-time loops,
+ * written out here in JavaScript (whose double arithmetic is WebAssembly's), to the bit: even and odd
  * lengths, vectors at 16-byte and at 8-byte (not 16) offsets, NaN in either lane and in the last component, ties.
  */
 import { describe, expect, it } from 'vitest';
@@ -17,61 +16,45 @@ function memoryAt(odd: boolean): KernelMemory {
   return memory;
 }
 
-/** Order p's error at component i (kernels/assembly/predictor.ts: orderError), h = x_{n−1} … x_{n−7}. */
-function orderError(p: number, i: number, x: Float64Array, h: Float64Array[]): number {
-  const [a, b, c, d, e, g5, g] = h.map((v) => v[i]), xi = x[i];
-  switch (p) {
-    case 2: return Math.abs(3 * a - 3 * b + c - xi);
-    case 3: return Math.abs(4 * a - 6 * b + 4 * c - d - xi);
-    case 4: return Math.abs(5 * a - 10 * b + 10 * c - 5 * d + e - xi);
-    case 5: return Math.abs(6 * a - 15 * b + 20 * c - 15 * d + 6 * e - g5 - xi);
-    default: return Math.abs(7 * a - 21 * b + 35 * c - 35 * d + 21 * e - 7 * g5 + g - xi);
-  }
-}
+/** Rows of the predictor's difference table (kernels/assembly/predictor.ts: MAX_ORDER + 2). */
+const ROWS = 12;
+/** Where row k of component i sits in the kernel's table (by pairs of components: PAIR_BYTES = 16 · ROWS). */
+const tableIndex = (k: number, i: number) => (i >> 1) * 2 * ROWS + 2 * k + (i & 1);
 
-/** predict() one component at a time: the choice with its early exits, the hint, the extrapolation. */
-function predictByComponent(order: number, available: number, hint: number, x: Float64Array, h: Float64Array[], out: Float64Array): number {
-  const n = x.length;
-  let p = order;
-  let at = 0;
-  if (order === -1) {
-    const last = Math.min(6, available);
-    let candidate = hint & 7;
-    if (candidate < 2 || candidate > last) candidate = 2;
-    at = hint >> 3;
-    if (at < 0 || at >= n) at = 0;
-    let bound = 0;
-    for (let i = 0; i < n; i++) {
-      const e = orderError(candidate, i, x, h);
-      if (e > bound) at = i;
-      bound = Math.max(bound, e);
+/**
+ * predict() one component at a time, on a plain table t[k][i]: the differences in place, each order's error as the
+ * larger of its entries with NaN passed over (as pmax keeps it), the choice, the sum from the highest difference down.
+ */
+function predictByComponent(order: number, available: number, x: Float64Array, t: Float64Array[], out: Float64Array): number {
+  const n = x.length, errors = new Float64Array(ROWS);
+  for (let i = 0; i < n; i++) {
+    let v = x[i], o = t[0][i];
+    t[0][i] = v;
+    for (let k = 1; k < ROWS; k++) {
+      v -= o;
+      o = t[k][i];
+      t[k][i] = v;
+      if (k >= 3 && errors[k - 1] < Math.abs(v)) errors[k - 1] = Math.abs(v);
     }
-    let best = candidate, bestError = bound;
-    for (let q = 2; q <= last; q++) {
-      if (q === candidate) continue;
-      const lower = q < candidate;
-      const fails = (e: number) => (lower ? e > bound : e >= bound);
-      let e = orderError(q, at, x, h);
-      if (fails(e)) continue;
-      for (let i = 0; i < n; i++) {
-        e = Math.max(e, orderError(q, i, x, h));
-        if (fails(e)) break;
-      }
-      if (fails(e)) continue;
-      if (e < bestError || (e === bestError && q < best)) { best = q; bestError = e; }
-    }
-    p = best;
   }
-  const weights = [[1], [2, -1], [3, -3, 1], [4, -6, 4, -1], [5, -10, 10, -5, 1], [6, -15, 20, -15, 6, -1], [7, -21, 35, -35, 21, -7, 1]][p];
-  for (let i = 0; i < n; i++) out[i] = weights.reduce((sum, w, j) => (j === 0 ? w * x[i] : sum + w * h[j - 1][i]), 0);
-  return order === -1 ? p | (at << 3) : p;
+  let p = order;
+  if (order === -1) {
+    p = 2;
+    for (let q = 3; q <= Math.min(10, available); q++) if (errors[q] < errors[p]) p = q;
+  }
+  for (let i = 0; i < n; i++) {
+    let s = t[p][i];
+    for (let k = p - 1; k >= 0; k--) s += t[k][i];
+    out[i] = s;
+  }
+  return p;
 }
 
 describe('the per-component kernels against one-component-at-a-time references', () => {
-  it('predict (one component at a time, its early exits and hint): the same order, hint and bits as the reference, NaN and ties included', () => {
+  it('predict (differences in place, the choice, the extrapolation): the same order, table and bits as one component at a time, NaN and ties included', () => {
     let seed = 11;
     const random = () => { seed = (seed * 16807) % 2147483647; return seed / 2147483647 - 0.5; };
-    // x_n (k = 0) and x_{n−1} … x_{n−7} (k = 1 … 7) at component i.
+    // x at step k, component i.
     const patterns: ((k: number, i: number) => number)[] = [
       (k, i) => Math.sin(0.3 * k + i) * (1 + (i % 4)),
       (k, i) => (k - 2) ** (i % 5) + i, // several orders exact: errors tied at zero
@@ -86,22 +69,19 @@ describe('the per-component kernels against one-component-at-a-time references',
         for (const [s, pattern] of patterns.entries()) {
           for (const nanAt of nanPlaces(n)) {
             const memory = memoryAt(odd);
-            const vectors = Array.from({ length: 8 }, () => memory.f64(n));
-            const out = memory.f64(n), history = memory.i32(7);
-            vectors.forEach((v, k) => v.set(Float64Array.from({ length: n }, (_, i) => pattern(k, i))));
-            for (const i of nanAt) vectors[1 + (i % 7)][i] = NaN;
-            history.set(vectors.slice(1).map((v) => v.byteOffset));
-            const [x, ...h] = vectors.map((v) => Float64Array.from(v));
-            const expected = new Float64Array(n);
-            for (const order of [-1, 0, 1, 2, 3, 4, 5, 6]) {
-              for (const hint of order === -1 ? [0, 2 | (7 << 3), 3, 4 | ((n - 1) << 3), 5 | (1 << 3), 6 | (2 << 3)] : [0]) {
-                for (const available of order === -1 ? [2, 4, 6, 7] : [7]) {
-                  const what = `n ${n}, offset ${odd ? 8 : 16}, pattern ${s}, NaN at ${nanAt}, order ${order}, hint ${hint}, available ${available}`;
-                  const answer = memory.kernels.predict(order, n, available, hint, vectors[0].byteOffset, history.byteOffset, out.byteOffset);
-                  expect(answer, what).toBe(predictByComponent(order, available, hint, x, h, expected));
-                  expect(bits(out), what).toEqual(bits(expected));
-                }
-              }
+            const x = memory.f64(n), out = memory.f64(n), table = memory.f64(ROWS * (n + (n & 1)));
+            const t = Array.from({ length: ROWS }, () => new Float64Array(n)), expected = new Float64Array(n);
+            for (let step = 0; step < 16; step++) {
+              x.set(Float64Array.from({ length: n }, (_, i) => pattern(step, i)));
+              if (step === 9) for (const i of nanAt) x[i] = NaN;
+              const order = step < 13 ? -1 : step - 13;
+              const available = Math.min(step, 11) - 1;
+              const what = `n ${n}, offset ${odd ? 8 : 16}, pattern ${s}, NaN at ${nanAt}, step ${step}`;
+              const answer = memory.kernels.predict(order, n, available, x.byteOffset, table.byteOffset, out.byteOffset);
+              expect(answer, what).toBe(predictByComponent(order, available, Float64Array.from(x), t, expected));
+              expect(bits(out), what).toEqual(bits(expected));
+              const kept = t.flatMap((row, k) => Array.from(row, (_, i) => table[tableIndex(k, i)]));
+              expect(bits(kept), what).toEqual(bits(t.flatMap((row) => Array.from(row))));
             }
           }
         }

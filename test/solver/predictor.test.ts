@@ -57,23 +57,38 @@ describe('ExtrapolatingPredictor', () => {
     expect(out[0]).toBe(cubic(6));
   });
 
-  it("'auto' chooses the order and predicts as comparing all five orders' max-norm errors does, to the bit", () => {
-    // The comparison the kernel's choice replaced: every order's error over every component, sums in this order.
-    const reference = (x: Float64Array, h: Float64Array[], available: number): { order: number; out: Float64Array } => {
-      let e2 = 0, e3 = 0, e4 = 0, e5 = 0, e6 = 0;
-      for (let i = 0; i < x.length; i++) {
-        const [a, b, c, d, e, g5, g] = h.map((v) => v[i]), xi = x[i];
-        e2 = Math.max(e2, Math.abs(3 * a - 3 * b + c - xi));
-        e3 = Math.max(e3, Math.abs(4 * a - 6 * b + 4 * c - d - xi));
-        e4 = Math.max(e4, Math.abs(5 * a - 10 * b + 10 * c - 5 * d + e - xi));
-        e5 = Math.max(e5, Math.abs(6 * a - 15 * b + 20 * c - 15 * d + 6 * e - g5 - xi));
-        e6 = Math.max(e6, Math.abs(7 * a - 21 * b + 35 * c - 35 * d + 21 * e - 7 * g5 + g - xi));
+  it('recording values without predicting builds the same table as predicting each step first', () => {
+    const value = (k: number) => Float64Array.of(Math.sin(0.2 * k), Math.cos(0.7 * k) * 3, k * k);
+    const both = new ExtrapolatingPredictor(3, 'auto'), pushOnly = new ExtrapolatingPredictor(3, 'auto');
+    const a = new Float64Array(3), b = new Float64Array(3);
+    pushOnly.predict(0.1, value(0), b); // sets the step size; the value is recorded again below (the history starts over)
+    for (let k = 0; k < 20; k++) {
+      both.predict(0.1, value(k), a);
+      both.push(value(k)); // another vector with the same values: the table is advanced again, to the same bits
+      pushOnly.push(value(k));
+    }
+    both.predict(0.1, value(20), a);
+    pushOnly.predict(0.1, value(20), b);
+    expect(Array.from(b)).toEqual(Array.from(a));
+    expect(pushOnly.lastOrder).toBe(both.lastOrder);
+  });
+
+  it(`'auto' chooses the order and predicts as a plain difference table does (orders 2 … ${AUTO_MAX_ORDER}), to the bit`, () => {
+    // The reference: the table ∇^0 … ∇^{AUTO_MAX_ORDER+1} of the last recorded value, one component at a time; order p's
+    // error is ‖∇^{p+1} x_n‖∞, its prediction Σ_{k=p}^{0} ∇^k x_n from the highest difference down.
+    const rows = AUTO_MAX_ORDER + 2;
+    const tableOf = (x: Float64Array, previous: Float64Array[]) => {
+      const t = [Float64Array.from(x)];
+      for (let k = 1; k < rows; k++) t.push(t[k - 1].map((v, i) => v - previous[k - 1][i]));
+      return t;
+    };
+    const reference = (t: Float64Array[], available: number): { order: number; out: Float64Array } => {
+      let order = 2, best = NaN;
+      for (let p = 2; p <= Math.min(AUTO_MAX_ORDER, available); p++) {
+        const e = t[p + 1].reduce((m, v) => Math.max(m, Math.abs(v)), 0);
+        if (p === 2 || e < best) { order = p; best = e; }
       }
-      const errors = [e2, e3, e4, e5, e6];
-      let order = 2, best = e2;
-      for (let p = 3; p <= Math.min(6, available); p++) if (errors[p - 2] < best) { order = p; best = errors[p - 2]; }
-      const weights = [[3, -3, 1], [4, -6, 4, -1], [5, -10, 10, -5, 1], [6, -15, 20, -15, 6, -1], [7, -21, 35, -35, 21, -7, 1]][order - 2];
-      const out = x.map((xi, i) => weights.reduce((sum, w, j) => (j === 0 ? w * xi : sum + w * h[j - 1][i]), 0));
+      const out = t[0].map((_, i) => { let s = t[order][i]; for (let k = order - 1; k >= 0; k--) s += t[k][i]; return s; });
       return { order, out };
     };
     const bits = (v: Float64Array) => Array.from(new Uint32Array(Float64Array.from(v).buffer));
@@ -91,19 +106,18 @@ describe('ExtrapolatingPredictor', () => {
     for (const size of [1, 3, 11, 119]) {
       for (const [s, value] of sequences.entries()) {
         const predictor = new ExtrapolatingPredictor(size, 'auto'), out = new Float64Array(size);
-        const past: Float64Array[] = [];
-        for (let k = 0; k < 40; k++) {
+        let table = Array.from({ length: rows }, () => new Float64Array(size));
+        for (let k = 0; k < 50; k++) {
           const x = Float64Array.from({ length: size }, (_, i) => value(k, i));
           predictor.predict(0.1, x, out);
-          if (past.length >= 4) {
-            const history = Array.from({ length: 7 }, (_, j) => past[j] ?? new Float64Array(size));
-            const expected = reference(x, history, past.length - 1);
+          const next = tableOf(x, table);
+          if (k >= 4) {
+            const expected = reference(next, Math.min(k, AUTO_MAX_ORDER + 1) - 1);
             expect(predictor.lastOrder, `size ${size}, sequence ${s}, step ${k}`).toBe(expected.order);
             expect(bits(out), `size ${size}, sequence ${s}, step ${k}`).toEqual(bits(expected.out));
           }
           predictor.push(x);
-          past.unshift(x);
-          past.length = Math.min(past.length, 7);
+          table = next;
         }
       }
     }

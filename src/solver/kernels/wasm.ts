@@ -29,7 +29,7 @@ export interface KernelExports {
   recordHeaders(programPtr: number, count: number, headersPtr: number): void;
   addJacobianTransposeTimes(m: number, rowEntriesPtr: number, entryColumnPtr: number, blocksPtr: number, lambdaPtr: number, outPtr: number): void;
   jacobianTimes(m: number, rowEntriesPtr: number, entryColumnPtr: number, blocksPtr: number, vPtr: number, outPtr: number): void;
-  predict(order: number, n: number, available: number, hint: number, xPtr: number, historyPtr: number, outPtr: number): number;
+  predict(order: number, n: number, available: number, xPtr: number, tablePtr: number, outPtr: number): number;
   bodyBlocks(
     parts: number, bodyCount: number, inertiasPtr: number, qPtr: number, qdPtr: number, qddPtr: number,
     sM: number, sK: number, sQ: number, outPtr: number,

@@ -17,6 +17,7 @@ import { BlockSparseMatrix } from '../linalg/blockSparse';
 import { zeroRange } from '../linalg/dense';
 import { arrayBytes, KernelMemory } from '../kernels/wasm';
 import { ConstraintProgram, programLength, recordCount } from '../kernels/constraintProgram';
+import { differenceTableLength } from '../integrators/predictor';
 import { NewtonMatrixPlaces, newtonLuReserveBytes, newtonPlacesLengths } from './newtonMatrixKernel';
 
 /** Scratch vectors for kernel arguments outside the memory: q, q̇, q̈, q̈_{n+1} or the old force term, two outputs, w. */
@@ -28,7 +29,7 @@ const CALL_SITES = 21;
  * The f64 vectors one integrator keeps in the model's memory (kernelVector): the stepper's q, q̇, q̈ (n each) and
  * λ (m), its error weights (2n) and the table of its accepted step (6), the Newton unknowns and right-hand side
  * (n + m each) and the norms of a correction (4), a method's q_{n+1}, q̇_{n+1}, old force term and
- * work vectors (4n) and its per-body history (3 per body), and the predictors' histories of q̈ and λ (integrators/
+ * work vectors (4n) and its per-body history (3 per body), and the predictors' difference tables of q̈ and λ (integrators/
  * predictor.ts); with room to spare for alignment.
  */
 /** The parts of the kernel bodyBlocks (kernels/assembly/bodies.ts) and the f64 each body's blocks take. */
@@ -46,13 +47,13 @@ const LOAD_KINDS: Readonly<Record<CompiledLoad['kind'], number>> = { force: 0, '
 /** The vectors of hhtResidual, in the order of its table: q, q̇, q̈, q̈_{n+1}, w, q_{n+1}, q̇_{n+1}, λ_{n+1}, old force term, out. */
 const RESIDUAL_VECTORS = 10;
 
-/** Vectors of one predictor of order 'auto' (integrators/predictor.ts): 7 of history and 2 of work. */
-const PREDICTOR_VECTORS = 9;
-/** A predictor's table of its history's pointers (13 i32, with the allocator's 4 bytes; integrators/predictor.ts), in f64. */
-const PREDICTOR_TABLE = 7;
+/** A predictor of `size` values (integrators/predictor.ts): its difference table and two work vectors. */
+function predictorVectors(size: number): number[] {
+  return [differenceTableLength(size), size, size];
+}
 
 function integratorVectors(n: number, m: number, bodies: number): number[] {
-  return [n, n, n, m, n, n, n + m, n + m, 4, 6, n, n, n, n, 3 * bodies, 64, ...Array(2 * PREDICTOR_VECTORS).fill(n + m), PREDICTOR_TABLE, PREDICTOR_TABLE];
+  return [n, n, n, m, n, n, n + m, n + m, 4, 6, n, n, n, n, 3 * bodies, 64, ...predictorVectors(n), ...predictorVectors(m)];
 }
 
 export class AssembledSystem {
