@@ -266,7 +266,7 @@ describe('WebAssembly kernels', () => {
     };
     expect(sim.advance(Number.MAX_SAFE_INTEGER, () => {})).toBe('finished');
     expect(checked).toBe(sim.integrator.totalIterations);
-    // C_qᵀλ: each row's entries in the blocks' order, exact zeros skipped.
+    // C_qᵀλ: each row's entries in the blocks' order (the kernel adds an exact zero's ±0, which changes no sum here).
     const lambda = Float64Array.from({ length: m }, (_, r) => Math.cos(3 * r + 0.2) * 10 ** ((r % 7) - 3));
     const expected = new Float64Array(n), out = new Float64Array(n);
     system.constraints.forEach((c, i) => {
