@@ -182,6 +182,35 @@ describe('sparse LU on Newton matrices captured from runs', () => {
     expect(lu.counts.patternEntries).toBeLessThan(matrix.entryCount / 2);
   });
 
+  it.each(['v8', 'heavyTop'])('%s: the solve written as a program gives the loop kernel\'s bits (negated, flushed, NaN)', (name) => {
+    const list = captured[name];
+    const loop = new BlockSparseMatrix(list[0].structure), written = new BlockSparseMatrix(list[0].structure);
+    const byLoop = new SparseLu(loop, undefined, Infinity), byProgram = new SparseLu(written, undefined, 1);
+    const rand = seededRandom(5);
+    const bits = (v: Float64Array) => Array.from(new BigUint64Array(Float64Array.from(v, (x) => (x !== x ? NaN : x)).buffer));
+    for (const c of list) {
+      loaded(loop, c.size, c.dense);
+      loaded(written, c.size, c.dense);
+      expect(byLoop.factor()).toBe(true);
+      expect(byProgram.factor()).toBe(true);
+      const b = randomArray(rand, c.size).map((v, i) => (i % 5 === 0 ? v * 1e-152 : v));
+      for (const negate of [false, true]) {
+        const x = b.slice(), y = b.slice();
+        byLoop.solve(x, negate);
+        byProgram.solve(y, negate);
+        expect(byProgram.solvesByProgram, `step ${c.step}`).toBe(true);
+        expect(bits(y), `step ${c.step}, negate ${negate}`).toEqual(bits(x));
+      }
+      const withNaN = b.slice();
+      withNaN[c.size >> 1] = NaN;
+      const x = withNaN.slice(), y = withNaN.slice();
+      byLoop.solve(x);
+      byProgram.solve(y);
+      expect(bits(y)).toEqual(bits(x));
+    }
+    expect(byLoop.solvesByProgram).toBe(false);
+  });
+
   it('the V8 matrix needs a small fraction of the dense LU\'s work and storage', () => {
     const c = captured.v8.at(-1)!;
     const lu = new SparseLu(loaded(new BlockSparseMatrix(c.structure), c.size, c.dense));

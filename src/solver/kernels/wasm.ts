@@ -93,6 +93,8 @@ export function arrayBytes(f64Lengths: readonly number[], i32Lengths: readonly n
  */
 export class KernelMemory {
   readonly kernels: KernelExports;
+  /** The WebAssembly memory (a region's: that of the memory it was taken from), for modules written at run time. */
+  readonly memory: WebAssembly.Memory;
   readonly capacity: number;
   /** The memory's buffer: an array is in this memory when its buffer is this one (then its pointer is its byteOffset). */
   readonly buffer: ArrayBuffer;
@@ -105,6 +107,7 @@ export class KernelMemory {
   constructor(bytes: number, within?: KernelMemory) {
     if (within) {
       this.kernels = within.kernels;
+      this.memory = within.memory;
       this.buffer = within.buffer;
       this.base = within.take(bytes);
       this.limit = this.base + ((bytes + 7) & ~7);
@@ -112,6 +115,7 @@ export class KernelMemory {
       const pages = Math.max(1, Math.ceil((bytes + RESERVED_BYTES) / PAGE_BYTES));
       const memory = new WebAssembly.Memory({ initial: pages, maximum: pages });
       this.kernels = new WebAssembly.Instance(kernelModule(), { env: { memory } }).exports as unknown as KernelExports;
+      this.memory = memory;
       this.buffer = memory.buffer;
       this.base = RESERVED_BYTES;
       this.limit = pages * PAGE_BYTES;

@@ -23,11 +23,20 @@
  * when its pivots degrade (Davis & Palamadai Natarajan, ACM TOMS 37(3), 2010, Sect. 2.4).
  *
  * Solve: y = P b, forward L y = y, backward U y = y, x = Q y, each a row of dot products over the nonzeros; then
- * |x_i| < FLUSH_BELOW is set to exactly 0 (see there).
+ * |x_i| < FLUSH_BELOW is set to exactly 0 (see there). An analysis that has served PROGRAM_AFTER_SOLVES solves gets
+ * its solve written out as straight-line WebAssembly (kernels/luSolveProgram.ts: no branch per row, the same bits).
  */
 import { markowitzOrder, SINGULAR_PIVOT_RATIO, type PivotSequence } from './markowitz';
 import { arrayBytes, KernelMemory } from '../kernels/wasm';
 import { copyVector } from './dense';
+import { compileLuSolve, type LuSolveProgram } from '../kernels/luSolveProgram';
+
+/**
+ * Solves on one analysis before its solve is written out as a program: the V8 crank's run re-analyses 29–38 times
+ * in 90,000 steps, some analyses lasting a few steps; writing and compiling a program (≈ 30 kB for its 1,736
+ * multiply-adds) pays off only on one that stays.
+ */
+export const PROGRAM_AFTER_SOLVES = 256;
 
 /** A factorisation's pivot may fall to this fraction of its row's largest U entry before the analysis is redone. */
 export const REFACTOR_THRESHOLD = 1e-3;
@@ -239,6 +248,9 @@ export class SparseLu {
   private readonly inPattern: Uint8Array;
   /** The last right-hand side solved and its pointer in the workspace's memory (−1: outside; reading `buffer` is slow). */
   private lastRhs: Float64Array | null = null;
+  /** Solves on the current analysis, and its program once written (null before, or where none can be compiled). */
+  private solvesOnPlan = 0;
+  private program: LuSolveProgram | null = null;
   private rhsPointer = -1;
 
   /**
@@ -246,11 +258,21 @@ export class SparseLu {
    * `host`, the workspace is a region of that memory while it has room: a right-hand side living there (the Newton
    * driver's, in the model's memory) is then solved in place, without copies.
    */
-  constructor(private readonly matrix: LaidOutMatrix, private readonly host?: KernelMemory) {
+  /**
+   * `host`: a memory whose free room may hold the factors. `programAfterSolves`: solves on one analysis before its
+   * program is written (Infinity: never; tests compare the two paths).
+   */
+  constructor(
+    private readonly matrix: LaidOutMatrix, private readonly host?: KernelMemory,
+    private readonly programAfterSolves = PROGRAM_AFTER_SOLVES,
+  ) {
     this.size = matrix.size;
     ({ row: this.entryRow, col: this.entryCol } = matrix.entryPositions());
     this.inPattern = new Uint8Array(matrix.entryCount);
   }
+
+  /** True when solves run the current analysis' program (diagnostics and tests). */
+  get solvesByProgram(): boolean { return this.program !== null; }
 
   /** Counts of the current analysis (all zero before the first factor()). */
   get counts(): SparseLuCounts {
@@ -300,11 +322,24 @@ export class SparseLu {
     // The kernel reads every b_i before it writes any x_i, so it may solve in the caller's vector.
     const inPlace = this.rhsPointer >= 0;
     if (!inPlace) copyVector(n, rhs, w.rhs);
-    w.memory.kernels.luSolve(
-      n, p.rowOrder, p.colOrder, p.rowStart, p.diag, p.column, p.inversePivot, p.values, p.work, inPlace ? this.rhsPointer : p.rhs,
-      FLUSH_BELOW, negate ? 1 : 0,
-    );
+    const at = inPlace ? this.rhsPointer : p.rhs;
+    if (++this.solvesOnPlan === this.programAfterSolves) this.program = this.writeProgram(plan, w);
+    if (this.program) this.program(at, negate ? -1 : 1);
+    else {
+      w.memory.kernels.luSolve(
+        n, p.rowOrder, p.colOrder, p.rowStart, p.diag, p.column, p.inversePivot, p.values, p.work, at, FLUSH_BELOW, negate ? 1 : 0,
+      );
+    }
     if (!inPlace) copyVector(n, w.rhs, rhs);
+  }
+
+  /** The current analysis' solve as a program (kernels/luSolveProgram.ts), on the workspace's pointers. */
+  private writeProgram(plan: LuPlan, w: LuWorkspace): LuSolveProgram | null {
+    const p = w.solvePointers;
+    return compileLuSolve(w.memory.memory, {
+      n: plan.n, rowOrder: plan.rowOrder, colOrder: plan.colOrder, rowStart: plan.rowStart, diag: plan.diag, column: plan.column,
+      valuesPointer: p.values, inversePivotPointer: p.inversePivot, workPointer: p.work, flushBelow: FLUSH_BELOW,
+    });
   }
 
   /** The numeric phase on a plan, in place (kernels/assembly/lu.ts: luRefactor). On a degraded pivot A is put back. */
@@ -348,6 +383,8 @@ export class SparseLu {
     matrix.setLayout(plan.slots, laidOut, workspace.values, old);
     this.plan = plan;
     this.workspace = workspace;
+    this.solvesOnPlan = 0;
+    this.program = null;
     return true;
   }
 }
