@@ -265,15 +265,17 @@ describe('re-analysis', () => {
     }
   });
 
-  it('a static pivot that falls below the refactorisation threshold of its row is replaced by a new analysis', () => {
+  it.each([Infinity, 1])('a static pivot that falls below the refactorisation threshold of its row is replaced by a new analysis (the solve a program after %s solves)', (programAfterSolves) => {
     const rand = seededRandom(77);
     for (const n of [2, 5, 9]) {
       const dense = Float64Array.from({ length: n * n }, () => 2 * rand() - 1);
       for (let i = 0; i < n; i++) dense[i * n + i] += n;
       const pattern = [...Array(n * n).keys()].map((p) => [Math.floor(p / n), p % n] as const);
       const matrix = loaded(new BlockSparseMatrix(scalarStructure(n, pattern)), n, dense);
-      const lu = new SparseLu(matrix);
+      const lu = new SparseLu(matrix, undefined, programAfterSolves);
       expect(lu.factor()).toBe(true);
+      solved(lu, randomArray(rand, n));
+      expect(lu.solvesByProgram).toBe(programAfterSolves === 1);
       const { rows, cols } = lu.pivotOrder!;
       // The first pivot shrinks to far below REFACTOR_THRESHOLD of its row (whose other entries stay): the old
       // order would divide by it.
