@@ -20,26 +20,25 @@ const COORDS_PER_BODY = 7;
 @inline function v2(ptr: usize, k: i32): v128 { return v128.load(ptr + (<usize>k << 3), 0, 8); }
 @inline function setV2(ptr: usize, k: i32, v: v128): void { v128.store(ptr + (<usize>k << 3), v, 0, 8); }
 
-// L(e) x (3-vector) and Lᵀ(e) y (4-vector) of the body at hand.
-let l0: f64 = 0, l1: f64 = 0, l2: f64 = 0;
-let t0: f64 = 0, t1: f64 = 0, t2: f64 = 0, t3: f64 = 0;
-
-/** (l0, l1, l2) = L(e) x, e at e[oe..oe+4), x at x[ox..ox+4). */
-@inline function lTimes(e: usize, oe: i32, x: usize, ox: i32): void {
-  const e0 = f(e, oe), e1 = f(e, oe + 1), e2 = f(e, oe + 2), e3 = f(e, oe + 3);
-  const x0 = f(x, ox), x1 = f(x, ox + 1), x2 = f(x, ox + 2), x3 = f(x, ox + 3);
-  l0 = -e1 * x0 + e0 * x1 + e3 * x2 - e2 * x3;
-  l1 = -e2 * x0 - e3 * x1 + e0 * x2 + e1 * x3;
-  l2 = -e3 * x0 + e2 * x1 - e1 * x2 + e0 * x3;
+/**
+ * Component k (a constant after inlining) of L(e) x (a 3-vector) and of Lᵀ(e) y (a 4-vector), Sherif Eq. 4: each a
+ * local, where one function setting module globals made every product a store and a load.
+ */
+@inline function lRow(k: i32, e0: f64, e1: f64, e2: f64, e3: f64, x0: f64, x1: f64, x2: f64, x3: f64): f64 {
+  switch (k) {
+    case 0: return -e1 * x0 + e0 * x1 + e3 * x2 - e2 * x3;
+    case 1: return -e2 * x0 - e3 * x1 + e0 * x2 + e1 * x3;
+    default: return -e3 * x0 + e2 * x1 - e1 * x2 + e0 * x3;
+  }
 }
 
-/** (t0 … t3) = Lᵀ(e) (y0, y1, y2). */
-@inline function lTransposeTimes(e: usize, oe: i32, y0: f64, y1: f64, y2: f64): void {
-  const e0 = f(e, oe), e1 = f(e, oe + 1), e2 = f(e, oe + 2), e3 = f(e, oe + 3);
-  t0 = -e1 * y0 - e2 * y1 - e3 * y2;
-  t1 = e0 * y0 - e3 * y1 + e2 * y2;
-  t2 = e3 * y0 + e0 * y1 - e1 * y2;
-  t3 = -e2 * y0 + e1 * y1 + e0 * y2;
+@inline function ltRow(k: i32, e0: f64, e1: f64, e2: f64, e3: f64, y0: f64, y1: f64, y2: f64): f64 {
+  switch (k) {
+    case 0: return -e1 * y0 - e2 * y1 - e3 * y2;
+    case 1: return e0 * y0 - e3 * y1 + e2 * y2;
+    case 2: return e3 * y0 + e0 * y1 - e1 * y2;
+    default: return -e2 * y0 + e1 * y1 + e0 * y2;
+  }
 }
 
 /**
@@ -50,12 +49,12 @@ export function modifiedHistory(bodyCount: i32, h: f64, gamma: f64, q: usize, qd
   const a = h * (1 - gamma);
   for (let b = 0; b < bodyCount; b++) {
     const oe = b * COORDS_PER_BODY + 3, ow = 3 * b;
-    lTimes(q, oe, qd, oe);
-    const w0 = l0, w1 = l1, w2 = l2;
-    lTimes(q, oe, qdd, oe);
-    setF(history, ow, w0 + a * l0);
-    setF(history, ow + 1, w1 + a * l1);
-    setF(history, ow + 2, w2 + a * l2);
+    const e0 = f(q, oe), e1 = f(q, oe + 1), e2 = f(q, oe + 2), e3 = f(q, oe + 3);
+    const d0 = f(qd, oe), d1 = f(qd, oe + 1), d2 = f(qd, oe + 2), d3 = f(qd, oe + 3);
+    const a0 = f(qdd, oe), a1 = f(qdd, oe + 1), a2 = f(qdd, oe + 2), a3 = f(qdd, oe + 3);
+    setF(history, ow, lRow(0, e0, e1, e2, e3, d0, d1, d2, d3) + a * lRow(0, e0, e1, e2, e3, a0, a1, a2, a3));
+    setF(history, ow + 1, lRow(1, e0, e1, e2, e3, d0, d1, d2, d3) + a * lRow(1, e0, e1, e2, e3, a0, a1, a2, a3));
+    setF(history, ow + 2, lRow(2, e0, e1, e2, e3, d0, d1, d2, d3) + a * lRow(2, e0, e1, e2, e3, a0, a1, a2, a3));
   }
 }
 
@@ -93,14 +92,14 @@ export function hhtKinematics(
   for (let b = 0; b < bodyCount; b++) {
     const c = b * COORDS_PER_BODY, oe = c + 3, ow = 3 * b;
     for (let i = c; i < c + 3; i++) setF(qdNew, i, f(qd, i) + va * f(qdd, i) + vb * f(qddNew, i));
-    lTransposeTimes(qNew, oe, f(history, ow), f(history, ow + 1), f(history, ow + 2));
+    const w0 = f(history, ow), w1 = f(history, ow + 1), w2 = f(history, ow + 2);
     const e0 = f(qNew, oe), e1 = f(qNew, oe + 1), e2 = f(qNew, oe + 2), e3 = f(qNew, oe + 3);
     const a0 = f(qddNew, oe), a1 = f(qddNew, oe + 1), a2 = f(qddNew, oe + 2), a3 = f(qddNew, oe + 3);
     const ea = e0 * a0 + e1 * a1 + e2 * a2 + e3 * a3;
-    setF(qdNew, oe, t0 + vb * (a0 - e0 * ea));
-    setF(qdNew, oe + 1, t1 + vb * (a1 - e1 * ea));
-    setF(qdNew, oe + 2, t2 + vb * (a2 - e2 * ea));
-    setF(qdNew, oe + 3, t3 + vb * (a3 - e3 * ea));
+    setF(qdNew, oe, ltRow(0, e0, e1, e2, e3, w0, w1, w2) + vb * (a0 - e0 * ea));
+    setF(qdNew, oe + 1, ltRow(1, e0, e1, e2, e3, w0, w1, w2) + vb * (a1 - e1 * ea));
+    setF(qdNew, oe + 2, ltRow(2, e0, e1, e2, e3, w0, w1, w2) + vb * (a2 - e2 * ea));
+    setF(qdNew, oe + 3, ltRow(3, e0, e1, e2, e3, w0, w1, w2) + vb * (a3 - e3 * ea));
   }
 }
 
@@ -118,20 +117,22 @@ export function bodyForces(
   for (let b = 0; b < bodyCount; b++) {
     const c = b * COORDS_PER_BODY, oe = c + 3, oj = 3 * b;
     const jx = f(inertias, oj), jy = f(inertias, oj + 1), jz = f(inertias, oj + 2);
-    // f2: v = J L(e) ė, z = Lᵀ(ė) v, then Lᵀ(e) L(e) z.
-    lTimes(q, oe, qd, oe);
-    lTransposeTimes(qd, oe, l0 * jx, l1 * jy, l2 * jz);
-    const z0 = t0, z1 = t1, z2 = t2, z3 = t3;
     const e0 = f(q, oe), e1 = f(q, oe + 1), e2 = f(q, oe + 2), e3 = f(q, oe + 3);
-    const lz0 = -e1 * z0 + e0 * z1 + e3 * z2 - e2 * z3;
-    const lz1 = -e2 * z0 - e3 * z1 + e0 * z2 + e1 * z3;
-    const lz2 = -e3 * z0 + e2 * z1 - e1 * z2 + e0 * z3;
-    lTransposeTimes(q, oe, lz0, lz1, lz2);
+    const d0 = f(qd, oe), d1 = f(qd, oe + 1), d2 = f(qd, oe + 2), d3 = f(qd, oe + 3);
+    // f2: v = J L(e) ė, z = Lᵀ(ė) v, then Lᵀ(e) L(e) z.
+    const v0 = lRow(0, e0, e1, e2, e3, d0, d1, d2, d3) * jx;
+    const v1 = lRow(1, e0, e1, e2, e3, d0, d1, d2, d3) * jy;
+    const v2 = lRow(2, e0, e1, e2, e3, d0, d1, d2, d3) * jz;
+    const z0 = ltRow(0, d0, d1, d2, d3, v0, v1, v2), z1 = ltRow(1, d0, d1, d2, d3, v0, v1, v2);
+    const z2 = ltRow(2, d0, d1, d2, d3, v0, v1, v2), z3 = ltRow(3, d0, d1, d2, d3, v0, v1, v2);
+    const lz0 = lRow(0, e0, e1, e2, e3, z0, z1, z2, z3);
+    const lz1 = lRow(1, e0, e1, e2, e3, z0, z1, z2, z3);
+    const lz2 = lRow(2, e0, e1, e2, e3, z0, z1, z2, z3);
     const s8: f64 = -1 * 8;
-    setF(loads, oe, f(loads, oe) + s8 * t0);
-    setF(loads, oe + 1, f(loads, oe + 1) + s8 * t1);
-    setF(loads, oe + 2, f(loads, oe + 2) + s8 * t2);
-    setF(loads, oe + 3, f(loads, oe + 3) + s8 * t3);
+    setF(loads, oe, f(loads, oe) + s8 * ltRow(0, e0, e1, e2, e3, lz0, lz1, lz2));
+    setF(loads, oe + 1, f(loads, oe + 1) + s8 * ltRow(1, e0, e1, e2, e3, lz0, lz1, lz2));
+    setF(loads, oe + 2, f(loads, oe + 2) + s8 * ltRow(2, e0, e1, e2, e3, lz0, lz1, lz2));
+    setF(loads, oe + 3, f(loads, oe + 3) + s8 * ltRow(3, e0, e1, e2, e3, lz0, lz1, lz2));
     for (let i = c; i < c + COORDS_PER_BODY; i++) setF(out, i, f(out, i) + forceScale * f(loads, i));
     if (forceOld != 0) {
       for (let i = c; i < c + COORDS_PER_BODY; i++) setF(out, i, f(out, i) - oldWeight * f(forceOld, i));
@@ -141,13 +142,15 @@ export function bodyForces(
       setF(out, c, f(out, c) + mb * f(qdd, c));
       setF(out, c + 1, f(out, c + 1) + mb * f(qdd, c + 1));
       setF(out, c + 2, f(out, c + 2) + mb * f(qdd, c + 2));
-      lTimes(q, oe, qdd, oe);
-      lTransposeTimes(q, oe, l0 * jx, l1 * jy, l2 * jz);
+      const a0 = f(qdd, oe), a1 = f(qdd, oe + 1), a2 = f(qdd, oe + 2), a3 = f(qdd, oe + 3);
+      const y0 = lRow(0, e0, e1, e2, e3, a0, a1, a2, a3) * jx;
+      const y1 = lRow(1, e0, e1, e2, e3, a0, a1, a2, a3) * jy;
+      const y2 = lRow(2, e0, e1, e2, e3, a0, a1, a2, a3) * jz;
       const s4 = massScale * 4;
-      setF(out, oe, f(out, oe) + s4 * t0);
-      setF(out, oe + 1, f(out, oe + 1) + s4 * t1);
-      setF(out, oe + 2, f(out, oe + 2) + s4 * t2);
-      setF(out, oe + 3, f(out, oe + 3) + s4 * t3);
+      setF(out, oe, f(out, oe) + s4 * ltRow(0, e0, e1, e2, e3, y0, y1, y2));
+      setF(out, oe + 1, f(out, oe + 1) + s4 * ltRow(1, e0, e1, e2, e3, y0, y1, y2));
+      setF(out, oe + 2, f(out, oe + 2) + s4 * ltRow(2, e0, e1, e2, e3, y0, y1, y2));
+      setF(out, oe + 3, f(out, oe + 3) + s4 * ltRow(3, e0, e1, e2, e3, y0, y1, y2));
     }
   }
 }
@@ -169,11 +172,12 @@ const BODY_BLOCKS = 64;
 @inline function sandwichColumn(
   jx: f64, jy: f64, jz: f64, x: usize, ox: i32, c0: f64, c1: f64, c2: f64, sign: f64, out: usize, b: i32, add: bool,
 ): void {
-  lTransposeTimes(x, ox, c0 * jx, c1 * jy, c2 * jz);
-  setF(out, b, (add ? f(out, b) : 0) + sign * t0);
-  setF(out, 4 + b, (add ? f(out, 4 + b) : 0) + sign * t1);
-  setF(out, 8 + b, (add ? f(out, 8 + b) : 0) + sign * t2);
-  setF(out, 12 + b, (add ? f(out, 12 + b) : 0) + sign * t3);
+  const x0 = f(x, ox), x1 = f(x, ox + 1), x2 = f(x, ox + 2), x3 = f(x, ox + 3);
+  const y0 = c0 * jx, y1 = c1 * jy, y2 = c2 * jz;
+  setF(out, b, (add ? f(out, b) : 0) + sign * ltRow(0, x0, x1, x2, x3, y0, y1, y2));
+  setF(out, 4 + b, (add ? f(out, 4 + b) : 0) + sign * ltRow(1, x0, x1, x2, x3, y0, y1, y2));
+  setF(out, 8 + b, (add ? f(out, 8 + b) : 0) + sign * ltRow(2, x0, x1, x2, x3, y0, y1, y2));
+  setF(out, 12 + b, (add ? f(out, 12 + b) : 0) + sign * ltRow(3, x0, x1, x2, x3, y0, y1, y2));
 }
 
 /**
@@ -229,21 +233,26 @@ export function bodyBlocks(
     if (parts & MASS) {
       setInertiaSandwich(jx, jy, jz, q, oe, q, oe, 4 * sM, o);
     }
+    const e0 = f(q, oe), e1 = f(q, oe + 1), e2 = f(q, oe + 2), e3 = f(q, oe + 3);
     if (parts & MASS_STIFFNESS) {
-      lTimes(q, oe, qdd, oe);
-      wHat(l0 * jx, l1 * jy, l2 * jz, tmp);
+      const a0 = f(qdd, oe), a1 = f(qdd, oe + 1), a2 = f(qdd, oe + 2), a3 = f(qdd, oe + 3);
+      wHat(
+        lRow(0, e0, e1, e2, e3, a0, a1, a2, a3) * jx, lRow(1, e0, e1, e2, e3, a0, a1, a2, a3) * jy,
+        lRow(2, e0, e1, e2, e3, a0, a1, a2, a3) * jz, tmp,
+      );
       addInertiaSandwich(jx, jy, jz, q, oe, qdd, oe, -1, tmp);
       const s = 4 * sK;
       for (let k = 0; k < 16; k++) setF(o, 16 + k, s * f(tmp, k));
     }
     if (parts & (QUADRATIC_STIFFNESS | RATE_DERIVATIVE)) {
-      const e0 = f(q, oe), e1 = f(q, oe + 1), e2 = f(q, oe + 2), e3 = f(q, oe + 3);
       const ee = e0 * e0 + e1 * e1 + e2 * e2 + e3 * e3;
       // v = J L(e) ė, z = Lᵀ(ė) v.
-      lTimes(q, oe, qd, oe);
-      const v0 = l0 * jx, v1 = l1 * jy, v2 = l2 * jz;
-      lTransposeTimes(qd, oe, v0, v1, v2);
-      const z0 = t0, z1 = t1, z2 = t2, z3 = t3;
+      const d0 = f(qd, oe), d1 = f(qd, oe + 1), d2 = f(qd, oe + 2), d3 = f(qd, oe + 3);
+      const v0 = lRow(0, e0, e1, e2, e3, d0, d1, d2, d3) * jx;
+      const v1 = lRow(1, e0, e1, e2, e3, d0, d1, d2, d3) * jy;
+      const v2 = lRow(2, e0, e1, e2, e3, d0, d1, d2, d3) * jz;
+      const z0 = ltRow(0, d0, d1, d2, d3, v0, v1, v2), z1 = ltRow(1, d0, d1, d2, d3, v0, v1, v2);
+      const z2 = ltRow(2, d0, d1, d2, d3, v0, v1, v2), z3 = ltRow(3, d0, d1, d2, d3, v0, v1, v2);
       if (parts & QUADRATIC_STIFFNESS) {
         const ez = e0 * z0 + e1 * z1 + e2 * z2 + e3 * z3;
         setInertiaSandwich(jx, jy, jz, qd, oe, qd, oe, 1, tmp2);
