@@ -80,7 +80,7 @@ describe('fixed-step Newton stop after a full Newton step, on an earlier solve\'
     expect(stopsAt(policy, [1e-9 * 1.5, 1e-15], fresh)).toBe(1);
   });
 
-  it('asks the driver to refactorise after every step that needed more than one correction, and only with the stop', () => {
+  it('asks the driver to refactorise after a step that needed more than REFRESH_AFTER_ITERATIONS corrections, and only with the stop', () => {
     expect(new ResidualTolerancePolicy(1e-10, 0, true).refreshAfterIterations).toBe(REFRESH_AFTER_ITERATIONS);
     expect(new ResidualTolerancePolicy(1e-10, 0).refreshAfterIterations).toBeUndefined();
   });

@@ -33,7 +33,7 @@ export interface NewtonSettings {
   /**
    * Order of the polynomial extrapolation of q̈ and λ that starts Newton (Negrut Sect. 3.5):
    * 0 = previous step's values, 1 = linear, 2 = quadratic (used once enough equal steps exist), 'auto' =
-   * the extrapolation of order 2 … 6 that would have predicted the last step best (predictor.ts). Methods whose
+   * the extrapolation of order 2 … 10 that would have predicted the last step best (predictor.ts). Methods whose
    * files take only 0–2 (generalized-α) get 'auto' as 2 (methodRegistry.ts).
    */
   readonly predictorOrder: PredictorOrder;
