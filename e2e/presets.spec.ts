@@ -66,7 +66,8 @@ test('a preset opens in one click; projector mode is part of the link', async ({
   const link = page.url();
   await page.goto(link);
   await waitForApi(page);
-  expect(await page.evaluate(() => document.documentElement.classList.contains('projector'))).toBe(true);
+  // The test API can be up before the app's first effects ran (they put the mode's class on the document).
+  await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('projector'))).toBe(true);
   const fontSize = await page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize));
   expect(fontSize).toBeGreaterThanOrEqual(16);
   await expect.poll(thick).toBeGreaterThanOrEqual(3);
