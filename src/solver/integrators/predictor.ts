@@ -17,7 +17,7 @@ export type PredictorOrder = 0 | 1 | 2 | 'auto';
  * truncation error, (ωh)⁴, is the first Newton correction. With the modified method the crank still turns at
  * 686 rad/s at 9 s, and there order 6 leaves a first correction of ≈ 8,000 times the Newton tolerance (median,
  * t = 8 s), orders 9 and 10 ≈ 400; higher ones more again (their weights, summing to 2^(p+1) in magnitude, amplify
- * the history's own Newton error). Orders 7 … 10 cut the modified run's iterations per step from 1.83 to 1.62; the
+ * the history's own Newton error). Orders 7 … 10 cut the modified run's iterations per step from 1.83 to 1.61; the
  * classical run (236 rad/s at 9 s) keeps choosing order 6 or lower, where the choice falls back whenever a higher
  * order does worse.
  */
@@ -58,8 +58,8 @@ export class ExtrapolatingPredictor {
   private outPointer = -1;
   /** The vector the table was advanced to by predict (null: the table holds the last recorded value). */
   private advancedTo: Float64Array | null = null;
-  /** The order of the last prediction. */
-  lastOrder = 0;
+  /** The order the last prediction used. */
+  private usedOrder = 0;
 
   /**
    * The table and the work vectors go into `into`'s kernel memory when it has room (then vectors of that memory are
@@ -82,9 +82,12 @@ export class ExtrapolatingPredictor {
     if (h !== this.historyH || this.advancedTo !== null) { this.count = 0; this.historyH = h; }
     if (out !== this.lastOut) { this.lastOut = out; this.outPointer = this.memory.pointerOf(out); }
     const direct = this.outPointer >= 0;
-    this.lastOrder = this.advance(this.order(), current, direct ? this.outPointer : this.predicted.byteOffset);
+    this.usedOrder = this.advance(this.order(), current, direct ? this.outPointer : this.predicted.byteOffset);
     if (!direct) out.set(this.predicted);
   }
+
+  /** The order of the last prediction. */
+  get lastOrder(): number { return this.usedOrder; }
 
   /**
    * Records x_n (about to be replaced by the accepted x_{n+1}): nothing to do when it is what predict() advanced the
