@@ -51,10 +51,14 @@ export function failureAdvice(p: DampingParameter): string {
 }
 
 export class MultiplierOscillationMonitor {
-  private readonly previous: Float64Array;
-  private readonly increment: Float64Array;
-  /** The last assessed multipliers and the statistics they would give, until `commit`. */
-  private readonly pending: Float64Array;
+  private previous: Float64Array;
+  private increment: Float64Array;
+  /**
+   * The last assessed multipliers, their increment and the statistics they would give, until `commit` (which swaps
+   * the arrays: no copy per step).
+   */
+  private pending: Float64Array;
+  private pendingIncrement: Float64Array;
   private pendingNorm = 0;
   private pendingLargest = 0;
   private pendingStreak = 0;
@@ -73,6 +77,7 @@ export class MultiplierOscillationMonitor {
     this.previous = new Float64Array(system.m);
     this.increment = new Float64Array(system.m);
     this.pending = new Float64Array(system.m);
+    this.pendingIncrement = new Float64Array(system.m);
     this.massScale = 1 + Math.max(...system.masses, ...system.inertias);
   }
 
@@ -93,14 +98,15 @@ export class MultiplierOscillationMonitor {
    * `commit`, so an error-controlled run can reject the step and retry it smaller (adaptiveStepper.ts).
    */
   assess(lambda: Float64Array, h: number): string | null {
-    const { previous, pending } = this;
+    const { previous, pending, increment, pendingIncrement } = this;
     let dot = 0, norm2 = 0, scale2 = 0;
     for (let i = 0; i < lambda.length; i++) {
       const d = lambda[i] - previous[i];
-      dot += d * this.increment[i];
+      dot += d * increment[i];
       norm2 += d * d;
       scale2 += lambda[i] * lambda[i];
       pending[i] = lambda[i];
+      pendingIncrement[i] = d;
     }
     const norm = Math.sqrt(norm2);
     const scale = Math.sqrt(scale2);
@@ -127,11 +133,11 @@ export class MultiplierOscillationMonitor {
 
   /** Takes the multipliers of the last `assess` as the accepted step's. */
   commit(): void {
-    const { previous, pending, increment } = this;
-    for (let i = 0; i < pending.length; i++) {
-      increment[i] = pending[i] - previous[i];
-      previous[i] = pending[i];
-    }
+    const previous = this.previous, increment = this.increment;
+    this.previous = this.pending;
+    this.pending = previous;
+    this.increment = this.pendingIncrement;
+    this.pendingIncrement = increment;
     this.largestNorm = this.pendingLargest;
     this.streak = this.pendingStreak;
     this.previousIncrementNorm = this.pendingNorm;

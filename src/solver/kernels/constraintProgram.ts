@@ -18,6 +18,11 @@ const KIND = 0, BODY_I = 1, BODY_J = 2, ROW = 3, OFFSET = 4, LD = 5, COL_I = 6, 
 /** Where a primitive's own parameters (c, then up to three vectors) start. */
 export const PARAMETERS = 9;
 
+/** i32 per record in the program's header table (assembly/constraints.ts: recordHeaders). */
+export const HEADER_LENGTH = 9;
+/** f64 per body in the program's rotation table (assembly/constraints.ts: rotationTable). */
+export const ROTATION_LENGTH = 9;
+
 /** The kinds of primitive the kernel knows (assembly/constraints.ts). */
 export const enum PrimitiveKind { Normalization = 0, PointsCoincide = 1, VectorsDot = 2, VectorToPointDot = 3 }
 
@@ -99,7 +104,10 @@ export function stiffnessRecordCount(c: Constraint): number {
   return source ? recordCount(source.full) : 0;
 }
 
-/** f64 entries a model's ConstraintProgram needs in its kernel memory besides q, values and blocks. */
+/**
+ * f64 entries a model's ConstraintProgram needs in its kernel memory besides q, values, blocks, its headers
+ * (HEADER_LENGTH i32 per record) and its rotation table (ROTATION_LENGTH f64 per body).
+ */
 export function programLength(constraints: readonly Constraint[]): number {
   let records = 0;
   for (const c of constraints) records += recordCount(c);
@@ -113,6 +121,11 @@ export function programLength(constraints: readonly Constraint[]): number {
  */
 export class ConstraintProgram {
   private readonly program: Float64Array;
+  /** The records' integer fields, converted once (assembly/constraints.ts: recordHeaders). */
+  private readonly headers: Int32Array;
+  /** The bodies' rotation matrices, written by the kernel at each run (9 f64 per body). */
+  private readonly rotations: Float64Array;
+  private readonly bodies: number;
   private readonly records: number;
   private readonly moving: Array<[KernelPrimitive, number]> = [];
   /** The q and out of the last run, and where they live (reading a typed array's buffer is slow). */
@@ -144,6 +157,10 @@ export class ConstraintProgram {
       else this.others.push([c, rows[i], blockOffsets[i]]);
     });
     this.records = r;
+    this.headers = memory.i32(HEADER_LENGTH * r);
+    this.bodies = q.length / COORDS_PER_BODY;
+    this.rotations = memory.f64(ROTATION_LENGTH * this.bodies);
+    memory.kernels.recordHeaders(this.program.byteOffset, r, this.headers.byteOffset);
     const size = stiffnessProgramSize(constraints);
     this.stiffnessCompiled = this.others.length === 0 || size.records > 0;
     if (size.records > 0) {
@@ -166,6 +183,8 @@ export class ConstraintProgram {
 
   /** The program's pointer and record count, for a kernel that runs it itself (kernels/assembly/residual.ts). */
   get programPointer(): number { return this.program.byteOffset; }
+  get headersPointer(): number { return this.headers.byteOffset; }
+  get rotationsPointer(): number { return this.rotations.byteOffset; }
   get recordCount(): number { return this.records; }
 
   /** True if every constraint is compiled (no TypeScript constraint runs between the kernel's records). */
@@ -202,8 +221,9 @@ export class ConstraintProgram {
     const values = direct ? out : this.values, base = direct ? offset : 0;
     this.updateMoving(t);
     const valuesPtr = values.byteOffset + 8 * base;
-    if (withJacobian) memory.kernels.constraintsWithJacobian(program.byteOffset, this.records, qPtr, valuesPtr, blocks.byteOffset);
-    else memory.kernels.constraintValues(program.byteOffset, this.records, qPtr, valuesPtr);
+    const headers = this.headers.byteOffset, bodies = this.bodies, table = this.rotations.byteOffset;
+    if (withJacobian) memory.kernels.runConstraints(program.byteOffset, headers, this.records, qPtr, valuesPtr, blocks.byteOffset, 1, bodies, table);
+    else memory.kernels.constraintValues(program.byteOffset, headers, this.records, qPtr, valuesPtr, bodies, table);
     const others = this.others;
     for (let k = 0; k < others.length; k++) {
       const [c, row, off] = others[k];

@@ -25,7 +25,11 @@ export interface KernelExports {
   ): void;
   constraintRecordLength(): number;
   constraintsWithJacobian(programPtr: number, count: number, qPtr: number, valuesPtr: number, blocksPtr: number): void;
-  constraintValues(programPtr: number, count: number, qPtr: number, valuesPtr: number): void;
+  constraintValues(programPtr: number, headersPtr: number, count: number, qPtr: number, valuesPtr: number, bodies: number, tablePtr: number): void;
+  runConstraints(
+    programPtr: number, headersPtr: number, count: number, qPtr: number, valuesPtr: number, blocksPtr: number, zeroAll: number,
+    bodies: number, tablePtr: number,
+  ): void;
   recordHeaders(programPtr: number, count: number, headersPtr: number): void;
   addJacobianTransposeTimes(m: number, rowEntriesPtr: number, entryColumnPtr: number, blocksPtr: number, lambdaPtr: number, outPtr: number): void;
   jacobianTimes(m: number, rowEntriesPtr: number, entryColumnPtr: number, blocksPtr: number, vPtr: number, outPtr: number): void;

@@ -16,7 +16,7 @@ import type { MatrixAccumulator } from '../linalg/accumulator';
 import { BlockSparseMatrix } from '../linalg/blockSparse';
 import { zeroRange } from '../linalg/dense';
 import { arrayBytes, KernelMemory } from '../kernels/wasm';
-import { ConstraintProgram, programLength, recordCount } from '../kernels/constraintProgram';
+import { ConstraintProgram, HEADER_LENGTH, ROTATION_LENGTH, programLength, recordCount } from '../kernels/constraintProgram';
 import { differenceTableLength } from '../integrators/predictor';
 import { NewtonMatrixPlaces, newtonLuReserveBytes, newtonPlacesLengths } from './newtonMatrixKernel';
 
@@ -39,9 +39,7 @@ export const BODY_BLOCKS = 64;
 export const RATE_DERIVATIVE_OFFSET = 48;
 
 /** The model's table for the kernels forceTerm and hhtResidual (kernels/assembly/residual.ts: its fields, in order). */
-const MODEL_TABLE = 16;
-/** i32 per constraint record in the residual kernel's header table (kernels/assembly/constraints.ts: recordHeaders). */
-const RECORD_HEADER = 9;
+const MODEL_TABLE = 17;
 /** A compiled load's kind in the kernel's records (kernels/assembly/loads.ts). */
 const LOAD_KINDS: Readonly<Record<CompiledLoad['kind'], number>> = { force: 0, 'body-moment': 1, 'global-moment': 2 };
 /** The vectors of hhtResidual, in the order of its table: q, q̇, q̈, q̈_{n+1}, w, q_{n+1}, q̇_{n+1}, λ_{n+1}, old force term, out. */
@@ -148,8 +146,8 @@ export class AssembledSystem {
     // LU's storage: the Newton matrix is assembled into it and the right-hand side solved in place.
     const luReserve = newtonLuReserveBytes(this.constraints, nb, model.loads.map((load) => load.bodies ?? []));
     this.kernelMemory = new KernelMemory(luReserve + arrayBytes(
-      [n, row, offset, program, n, row, row, nb, 3 * nb, BODY_BLOCKS * nb, ...Array(ARGUMENT_SCRATCH + 2).fill(n), 3 * compiledCount, ...integratorVectors(n, row, nb)],
-      [row + 1, offset, RECORD_HEADER * records, MODEL_TABLE, RESIDUAL_VECTORS, 2 * compiledCount, ...newtonPlacesLengths(this.constraints, nb, offset)],
+      [n, row, offset, program, ROTATION_LENGTH * nb, n, row, row, nb, 3 * nb, BODY_BLOCKS * nb, ...Array(ARGUMENT_SCRATCH + 2).fill(n), 3 * compiledCount, ...integratorVectors(n, row, nb)],
+      [row + 1, offset, HEADER_LENGTH * records, MODEL_TABLE, RESIDUAL_VECTORS, 2 * compiledCount, ...newtonPlacesLengths(this.constraints, nb, offset)],
     ));
     const kq = this.kernelMemory.f64(this.n), kValues = this.kernelMemory.f64(row);
     this.jacobianBlocks = this.kernelMemory.f64(offset);
@@ -191,15 +189,12 @@ export class AssembledSystem {
       loadRecords[2 * k] = LOAD_KINDS[load.kind];
       loadRecords[2 * k + 1] = load.body * COORDS_PER_BODY + (load.kind === 'force' ? 0 : 3);
     });
-    // The records' integer fields, converted once for the residual kernel (kernels/assembly/constraints.ts: recordHeaders).
-    const headers = this.kernelMemory.i32(RECORD_HEADER * records);
-    this.kernelMemory.kernels.recordHeaders(this.constraintProgram.programPointer, this.constraintProgram.recordCount, headers.byteOffset);
     const table = this.kernelMemory.i32(MODEL_TABLE);
     table.set([
       n, row, nb, this.constraintProgram.programPointer, this.constraintProgram.recordCount, this.jacobianBlocks.byteOffset,
       this.rowEntries.byteOffset, this.entryColumn.byteOffset, this.masses.byteOffset, this.inertias.byteOffset,
       this.constantLoads.byteOffset, this.loadsScratch.byteOffset, compiledCount, loadRecords.byteOffset, this.loadValues.byteOffset,
-      headers.byteOffset,
+      this.constraintProgram.headersPointer, this.constraintProgram.rotationsPointer,
     ]);
     this.modelTable = table.byteOffset;
     this.residualTable = this.kernelMemory.i32(RESIDUAL_VECTORS);

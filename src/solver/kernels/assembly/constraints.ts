@@ -32,10 +32,47 @@ let x0: f64 = 0, x1: f64 = 0, x2: f64 = 0, a0: f64 = 0, a1: f64 = 0, a2: f64 = 0
 let pi0: f64 = 0, pi1: f64 = 0, pi2: f64 = 0, pj0: f64 = 0, pj1: f64 = 0, pj2: f64 = 0;
 const hess = memory.data(12 * 8);
 
-/** x = A(e_b) v (v for ground), v at rec[k..k+3); A(e) of Sherif Eq. 2, its entries kept in locals. */
+/**
+ * The bodies' rotation matrices of the running program (9 f64 per body, row-major; rotationTable), or 0 while none
+ * is set: then rotate computes A(e) from q itself (the single-record exports below, the Newton matrix's kernel).
+ */
+let rotations: usize = 0;
+
+/** Row-major A(e) of Sherif Eq. 2 for body b's Euler parameters into out[0..9). */
+@inline function writeRotation(q: usize, body: i32, out: usize): void {
+  const c = body * COORDS_PER_BODY + 3;
+  const e0 = f(q, c), e1 = f(q, c + 1), e2 = f(q, c + 2), e3 = f(q, c + 3);
+  setF(out, 0, e0 * e0 + e1 * e1 - e2 * e2 - e3 * e3);
+  setF(out, 1, 2 * (e1 * e2 - e0 * e3));
+  setF(out, 2, 2 * (e1 * e3 + e0 * e2));
+  setF(out, 3, 2 * (e1 * e2 + e0 * e3));
+  setF(out, 4, e0 * e0 + e2 * e2 - e3 * e3 - e1 * e1);
+  setF(out, 5, 2 * (e2 * e3 - e0 * e1));
+  setF(out, 6, 2 * (e1 * e3 - e0 * e2));
+  setF(out, 7, 2 * (e2 * e3 + e0 * e1));
+  setF(out, 8, e0 * e0 + e3 * e3 - e1 * e1 - e2 * e2);
+}
+
+/**
+ * A(e_b) of every body into table (9 f64 each), made the running program's (rotations): once per evaluation instead of
+ * once per rotated vector (a V8 evaluation rotates ≈ 150 vectors of 17 bodies).
+ */
+function rotationTable(q: usize, bodies: i32, table: usize): void {
+  for (let b = 0; b < bodies; b++) writeRotation(q, b, table + (<usize>(9 * b) << 3));
+  rotations = table;
+}
+
+/** x = A(e_b) v (v for ground), v at rec[k..k+3); A(e) of Sherif Eq. 2 from the rotation table, or from q (its entries in locals). */
 function rotate(q: usize, body: i32, rec: usize, k: i32): void {
   const v0 = f(rec, k), v1 = f(rec, k + 1), v2 = f(rec, k + 2);
   if (body < 0) { x0 = v0; x1 = v1; x2 = v2; return; }
+  if (rotations != 0) {
+    const a = rotations + (<usize>(9 * body) << 3);
+    x0 = f(a, 0) * v0 + f(a, 1) * v1 + f(a, 2) * v2;
+    x1 = f(a, 3) * v0 + f(a, 4) * v1 + f(a, 5) * v2;
+    x2 = f(a, 6) * v0 + f(a, 7) * v1 + f(a, 8) * v2;
+    return;
+  }
   const c = body * COORDS_PER_BODY + 3;
   const e0 = f(q, c), e1 = f(q, c + 1), e2 = f(q, c + 2), e3 = f(q, c + 3);
   const r0 = e0 * e0 + e1 * e1 - e2 * e2 - e3 * e3;
@@ -213,11 +250,18 @@ function evaluateRecord(rec: usize, header: usize, q: usize, values: usize, bloc
   }
 }
 
-/** Runs `count` records at `program`, their headers (recordHeaders) at headers: evaluateRecord for each. */
-export function runConstraints(program: usize, headers: usize, count: i32, q: usize, values: usize, blocks: usize, zeroAll: i32): void {
+/**
+ * Runs `count` records at `program`, their headers (recordHeaders) at headers: evaluateRecord for each, the bodies'
+ * rotation matrices written into table (9 f64 per body, `bodies` of them) first.
+ */
+export function runConstraints(
+  program: usize, headers: usize, count: i32, q: usize, values: usize, blocks: usize, zeroAll: i32, bodies: i32, table: usize,
+): void {
+  rotationTable(q, bodies, table);
   for (let r = 0; r < count; r++) {
     evaluateRecord(program + (<usize>(r * RECORD_LENGTH) << 3), headers + (<usize>(r * HEADER_LENGTH) << 2), q, values, blocks, zeroAll);
   }
+  rotations = 0;
 }
 
 /** Runs `count` records at `program` on blocks whose every entry is zeroed first (evaluateRecord, zeroAll = 1). */
@@ -230,14 +274,16 @@ export function constraintsWithJacobian(program: usize, count: i32, q: usize, va
 }
 
 /**
- * The values alone of `count` records at `program` (C(q), Sherif Eq. 57), for a sample row or a monitor: the same
- * arithmetic as constraintsWithJacobian's values (recordValues), without the Jacobian's.
+ * The values alone of `count` records at `program`, their headers (recordHeaders) at headers (C(q), Sherif Eq. 57),
+ * for a sample row or a monitor: the same arithmetic as evaluateRecord's values (recordValues), without the Jacobian's.
  */
-export function constraintValues(program: usize, count: i32, q: usize, values: usize): void {
+export function constraintValues(program: usize, headers: usize, count: i32, q: usize, values: usize, bodies: i32, table: usize): void {
+  rotationTable(q, bodies, table);
   for (let r = 0; r < count; r++) {
-    const rec = program + (<usize>(r * RECORD_LENGTH) << 3);
-    recordValues(rec, <i32>f(rec, 0), <i32>f(rec, 1), <i32>f(rec, 2), <i32>f(rec, 3), q, values);
+    const rec = program + (<usize>(r * RECORD_LENGTH) << 3), header = headers + (<usize>(r * HEADER_LENGTH) << 2);
+    recordValues(rec, n32(header, 0), n32(header, 1), n32(header, 2), n32(header, 3), q, values);
   }
+  rotations = 0;
 }
 
 /** RECORD_LENGTH, for the TypeScript side's check that both agree on the record layout. */

@@ -9,8 +9,8 @@
  *
  * model points at the model's table (i32, written once by model/assembly.ts): n, m, bodies, the constraint program
  * and its record count, the Jacobian blocks, C_q's row entries and entry columns, masses, inertias, the constant
- * loads' sum, the loads' work vector, the compiled loads' count, records and vectors (loads.ts), and the
- * program's record headers (constraints.ts: recordHeaders). vectors points at an integrator's table (i32): q_n, q̇_n, q̈_n, q̈_{n+1}, w of
+ * loads' sum, the loads' work vector, the compiled loads' count, records and vectors (loads.ts), the
+ * program's record headers (constraints.ts: recordHeaders) and its rotation table (9 f64 per body). vectors points at an integrator's table (i32): q_n, q̇_n, q̈_n, q̈_{n+1}, w of
  * Eq. 75, q_{n+1}, q̇_{n+1}, λ_{n+1}, (C_qᵀλ − Q)_n, out.
  */
 import { bodyForces, hhtKinematics } from './bodies';
@@ -21,7 +21,7 @@ import { addCompiledLoads } from './loads';
 /** The model table's fields (model/assembly.ts: MODEL_TABLE). */
 const N = 0, M = 1, BODIES = 2, PROGRAM = 3, RECORDS = 4, BLOCKS = 5, ROW_ENTRIES = 6, ENTRY_COLUMN = 7;
 const MASSES = 8, INERTIAS = 9, CONSTANT_LOADS = 10, LOADS = 11, LOAD_COUNT = 12, LOAD_RECORDS = 13, LOAD_VALUES = 14;
-const HEADERS = 15;
+const HEADERS = 15, ROTATIONS = 16;
 /** The vector table's fields (model/assembly.ts: RESIDUAL_VECTORS). */
 const Q = 0, QD = 1, QDD = 2, QDD_NEW = 3, HISTORY = 4, Q_NEW = 5, QD_NEW = 6, LAMBDA_NEW = 7, FORCE_OLD = 8, OUT = 9;
 
@@ -63,7 +63,10 @@ export function hhtResidual(
     modified != 0 ? p32(vectors, HISTORY) : 0, qNew, qdNew,
   );
   // The model's blocks are written by its program alone: their structural zeros stay zeros (zeroAll = 0).
-  runConstraints(p32(model, PROGRAM), p32(model, HEADERS), n32(model, RECORDS), qNew, out + (<usize>n << 3), p32(model, BLOCKS), 0);
+  runConstraints(
+    p32(model, PROGRAM), p32(model, HEADERS), n32(model, RECORDS), qNew, out + (<usize>n << 3), p32(model, BLOCKS), 0, bodies,
+    p32(model, ROTATIONS),
+  );
   forceTerm(model, qNew, qdNew, qddNew, massScale, p32(vectors, LAMBDA_NEW), p32(vectors, FORCE_OLD), oldWeight, out);
 }
 
