@@ -36,6 +36,13 @@ const SOFTWARE_WEBGL = ((): boolean => {
   }
 })();
 
+/**
+ * On a software renderer, the shortest time between two frames that follow a run in flight, ms. There a V8 frame
+ * costs ≈ 80 ms of CPU (1920×1080, SwiftShader), taken from the solver's workers on a machine with few cores: at the
+ * charts' pace (4 a second) the 3D view alone took ≈ 2 s of CPU during the V8 run of Paper Fig. 8.
+ */
+const SOFTWARE_LIVE_FRAME_MS = 1000;
+
 /** Shows why the 3D view is missing (e.g. no WebGL) instead of taking the page down. */
 class SceneErrorBoundary extends Component<{ children: ReactNode }, { error: string | null }> {
   override state = { error: null as string | null };
@@ -113,7 +120,7 @@ function SceneView() {
         <SceneRigs layout={layout} placement={placement} rigs={rigs} batches={batches} palette={palette} />
         <OrbitCameraControls up={layout.model.up} />
         <CameraPlacement camera={placement.camera} />
-        <Invalidator />
+        <Invalidator liveFrameMs={SOFTWARE_WEBGL ? SOFTWARE_LIVE_FRAME_MS : 0} />
       </Canvas>
       <SceneReadout methods={methods} palette={palette} overlaid={overlaid} stacked={placement.stacked} />
       <AxesLegend up={up} />

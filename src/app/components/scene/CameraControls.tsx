@@ -7,6 +7,7 @@ import { useEffect, useMemo } from 'react';
 import { useThree } from '@react-three/fiber';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { playheadStore } from '../../playhead';
+import { isBusy } from '../../runs';
 import { appStore } from '../../store';
 import type { CameraView } from './rigPlacement';
 
@@ -66,18 +67,39 @@ export function CameraPlacement({ camera: view }: { camera: CameraView }) {
   return null;
 }
 
-/** Renders on demand: when the playhead moves or data arrives (no idle frames). */
-export function Invalidator() {
+/**
+ * Renders on demand: when the playhead moves or data arrives (no idle frames). With liveFrameMs > 0 the frames that
+ * follow a run in flight (the playhead on live follow while a run computes) come at most that often, the last one
+ * drawn when its time comes; any other reason to draw (a seek, playback, the end of the run) draws at once.
+ */
+export function Invalidator({ liveFrameMs = 0 }: { liveFrameMs?: number }) {
   const invalidate = useThree((s) => s.invalidate);
   useEffect(() => {
-    const a = playheadStore.subscribe(() => invalidate());
+    let lastAt = -Infinity;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const draw = () => {
+      timer = null;
+      lastAt = performance.now();
+      invalidate();
+    };
+    const request = () => {
+      const following = liveFrameMs > 0 && playheadStore.getState().follow && isBusy();
+      if (!following) {
+        if (timer !== null) clearTimeout(timer);
+        draw();
+      } else if (timer === null) {
+        timer = setTimeout(draw, Math.max(0, lastAt + liveFrameMs - performance.now()));
+      }
+    };
+    const a = playheadStore.subscribe(request);
     const b = appStore.subscribe((s, prev) => {
-      if (s.plotVersion !== prev.plotVersion) invalidate();
+      if (s.plotVersion !== prev.plotVersion || isBusy(s) !== isBusy(prev)) request();
     });
     return () => {
       a();
       b();
+      if (timer !== null) clearTimeout(timer);
     };
-  }, [invalidate]);
+  }, [invalidate, liveFrameMs]);
   return null;
 }
