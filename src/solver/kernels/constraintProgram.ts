@@ -1,6 +1,6 @@
 /**
  * The model's constraints compiled once into the records the WebAssembly kernel walks
- * (kernels/assembly/constraints.ts: constraintsWithJacobian), and the calls that run them: for a whole model
+ * (kernels/assembly/constraints.ts: runConstraints), and the calls that run them: for a whole model
  * (ConstraintProgram, on the model's kernel memory) and for one constraint alone (evaluateOne, on a small shared
  * memory: the consistent-state solve, reduced constraints, the Lie-group method and tests call constraints one by
  * one). A constraint is compiled when it lists its primitives (Constraint.primitives: every joint and every
@@ -8,7 +8,7 @@
  * the same memory.
  */
 import { COORDS_PER_BODY, type Constraint, type ConstraintPrimitiveLayout } from '../model/types';
-import { KernelMemory } from './wasm';
+import { arrayBytes, KernelMemory } from './wasm';
 import { reductionOf } from '../model/reducedConstraint';
 
 /** f64 slots per record (assembly/constraints.ts: RECORD_LENGTH). */
@@ -241,7 +241,7 @@ const ONE_MAX_ROWS = 16, ONE_MAX_RECORDS = 16, ONE_MAX_BODIES = 2;
 /** The small memory of evaluateOne (made on first use). */
 let one: {
   memory: KernelMemory; program: Float64Array; q: Float64Array; values: Float64Array; block: Float64Array;
-  moving: Array<[KernelPrimitive, number]>;
+  rotations: Float64Array; headers: Int32Array; moving: Array<[KernelPrimitive, number]>;
 } | null = null;
 
 /**
@@ -253,10 +253,14 @@ export function evaluateOne(
 ): void {
   const layout = c.primitives!;
   if (!one) {
-    const memory = new KernelMemory(8 * (ONE_MAX_RECORDS * RECORD_LENGTH + 7 * ONE_MAX_BODIES + ONE_MAX_ROWS * (1 + 7 * ONE_MAX_BODIES)) + 64);
+    const memory = new KernelMemory(arrayBytes(
+      [ONE_MAX_RECORDS * RECORD_LENGTH, 7 * ONE_MAX_BODIES, ONE_MAX_ROWS, ONE_MAX_ROWS * 7 * ONE_MAX_BODIES, ROTATION_LENGTH * ONE_MAX_BODIES],
+      [HEADER_LENGTH * ONE_MAX_RECORDS],
+    ));
     one = {
       memory, program: memory.f64(ONE_MAX_RECORDS * RECORD_LENGTH), q: memory.f64(7 * ONE_MAX_BODIES),
-      values: memory.f64(ONE_MAX_ROWS), block: memory.f64(ONE_MAX_ROWS * 7 * ONE_MAX_BODIES), moving: [],
+      values: memory.f64(ONE_MAX_ROWS), block: memory.f64(ONE_MAX_ROWS * 7 * ONE_MAX_BODIES),
+      rotations: memory.f64(ROTATION_LENGTH * ONE_MAX_BODIES), headers: memory.i32(HEADER_LENGTH * ONE_MAX_RECORDS), moving: [],
     };
   }
   if (c.rows > ONE_MAX_ROWS || layout.list.length > ONE_MAX_RECORDS || c.bodies.length > ONE_MAX_BODIES) {
@@ -270,7 +274,12 @@ export function evaluateOne(
     const from = c.bodies[b] * COORDS_PER_BODY, to = b * COORDS_PER_BODY;
     for (let k = 0; k < COORDS_PER_BODY; k++) s.q[to + k] = q[from + k];
   }
-  s.memory.kernels.constraintsWithJacobian(s.program.byteOffset, records, s.q.byteOffset, s.values.byteOffset, s.block.byteOffset);
+  const { kernels } = s.memory;
+  kernels.recordHeaders(s.program.byteOffset, records, s.headers.byteOffset);
+  kernels.runConstraints(
+    s.program.byteOffset, s.headers.byteOffset, records, s.q.byteOffset, s.values.byteOffset, s.block.byteOffset, 1, c.bodies.length,
+    s.rotations.byteOffset,
+  );
   if (out) for (let k = 0; k < c.rows; k++) out[row + k] = s.values[k];
   if (block) {
     const size = c.rows * layout.ld;

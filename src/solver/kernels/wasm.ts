@@ -24,7 +24,6 @@ export interface KernelExports {
     inversePivotPtr: number, luPtr: number, workPtr: number, rhsPtr: number, flushBelow: number, negate: number,
   ): void;
   constraintRecordLength(): number;
-  constraintsWithJacobian(programPtr: number, count: number, qPtr: number, valuesPtr: number, blocksPtr: number): void;
   constraintValues(programPtr: number, headersPtr: number, count: number, qPtr: number, valuesPtr: number, bodies: number, tablePtr: number): void;
   runConstraints(
     programPtr: number, headersPtr: number, count: number, qPtr: number, valuesPtr: number, blocksPtr: number, zeroAll: number,

@@ -27,15 +27,11 @@ const COORDS_PER_BODY = 7;
 @inline function addF(ptr: usize, k: i32, v: f64): void { setF(ptr, k, f(ptr, k) + v); }
 @inline function n32(ptr: usize, k: i32): i32 { return load<i32>(ptr + (<usize>k << 2)); }
 
-// Scratch of one primitive: B(e, s) (row-major 3×4), a rotated vector x, a and b, two points.
+// Scratch of one primitive: a rotated vector x, a and b, two points.
 let x0: f64 = 0, x1: f64 = 0, x2: f64 = 0, a0: f64 = 0, a1: f64 = 0, a2: f64 = 0, b0: f64 = 0, b1: f64 = 0, b2: f64 = 0;
 let pi0: f64 = 0, pi1: f64 = 0, pi2: f64 = 0, pj0: f64 = 0, pj1: f64 = 0, pj2: f64 = 0;
-const hess = memory.data(12 * 8);
 
-/**
- * The bodies' rotation matrices of the running program (9 f64 per body, row-major; rotationTable), or 0 while none
- * is set: then rotate computes A(e) from q itself (the single-record exports below, the Newton matrix's kernel).
- */
+/** The bodies' rotation matrices of the running program (9 f64 per body, row-major: rotationTable). */
 let rotations: usize = 0;
 
 /** Row-major A(e) of Sherif Eq. 2 for body b's Euler parameters into out[0..9). */
@@ -62,17 +58,20 @@ function rotationTable(q: usize, bodies: i32, table: usize): void {
   rotations = table;
 }
 
-/** x = A(e_b) v (v for ground), v at rec[k..k+3); A(e) of Sherif Eq. 2 from the rotation table, or from q (its entries in locals). */
-function rotate(q: usize, body: i32, rec: usize, k: i32): void {
+/** x = A(e_b) v (v for ground), v at rec[k..k+3), A(e_b) from the running program's rotation table. */
+@inline function rotate(body: i32, rec: usize, k: i32): void {
   const v0 = f(rec, k), v1 = f(rec, k + 1), v2 = f(rec, k + 2);
   if (body < 0) { x0 = v0; x1 = v1; x2 = v2; return; }
-  if (rotations != 0) {
-    const a = rotations + (<usize>(9 * body) << 3);
-    x0 = f(a, 0) * v0 + f(a, 1) * v1 + f(a, 2) * v2;
-    x1 = f(a, 3) * v0 + f(a, 4) * v1 + f(a, 5) * v2;
-    x2 = f(a, 6) * v0 + f(a, 7) * v1 + f(a, 8) * v2;
-    return;
-  }
+  const a = rotations + (<usize>(9 * body) << 3);
+  x0 = f(a, 0) * v0 + f(a, 1) * v1 + f(a, 2) * v2;
+  x1 = f(a, 3) * v0 + f(a, 4) * v1 + f(a, 5) * v2;
+  x2 = f(a, 6) * v0 + f(a, 7) * v1 + f(a, 8) * v2;
+}
+
+/** x = A(e_b) v (v for ground), v at rec[k..k+3), A(e) of Sherif Eq. 2 from q (rotate's numbers, without a table). */
+function rotateFresh(q: usize, body: i32, rec: usize, k: i32): void {
+  const v0 = f(rec, k), v1 = f(rec, k + 1), v2 = f(rec, k + 2);
+  if (body < 0) { x0 = v0; x1 = v1; x2 = v2; return; }
   const c = body * COORDS_PER_BODY + 3;
   const e0 = f(q, c), e1 = f(q, c + 1), e2 = f(q, c + 2), e3 = f(q, c + 3);
   const r0 = e0 * e0 + e1 * e1 - e2 * e2 - e3 * e3;
@@ -90,14 +89,14 @@ function rotate(q: usize, body: i32, rec: usize, k: i32): void {
 }
 
 /** a = A(e_b) v. */
-function rotatedToA(q: usize, body: i32, rec: usize, k: i32): void { rotate(q, body, rec, k); a0 = x0; a1 = x1; a2 = x2; }
+function rotatedToA(body: i32, rec: usize, k: i32): void { rotate(body, rec, k); a0 = x0; a1 = x1; a2 = x2; }
 
 /** b = A(e_b) v. */
-function rotatedToB(q: usize, body: i32, rec: usize, k: i32): void { rotate(q, body, rec, k); b0 = x0; b1 = x1; b2 = x2; }
+function rotatedToB(body: i32, rec: usize, k: i32): void { rotate(body, rec, k); b0 = x0; b1 = x1; b2 = x2; }
 
 /** x = r_b + A(e_b) s (s for ground), s at rec[k..k+3). */
 function point(q: usize, body: i32, rec: usize, k: i32): void {
-  rotate(q, body, rec, k);
+  rotate(body, rec, k);
   if (body < 0) return;
   const c = body * COORDS_PER_BODY;
   x0 += f(q, c); x1 += f(q, c + 1); x2 += f(q, c + 2);
@@ -111,18 +110,19 @@ function pointToPj(q: usize, body: i32, rec: usize, k: i32): void { point(q, bod
 
 /** out[0..3) = A(e_b) v (v for ground), v at rec[k..k+3): rotate's numbers, for the Newton matrix's kernel (newton.ts). */
 export function rotatedVectorInto(q: usize, body: i32, rec: usize, k: i32, out: usize): void {
-  rotate(q, body, rec, k);
+  rotateFresh(q, body, rec, k);
   setF(out, 0, x0); setF(out, 1, x1); setF(out, 2, x2);
 }
 
 /** out[0..3) = r_b + A(e_b) s (s for ground), s at rec[k..k+3): point's numbers, for newton.ts. */
 export function pointInto(q: usize, body: i32, rec: usize, k: i32, out: usize): void {
-  point(q, body, rec, k);
+  rotateFresh(q, body, rec, k);
+  if (body >= 0) {
+    const c = body * COORDS_PER_BODY;
+    x0 += f(q, c); x1 += f(q, c + 1); x2 += f(q, c + 2);
+  }
   setF(out, 0, x0); setF(out, 1, x1); setF(out, 2, x2);
 }
-
-/** B(e_b, s) (3×4, row-major) into hess, s at rec[k..k+3). */
-@inline function rotationJacobian(q: usize, body: i32, rec: usize, k: i32): void { rotationJacobianInto(q, body, rec, k, hess); }
 
 /** B(e_b, s) = ∂(A(e_b) s)/∂e (3×4, row-major) into out[0..12), s at rec[k..k+3) (rotation/eulerParameters.ts: rotatedVectorJacobian). */
 export function rotationJacobianInto(q: usize, body: i32, rec: usize, k: i32, out: usize): void {
@@ -150,11 +150,23 @@ export function rotationJacobianInto(q: usize, body: i32, rec: usize, k: i32, ou
   setF(h, h2 + 3, sign * (2 * (-s2 * e3 + es + e3 * s2)));
 }
 
-/** out[at + k] += scale · (w0 B_0k + w1 B_1k + w2 B_2k), B = B(e_b, s): ∂(wᵀ A(e) s)/∂e. */
+/**
+ * out[at + k] += scale · (w0 B_0k + w1 B_1k + w2 B_2k), B = B(e_b, s): ∂(wᵀ A(e) s)/∂e; B's entries in locals, each as
+ * writeRotationJacobian forms it (sign 1).
+ */
 function addWeightedRow(q: usize, body: i32, rec: usize, k: i32, w0: f64, w1: f64, w2: f64, scale: f64, out: usize, at: i32): void {
-  rotationJacobian(q, body, rec, k);
-  const h = hess;
-  for (let j = 0; j < 4; j++) addF(out, at + j, scale * (w0 * f(h, j) + w1 * f(h, 4 + j) + w2 * f(h, 8 + j)));
+  const c = body * COORDS_PER_BODY + 3;
+  const e0 = f(q, c), e1 = f(q, c + 1), e2 = f(q, c + 2), e3 = f(q, c + 3);
+  const s0 = f(rec, k), s1 = f(rec, k + 1), s2 = f(rec, k + 2);
+  const es = e1 * s0 + e2 * s1 + e3 * s2;
+  const h00 = 2 * (e0 * s0 + (e2 * s2 - e3 * s1)), h10 = 2 * (e0 * s1 + (e3 * s0 - e1 * s2)), h20 = 2 * (e0 * s2 + (e1 * s1 - e2 * s0));
+  const h01 = 2 * (-s0 * e1 + es + e1 * s0), h02 = 2 * (-s0 * e2 + e1 * s1 + e0 * s2), h03 = 2 * (-s0 * e3 + e1 * s2 - e0 * s1);
+  const h11 = 2 * (-s1 * e1 + e2 * s0 - e0 * s2), h12 = 2 * (-s1 * e2 + es + e2 * s1), h13 = 2 * (-s1 * e3 + e2 * s2 + e0 * s0);
+  const h21 = 2 * (-s2 * e1 + e3 * s0 + e0 * s1), h22 = 2 * (-s2 * e2 + e3 * s1 - e0 * s0), h23 = 2 * (-s2 * e3 + es + e3 * s2);
+  addF(out, at, scale * (w0 * h00 + w1 * h10 + w2 * h20));
+  addF(out, at + 1, scale * (w0 * h01 + w1 * h11 + w2 * h21));
+  addF(out, at + 2, scale * (w0 * h02 + w1 * h12 + w2 * h22));
+  addF(out, at + 3, scale * (w0 * h03 + w1 * h13 + w2 * h23));
 }
 
 /** The rows ±[I | B(e_b, s)] of a point, sign ±1, at column col of a block (no-op for ground). */
@@ -178,14 +190,14 @@ function writePointColumns(q: usize, body: i32, rec: usize, k: i32, sign: f64, o
     pointToPj(q, bj, rec, 13);
     setF(values, row, pi0 - pj0); setF(values, row + 1, pi1 - pj1); setF(values, row + 2, pi2 - pj2);
   } else if (kind == VECTORS_DOT) {
-    rotatedToA(q, bi, rec, 10);
-    rotatedToB(q, bj, rec, 13);
+    rotatedToA(bi, rec, 10);
+    rotatedToB(bj, rec, 13);
     setF(values, row, a0 * b0 + a1 * b1 + a2 * b2 - f(rec, 9));
   } else {
     // VECTOR_TO_POINT_DOT: a = A_i u, d = p_j − p_i.
     pointToPi(q, bi, rec, 13);
     pointToPj(q, bj, rec, 16);
-    rotatedToA(q, bi, rec, 10);
+    rotatedToA(bi, rec, 10);
     setF(values, row, a0 * (pj0 - pi0) + a1 * (pj1 - pi1) + a2 * (pj2 - pi2));
   }
 }
@@ -194,7 +206,6 @@ function writePointColumns(q: usize, body: i32, rec: usize, k: i32, sign: f64, o
 
 /** i32 per record in a header table: the record's fields kind … zeroCount, as integers (recordHeaders). */
 const HEADER_LENGTH = 9;
-const oneHeader = memory.data(HEADER_LENGTH * 4);
 
 /**
  * headers[9 r ..] = record r's kind, bodyI, bodyJ, row, offset, ld, colI, colJ, zeroCount as i32: the fields every
@@ -264,14 +275,6 @@ export function runConstraints(
   rotations = 0;
 }
 
-/** Runs `count` records at `program` on blocks whose every entry is zeroed first (evaluateRecord, zeroAll = 1). */
-export function constraintsWithJacobian(program: usize, count: i32, q: usize, values: usize, blocks: usize): void {
-  for (let r = 0; r < count; r++) {
-    const rec = program + (<usize>(r * RECORD_LENGTH) << 3);
-    recordHeaders(rec, 1, oneHeader);
-    evaluateRecord(rec, oneHeader, q, values, blocks, 1);
-  }
-}
 
 /**
  * The values alone of `count` records at `program`, their headers (recordHeaders) at headers (C(q), Sherif Eq. 57),

@@ -4,7 +4,7 @@
  * implements.
  */
 export { luRefactor, luSolve } from './lu';
-export { constraintsWithJacobian, constraintValues, constraintRecordLength, recordHeaders, runConstraints } from './constraints';
+export { constraintValues, constraintRecordLength, recordHeaders, runConstraints } from './constraints';
 export { addJacobianTransposeTimes, jacobianTimes } from './products';
 export { bodyForces, hhtKinematics, modifiedHistory } from './bodies';
 export { predict } from './predictor';

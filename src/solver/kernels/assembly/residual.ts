@@ -1,7 +1,7 @@
 /**
  * The HHT residual of one Newton iteration in one call (Sherif Eq. 62 with Negrut Eq. 13's constraint rows):
  *   q_{n+1}, q̇_{n+1}                      hhtKinematics (Eq. 59; Eq. 60 or Eq. 34)
- *   out[n ..] = C(q_{n+1}), and C_q       runConstraints (constraintsWithJacobian's numbers)
+ *   out[n ..] = C(q_{n+1}), and C_q       runConstraints
  *   out[0 .. n) = C_qᵀλ − Q − α/(1+α) (C_qᵀλ − Q)_n + 1/(1+α) M q̈_{n+1}   forceTerm
  * for models whose loads are constant (model/assembly.ts copies their sum in) or compiled (loads.ts: forces and moments
  * of t alone, their vectors written per time by model/assembly.ts) and whose constraints are all compiled.
