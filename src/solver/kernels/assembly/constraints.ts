@@ -58,34 +58,37 @@ function rotationTable(q: usize, bodies: i32, table: usize): void {
   rotations = table;
 }
 
-/** x = A(e_b) v (v for ground), v at rec[k..k+3), A(e_b) from the running program's rotation table. */
-@inline function rotate(body: i32, rec: usize, k: i32): void {
+/** x = A v, A row-major at a, v at rec[k..k+3). */
+@inline function rotateBy(a: usize, rec: usize, k: i32): void {
   const v0 = f(rec, k), v1 = f(rec, k + 1), v2 = f(rec, k + 2);
-  if (body < 0) { x0 = v0; x1 = v1; x2 = v2; return; }
-  const a = rotations + (<usize>(9 * body) << 3);
   x0 = f(a, 0) * v0 + f(a, 1) * v1 + f(a, 2) * v2;
   x1 = f(a, 3) * v0 + f(a, 4) * v1 + f(a, 5) * v2;
   x2 = f(a, 6) * v0 + f(a, 7) * v1 + f(a, 8) * v2;
 }
 
-/** x = A(e_b) v (v for ground), v at rec[k..k+3), A(e) of Sherif Eq. 2 from q (rotate's numbers, without a table). */
+/** x = v, v at rec[k..k+3): a ground vector. */
+@inline function copyVector(rec: usize, k: i32): void { x0 = f(rec, k); x1 = f(rec, k + 1); x2 = f(rec, k + 2); }
+
+/** x += r_b: a point's position from its rotated vector. */
+@inline function translate(q: usize, body: i32): void {
+  const c = body * COORDS_PER_BODY;
+  x0 += f(q, c); x1 += f(q, c + 1); x2 += f(q, c + 2);
+}
+
+/** x = A(e_b) v (v for ground), v at rec[k..k+3), A(e_b) from the running program's rotation table. */
+@inline function rotate(body: i32, rec: usize, k: i32): void {
+  if (body < 0) copyVector(rec, k);
+  else rotateBy(rotations + (<usize>(9 * body) << 3), rec, k);
+}
+
+/** A(e) of one body for rotateFresh. */
+const freshRotation = memory.data(9 * 8);
+
+/** x = A(e_b) v (v for ground), v at rec[k..k+3), A(e_b) formed from q itself (rotate's numbers, without a table). */
 function rotateFresh(q: usize, body: i32, rec: usize, k: i32): void {
-  const v0 = f(rec, k), v1 = f(rec, k + 1), v2 = f(rec, k + 2);
-  if (body < 0) { x0 = v0; x1 = v1; x2 = v2; return; }
-  const c = body * COORDS_PER_BODY + 3;
-  const e0 = f(q, c), e1 = f(q, c + 1), e2 = f(q, c + 2), e3 = f(q, c + 3);
-  const r0 = e0 * e0 + e1 * e1 - e2 * e2 - e3 * e3;
-  const r1 = 2 * (e1 * e2 - e0 * e3);
-  const r2 = 2 * (e1 * e3 + e0 * e2);
-  const r3 = 2 * (e1 * e2 + e0 * e3);
-  const r4 = e0 * e0 + e2 * e2 - e3 * e3 - e1 * e1;
-  const r5 = 2 * (e2 * e3 - e0 * e1);
-  const r6 = 2 * (e1 * e3 - e0 * e2);
-  const r7 = 2 * (e2 * e3 + e0 * e1);
-  const r8 = e0 * e0 + e3 * e3 - e1 * e1 - e2 * e2;
-  x0 = r0 * v0 + r1 * v1 + r2 * v2;
-  x1 = r3 * v0 + r4 * v1 + r5 * v2;
-  x2 = r6 * v0 + r7 * v1 + r8 * v2;
+  if (body < 0) { copyVector(rec, k); return; }
+  writeRotation(q, body, freshRotation);
+  rotateBy(freshRotation, rec, k);
 }
 
 /** a = A(e_b) v. */
@@ -97,9 +100,7 @@ function rotatedToB(body: i32, rec: usize, k: i32): void { rotate(body, rec, k);
 /** x = r_b + A(e_b) s (s for ground), s at rec[k..k+3). */
 function point(q: usize, body: i32, rec: usize, k: i32): void {
   rotate(body, rec, k);
-  if (body < 0) return;
-  const c = body * COORDS_PER_BODY;
-  x0 += f(q, c); x1 += f(q, c + 1); x2 += f(q, c + 2);
+  if (body >= 0) translate(q, body);
 }
 
 /** p_i = r_b + A(e_b) s. */
@@ -117,10 +118,7 @@ export function rotatedVectorInto(q: usize, body: i32, rec: usize, k: i32, out: 
 /** out[0..3) = r_b + A(e_b) s (s for ground), s at rec[k..k+3): point's numbers, for newton.ts. */
 export function pointInto(q: usize, body: i32, rec: usize, k: i32, out: usize): void {
   rotateFresh(q, body, rec, k);
-  if (body >= 0) {
-    const c = body * COORDS_PER_BODY;
-    x0 += f(q, c); x1 += f(q, c + 1); x2 += f(q, c + 2);
-  }
+  if (body >= 0) translate(q, body);
   setF(out, 0, x0); setF(out, 1, x1); setF(out, 2, x2);
 }
 
@@ -272,9 +270,7 @@ export function runConstraints(
   for (let r = 0; r < count; r++) {
     evaluateRecord(program + (<usize>(r * RECORD_LENGTH) << 3), headers + (<usize>(r * HEADER_LENGTH) << 2), q, values, blocks, zeroAll);
   }
-  rotations = 0;
 }
-
 
 /**
  * The values alone of `count` records at `program`, their headers (recordHeaders) at headers (C(q), Sherif Eq. 57),
@@ -286,7 +282,6 @@ export function constraintValues(program: usize, headers: usize, count: i32, q: 
     const rec = program + (<usize>(r * RECORD_LENGTH) << 3), header = headers + (<usize>(r * HEADER_LENGTH) << 2);
     recordValues(rec, n32(header, 0), n32(header, 1), n32(header, 2), n32(header, 3), q, values);
   }
-  rotations = 0;
 }
 
 /** RECORD_LENGTH, for the TypeScript side's check that both agree on the record layout. */
