@@ -1,7 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { buildKernels } from './scripts/kernelsHook';
+import { buildKernels } from './scripts/kernelsHook.ts';
 
 buildKernels();
 

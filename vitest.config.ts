@@ -3,7 +3,7 @@
  * test/long/ and run with `npm run test:long` (vitest.long.config.ts); `npm test` runs both.
  */
 import { defineConfig } from 'vitest/config';
-import { buildKernels } from './scripts/kernelsHook';
+import { buildKernels } from './scripts/kernelsHook.ts';
 
 buildKernels();
 

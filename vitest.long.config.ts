@@ -3,7 +3,7 @@
  * runs over many seconds of simulated time that would slow the inner loop of `npx vitest run`.
  */
 import { defineConfig } from 'vitest/config';
-import { buildKernels } from './scripts/kernelsHook';
+import { buildKernels } from './scripts/kernelsHook.ts';
 
 buildKernels();
 
