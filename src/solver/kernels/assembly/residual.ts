@@ -9,9 +9,9 @@
  *
  * model points at the model's table (i32, written once by model/assembly.ts): n, m, bodies, the constraint program
  * and its record count, the Jacobian blocks, C_q's row entries and entry columns, masses, inertias, the constant
- * loads' sum, the loads' work vector, the compiled loads' count, records and vectors (loads.ts), the
- * program's record headers (constraints.ts: recordHeaders) and its rotation table (9 f64 per body). vectors points at an integrator's table (i32): q_n, q̇_n, q̈_n, q̈_{n+1}, w of
- * Eq. 75, q_{n+1}, q̇_{n+1}, λ_{n+1}, (C_qᵀλ − Q)_n, out.
+ * loads' sum, the loads' work vector, the compiled loads' count, records and vectors (loads.ts), the program's
+ * record headers (constraints.ts: recordHeaders) and its rotation table (9 f64 per body). vectors points at an
+ * integrator's table (i32): q_n, q̇_n, q̈_n, q̈_{n+1}, w of Eq. 75, q_{n+1}, q̇_{n+1}, λ_{n+1}, (C_qᵀλ − Q)_n, out.
  */
 import { bodyForces, hhtKinematics } from './bodies';
 import { runConstraints } from './constraints';
