@@ -30,7 +30,7 @@ export interface KernelExports {
     bodies: number, tablePtr: number,
   ): void;
   recordHeaders(programPtr: number, count: number, headersPtr: number): void;
-  addJacobianTransposeTimes(m: number, rowEntriesPtr: number, entryColumnPtr: number, blocksPtr: number, lambdaPtr: number, outPtr: number): void;
+  addJacobianTransposeTimes(bodies: number, bodyRunStartPtr: number, bodyRunsPtr: number, blocksPtr: number, lambdaPtr: number, outPtr: number): void;
   jacobianTimes(m: number, rowEntriesPtr: number, entryColumnPtr: number, blocksPtr: number, vPtr: number, outPtr: number): void;
   predict(order: number, n: number, available: number, xPtr: number, tablePtr: number, outPtr: number): number;
   bodyBlocks(

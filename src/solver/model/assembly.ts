@@ -76,6 +76,12 @@ export class AssembledSystem {
    */
   private readonly rowEntries: Int32Array;
   private readonly entryColumn: Int32Array;
+  /**
+   * The same runs of seven entries by body, for the gather of C_qᵀλ (kernels/assembly/products.ts): body b's are
+   * k ∈ [bodyRunStart[b], bodyRunStart[b + 1]), each the pair (first entry, row) at bodyRuns[2k], rows ascending.
+   */
+  private readonly bodyRunStart: Int32Array;
+  private readonly bodyRuns: Int32Array;
   /** Masses and principal inertias (3 per body), in the model's kernel memory. */
   readonly masses: Float64Array;
   readonly inertias: Float64Array;
@@ -147,7 +153,7 @@ export class AssembledSystem {
     const luReserve = newtonLuReserveBytes(this.constraints, nb, model.loads.map((load) => load.bodies ?? []));
     this.kernelMemory = new KernelMemory(luReserve + arrayBytes(
       [n, row, offset, program, ROTATION_LENGTH * nb, n, row, row, nb, 3 * nb, BODY_BLOCKS * nb, ...Array(ARGUMENT_SCRATCH + 2).fill(n), 3 * compiledCount, ...integratorVectors(n, row, nb)],
-      [row + 1, offset, HEADER_LENGTH * records, MODEL_TABLE, RESIDUAL_VECTORS, 2 * compiledCount, ...newtonPlacesLengths(this.constraints, nb, offset)],
+      [row + 1, offset, nb + 1, 2 * (offset / COORDS_PER_BODY), HEADER_LENGTH * records, MODEL_TABLE, RESIDUAL_VECTORS, 2 * compiledCount, ...newtonPlacesLengths(this.constraints, nb, offset)],
     ));
     const kq = this.kernelMemory.f64(this.n), kValues = this.kernelMemory.f64(row);
     this.jacobianBlocks = this.kernelMemory.f64(offset);
@@ -169,6 +175,7 @@ export class AssembledSystem {
       }
     });
     this.rowEntries[row] = offset;
+    [this.bodyRunStart, this.bodyRuns] = this.runsByBody(nb, offset);
     this.masses = this.kernelMemory.f64(nb);
     model.bodies.forEach((b, i) => { this.masses[i] = b.mass; });
     this.inertias = this.kernelMemory.f64(3 * nb);
@@ -192,7 +199,7 @@ export class AssembledSystem {
     const table = this.kernelMemory.i32(MODEL_TABLE);
     table.set([
       n, row, nb, this.constraintProgram.programPointer, this.constraintProgram.recordCount, this.jacobianBlocks.byteOffset,
-      this.rowEntries.byteOffset, this.entryColumn.byteOffset, this.masses.byteOffset, this.inertias.byteOffset,
+      this.bodyRunStart.byteOffset, this.bodyRuns.byteOffset, this.masses.byteOffset, this.inertias.byteOffset,
       this.constantLoads.byteOffset, this.loadsScratch.byteOffset, compiledCount, loadRecords.byteOffset, this.loadValues.byteOffset,
       this.constraintProgram.headersPointer, this.constraintProgram.rotationsPointer,
     ]);
@@ -483,8 +490,26 @@ export class AssembledSystem {
   /** The vector at pointer `out` += C_qᵀ λ. */
   private jacobianTransposeTimesAt(lambda: Float64Array, out: number): void {
     this.kernelMemory.kernels.addJacobianTransposeTimes(
-      this.m, this.rowEntries.byteOffset, this.entryColumn.byteOffset, this.jacobianBlocks.byteOffset, this.lambdaPointer(lambda), out,
+      this.model.bodies.length, this.bodyRunStart.byteOffset, this.bodyRuns.byteOffset, this.jacobianBlocks.byteOffset,
+      this.lambdaPointer(lambda), out,
     );
+  }
+
+  /** C_q's runs of seven entries grouped by body, rows ascending (bodyRunStart, bodyRuns), in the kernel memory. */
+  private runsByBody(bodies: number, entries: number): [Int32Array, Int32Array] {
+    const start = this.kernelMemory.i32(bodies + 1), runs = this.kernelMemory.i32(2 * (entries / COORDS_PER_BODY));
+    const bodyOf = (o: number) => this.entryColumn[o] / COORDS_PER_BODY;
+    for (let o = 0; o < entries; o += COORDS_PER_BODY) start[bodyOf(o) + 1]++;
+    for (let b = 0; b < bodies; b++) start[b + 1] += start[b];
+    const next = start.slice(0, bodies);
+    for (let r = 0; r < this.m; r++) {
+      for (let o = this.rowEntries[r]; o < this.rowEntries[r + 1]; o += COORDS_PER_BODY) {
+        const k = next[bodyOf(o)]++;
+        runs[2 * k] = o;
+        runs[2 * k + 1] = r;
+      }
+    }
+    return [start, runs];
   }
 
   /** λ's pointer for a kernel: its own, or that of a copy in the memory. */

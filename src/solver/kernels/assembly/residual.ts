@@ -8,7 +8,7 @@
  * It runs the kernels it is made of in the order the separate calls ran them, so the numbers are the same to the bit.
  *
  * model points at the model's table (i32, written once by model/assembly.ts): n, m, bodies, the constraint program
- * and its record count, the Jacobian blocks, C_q's row entries and entry columns, masses, inertias, the constant
+ * and its record count, the Jacobian blocks, C_q's runs by body (products.ts), masses, inertias, the constant
  * loads' sum, the loads' work vector, the compiled loads' count, records and vectors (loads.ts), the program's
  * record headers (constraints.ts: recordHeaders) and its rotation table (9 f64 per body). vectors points at an
  * integrator's table (i32): q_n, q̇_n, q̈_n, q̈_{n+1}, w of Eq. 75, q_{n+1}, q̇_{n+1}, λ_{n+1}, (C_qᵀλ − Q)_n, out.
@@ -19,7 +19,7 @@ import { addJacobianTransposeTimes } from './products';
 import { addCompiledLoads } from './loads';
 
 /** The model table's fields (model/assembly.ts: MODEL_TABLE). */
-const N = 0, M = 1, BODIES = 2, PROGRAM = 3, RECORDS = 4, BLOCKS = 5, ROW_ENTRIES = 6, ENTRY_COLUMN = 7;
+const N = 0, BODIES = 2, PROGRAM = 3, RECORDS = 4, BLOCKS = 5, BODY_RUN_START = 6, BODY_RUNS = 7;
 const MASSES = 8, INERTIAS = 9, CONSTANT_LOADS = 10, LOADS = 11, LOAD_COUNT = 12, LOAD_RECORDS = 13, LOAD_VALUES = 14;
 const HEADERS = 15, ROTATIONS = 16;
 /** The vector table's fields (model/assembly.ts: RESIDUAL_VECTORS). */
@@ -42,7 +42,7 @@ export function forceTerm(
 ): void {
   const n = n32(model, N), loads = p32(model, LOADS), constantLoads = p32(model, CONSTANT_LOADS);
   for (let i = 0; i < n; i++) setF(out, i, 0);
-  addJacobianTransposeTimes(n32(model, M), p32(model, ROW_ENTRIES), p32(model, ENTRY_COLUMN), p32(model, BLOCKS), lambda, out);
+  addJacobianTransposeTimes(n32(model, BODIES), p32(model, BODY_RUN_START), p32(model, BODY_RUNS), p32(model, BLOCKS), lambda, out);
   for (let i = 0; i < n; i++) setF(loads, i, f(constantLoads, i));
   addCompiledLoads(n32(model, LOAD_COUNT), p32(model, LOAD_RECORDS), p32(model, LOAD_VALUES), q, loads);
   bodyForces(n32(model, BODIES), p32(model, MASSES), p32(model, INERTIAS), q, qd, qdd, massScale, loads, -1, forceOld, oldWeight, out);
