@@ -293,6 +293,36 @@ describe('re-analysis', () => {
   });
 });
 
+describe('re-analysis to an earlier pivot order', () => {
+  it.each([Infinity, 1])('reuses that analysis (plan and, once written, its program) with the solutions of a fresh one, bit for bit (the solve a program after %s solves)', (programAfterSolves) => {
+    // Each matrix makes the current order's first pivot degrade, and the new analysis returns to the other order.
+    const n = 2, small = 1e-3 * REFACTOR_THRESHOLD;
+    const diagonalFirst = Float64Array.from([4, 1, 1, 4]);
+    const matrices = [diagonalFirst, Float64Array.from([small, 1, 1, 4]), Float64Array.from([4, 1, small, 4]), Float64Array.from([small, 1, 1, 4])];
+    const matrix = loaded(new BlockSparseMatrix(scalarStructure(n, [[0, 1]])), n, diagonalFirst);
+    const lu = new SparseLu(matrix, undefined, programAfterSolves);
+    const orders: string[] = [];
+    const b = Float64Array.from([1, -2]);
+    for (const dense of matrices) {
+      loaded(matrix, n, dense);
+      expect(lu.factor()).toBe(true);
+      orders.push(JSON.stringify(lu.pivotOrder));
+      const x = solved(lu, b);
+      const fresh = new SparseLu(loaded(new BlockSparseMatrix(scalarStructure(n, [[0, 1]])), n, dense), undefined, programAfterSolves);
+      expect(fresh.factor()).toBe(true);
+      expect(fresh.pivotOrder).toEqual(lu.pivotOrder);
+      const y = solved(fresh, b);
+      expect([...x].map((v, i) => Object.is(v, y[i]))).toEqual([true, true]);
+      expect(relativeResidual(n, dense, x, b)).toBeLessThan(RESIDUAL_TOLERANCE);
+    }
+    // Orders A, B, A, B: the last two analyses found their orders kept.
+    expect(new Set(orders).size).toBe(2);
+    expect([orders[0] === orders[2], orders[1] === orders[3]]).toEqual([true, true]);
+    expect([lu.analyses, lu.pivotDegradations, lu.reusedAnalyses]).toEqual([4, 3, 2]);
+    expect(lu.solvesByProgram).toBe(programAfterSolves === 1);
+  });
+});
+
 describe('singular and non-finite matrices: factor() false, never a NaN solution', () => {
   const n = 5;
   const good = () => {

@@ -42,6 +42,23 @@ import { compileLuSolve, type LuSolveProgram } from '../kernels/luSolveProgram';
  */
 export const PROGRAM_AFTER_SOLVES = 256;
 
+/**
+ * Analyses kept for reuse. A re-analysis often returns to an earlier pivot order: the V8 crank's 9 s run (modified)
+ * analyses 18 times, alternating between two orders as the crank turns (a pivot degrades, the other order takes
+ * over); an order met again reuses its plan and its solve program, instead of compiling both again (≈ 30 kB of
+ * WebAssembly per program, ≈ 30 ms of background compilation in Node).
+ */
+export const KEPT_ANALYSES = 4;
+
+/** An earlier analysis: its plan, what it was made from, and its solve program once written for `memory`'s layout. */
+interface KeptAnalysis {
+  readonly plan: LuPlan;
+  readonly pattern: Uint8Array;
+  memory: KernelMemory | null;
+  valuesPointer: number;
+  program: LuSolveProgram | null;
+}
+
 /** A factorisation's pivot may fall to this fraction of its row's largest U entry before the analysis is redone. */
 export const REFACTOR_THRESHOLD = 1e-3;
 
@@ -255,6 +272,10 @@ export class SparseLu {
   /** Solves on the current analysis, and its programs once written (null before, or where none can be compiled). */
   private solvesOnPlan = 0;
   private program: LuSolveProgram | null = null;
+  /** Earlier analyses, the most recent first (the current one included), at most KEPT_ANALYSES. */
+  private readonly kept: KeptAnalysis[] = [];
+  /** Analyses that reused an earlier plan (diagnostics and tests). */
+  reusedAnalyses = 0;
   private rhsPointer = -1;
 
   /**
@@ -327,7 +348,7 @@ export class SparseLu {
     const inPlace = this.rhsPointer >= 0;
     if (!inPlace) copyVector(n, rhs, w.rhs);
     const at = inPlace ? this.rhsPointer : p.rhs;
-    if (++this.solvesOnPlan === this.programAfterSolves) this.program = this.writeProgram(plan, w);
+    if (++this.solvesOnPlan === this.programAfterSolves && !this.program) this.program = this.keepProgram(this.writeProgram(plan, w), w);
     if (this.program) this.program(at, negate ? -1 : 1);
     else {
       w.memory.kernels.luSolve(
@@ -335,6 +356,17 @@ export class SparseLu {
       );
     }
     if (!inPlace) copyVector(n, w.rhs, rhs);
+  }
+
+  /** Keeps `program` with the current analysis (kept[0]) for the workspace's layout, and returns it. */
+  private keepProgram(program: LuSolveProgram | null, w: LuWorkspace): LuSolveProgram | null {
+    const entry = this.kept[0];
+    if (entry && entry.plan === this.plan) {
+      entry.program = program;
+      entry.memory = w.memory;
+      entry.valuesPointer = w.solvePointers.values;
+    }
+    return program;
   }
 
   /** The current analysis' solve as a program (kernels/luSolveProgram.ts), on the workspace's pointers. */
@@ -371,7 +403,8 @@ export class SparseLu {
     this.analyses++;
     const seq = markowitzOrder(this.size, rows, cols, vals, rows.length);
     if (!seq) return false;
-    const plan = new LuPlan(this.size, seq, entryRow, entryCol, inPattern);
+    const kept = this.keptAnalysis(seq, inPattern);
+    const plan = kept?.plan ?? new LuPlan(this.size, seq, entryRow, entryCol, inPattern);
     const laidOut = plan.factorEntries + plan.outsideEntries, length = laidOut + matrix.trailingEntries;
     const bytes = LuWorkspace.bytes(plan, length);
     let memory = this.workspace?.memory;
@@ -388,7 +421,31 @@ export class SparseLu {
     this.plan = plan;
     this.workspace = workspace;
     this.solvesOnPlan = 0;
-    this.program = null;
+    // A program is written for addresses: it serves again where the workspace landed where it did before.
+    const sameLayout = kept !== undefined && kept.memory === memory && kept.valuesPointer === workspace.solvePointers.values;
+    this.program = sameLayout ? kept.program : null;
+    this.keep(kept ?? { plan, pattern: inPattern.slice(), memory: null, valuesPointer: -1, program: null }, sameLayout);
     return true;
   }
+
+  /** The kept analysis with this pivot order on this pattern (the plan is a function of the two), if any. */
+  private keptAnalysis(seq: PivotSequence, pattern: Uint8Array): KeptAnalysis | undefined {
+    return this.kept.find((k) => equalArrays(k.plan.rowOrder, seq.rowOrder) && equalArrays(k.plan.colOrder, seq.colOrder)
+      && equalArrays(k.pattern, pattern));
+  }
+
+  /** Makes `entry` the most recent kept analysis (its program dropped unless it serves this layout). */
+  private keep(entry: KeptAnalysis, sameLayout: boolean): void {
+    const at = this.kept.indexOf(entry);
+    if (at >= 0) { this.kept.splice(at, 1); this.reusedAnalyses++; }
+    if (!sameLayout) { entry.program = null; entry.memory = null; entry.valuesPointer = -1; }
+    this.kept.unshift(entry);
+    if (this.kept.length > KEPT_ANALYSES) this.kept.pop();
+  }
+}
+
+function equalArrays(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
