@@ -28,9 +28,12 @@ export const BUDGET = {
    * (shipping the module once as a .wasm file instead of base64 in three bundles would free ≈ 25 kB). 975.6 kB once
    * the constraint kernels kept a table of the bodies' rotations and B(e, s) in locals (the module 20.4 → 21.6 kB) —
    * a decision for the V8's step (0.93–0.94 of its CPU time, the same bits): the budget raised from 975 to 976.5 kB.
+   * 977.0 kB once C_qᵀλ was gathered body by body and the sparse LU kept its last analyses for reuse (+1.4 kB: the
+   * two workers +0.57 kB each, the page's solver chunk +0.26 kB) — a decision for the V8's step (≈ 0.95 of its CPU
+   * time, the same bits): the budget raised from 976.5 to 978 kB; the .wasm file above is the way back under.
    * What a first visit loads is budgeted apart (firstLoadGzip).
    */
-  appJsGzip: 976_500,
+  appJsGzip: 978_000,
   /**
    * What a first visit loads before its first curves (firstLoadFiles: index.html, the stylesheet, the entry, the
    * app shell with React, uPlot and the shipped models' definitions, and the solver worker): 351.7 kB on
@@ -45,9 +48,11 @@ export const BUDGET = {
    * Newton matrix and the loads in the kernels (the worker 61.4 → 66.3 kB), 235.6 kB with the leaner residual and
    * refresh kernels, the Newton driver's loops and the accepted step in kernels and f64x2 loops (the module 18.5 →
    * 22.4 kB, the worker 66.3 → 68.8 kB): a decision for the V8's step (≈ 0.78 of its CPU time; docs/performance.md),
-   * with the budget raised from 235 to 237 kB. The aim is 200 kB; what stands between (React DOM, uPlot, the solver worker) is listed in docs/performance.md "Sizes".
+   * with the budget raised from 235 to 237 kB; 237.2 kB with C_qᵀλ gathered by body and the LU's kept analyses (the
+   * worker 69.1 → 69.7 kB; the same decision as appJsGzip's), the budget raised to 237.5 kB. The aim is 200 kB; what
+   * stands between (React DOM, uPlot, the solver worker) is listed in docs/performance.md "Sizes".
    */
-  firstLoadGzip: 237_000,
+  firstLoadGzip: 237_500,
   /** The generated service worker and the Workbox runtime it loads. */
   serviceWorkerGzip: 12_000,
   /** Everything the service worker precaches, raw bytes: 3.12 MB on 2026-11-25 (2.14 MB before the same growth), 3.21 MB on 2026-11-28 with uPlot. */
