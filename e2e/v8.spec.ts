@@ -34,3 +34,15 @@ test('V8 crank: both methods stream samples, the engine is drawn, the crank spee
   expect(distinctColours(image)).toBeGreaterThan(50);
   expect(consoleErrors).toEqual([]);
 });
+
+test('on a software renderer the 3D frames that follow a run in flight have a quarter of the pixels, the last frame all', async ({ page, appUrl }) => {
+  await page.goto(`${appUrl}?scenario=v8-crank&t=9&h=0.0001`);
+  const sizes = () => page.evaluate(() => {
+    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="scene"] canvas');
+    return { busy: window.__hht?.runStatus().busy ?? false, width: canvas?.width ?? 0, cssWidth: canvas ? Math.round(canvas.clientWidth * devicePixelRatio) : 0 };
+  });
+  // Headless Chromium draws WebGL with SwiftShader: the 3D view follows the run at half the resolution each way.
+  await expect.poll(async () => { const s = await sizes(); return s.busy && s.width > 0 && Math.abs(s.width - s.cssWidth / 2) <= 1; }, { timeout: 60_000 }).toBe(true);
+  await waitForSettled(page, 0, 120_000);
+  await expect.poll(async () => { const s = await sizes(); return s.width === s.cssWidth && s.width > 0; }).toBe(true);
+});

@@ -12,7 +12,7 @@ import { results } from '../runs';
 import { appStore } from '../store';
 import { usePalette } from '../theme';
 import { drawnBodies, rigsOf, SceneRigs } from './scene/Bodies';
-import { CameraPlacement, Invalidator, OrbitCameraControls } from './scene/CameraControls';
+import { CameraPlacement, Invalidator, LiveResolution, OrbitCameraControls } from './scene/CameraControls';
 import { planInstances } from './scene/instances';
 import { AxesLegend, SceneReadout } from './scene/Overlays';
 import { useViewFrame } from './scene/overlayMargins';
@@ -42,6 +42,11 @@ const SOFTWARE_WEBGL = ((): boolean => {
  * charts' pace (4 a second) the 3D view alone took ≈ 2 s of CPU during the V8 run of Paper Fig. 8.
  */
 const SOFTWARE_LIVE_FRAME_MS = 1000;
+/**
+ * On a software renderer, the resolution of those frames relative to the canvas's: a quarter of the pixels, ≈ 0.4 s
+ * less CPU in the browser process over the V8 run of Paper Fig. 8 (1920×1080); the run's last frame is full-size.
+ */
+const SOFTWARE_LIVE_SCALE = 0.5;
 
 /** Shows why the 3D view is missing (e.g. no WebGL) instead of taking the page down. */
 class SceneErrorBoundary extends Component<{ children: ReactNode }, { error: string | null }> {
@@ -121,6 +126,7 @@ function SceneView() {
         <OrbitCameraControls up={layout.model.up} />
         <CameraPlacement camera={placement.camera} />
         <Invalidator liveFrameMs={SOFTWARE_WEBGL ? SOFTWARE_LIVE_FRAME_MS : 0} />
+        <LiveResolution scale={SOFTWARE_WEBGL ? SOFTWARE_LIVE_SCALE : 1} />
       </Canvas>
       <SceneReadout methods={methods} palette={palette} overlaid={overlaid} stacked={placement.stacked} />
       <AxesLegend up={up} />

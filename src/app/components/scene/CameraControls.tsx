@@ -103,3 +103,32 @@ export function Invalidator({ liveFrameMs = 0 }: { liveFrameMs?: number }) {
   }, [invalidate, liveFrameMs]);
   return null;
 }
+
+/**
+ * On a software renderer, the frames that follow a run in flight are drawn at `scale` × the canvas's resolution (a
+ * frame's cost in SwiftShader grows with its pixels, and on a machine with few cores it is taken from the solver's
+ * workers), and at the full resolution again once the run has ended or the view no longer follows it.
+ */
+export function LiveResolution({ scale }: { scale: number }) {
+  const setDpr = useThree((s) => s.setDpr);
+  const initial = useThree((s) => s.viewport.initialDpr);
+  useEffect(() => {
+    if (!(scale < 1)) return undefined;
+    let live = false;
+    const update = () => {
+      const following = playheadStore.getState().follow && isBusy();
+      if (following === live) return;
+      live = following;
+      setDpr(following ? initial * scale : initial);
+    };
+    update();
+    const a = playheadStore.subscribe(update);
+    const b = appStore.subscribe((s, prev) => { if (isBusy(s) !== isBusy(prev)) update(); });
+    return () => {
+      a();
+      b();
+      if (live) setDpr(initial);
+    };
+  }, [setDpr, initial, scale]);
+  return null;
+}
