@@ -50,6 +50,11 @@ function predictorVectors(size: number): number[] {
   return [differenceTableLength(size), size, size];
 }
 
+/** The i32 lengths of C_q's runs by body (AssembledSystem.runsByBody): their starts, then a pair per run of seven entries. */
+function bodyRunLengths(bodies: number, entries: number): [number, number] {
+  return [bodies + 1, 2 * (entries / COORDS_PER_BODY)];
+}
+
 function integratorVectors(n: number, m: number, bodies: number): number[] {
   return [n, n, n, m, n, n, n + m, n + m, 4, 6, n, n, n, n, 3 * bodies, 64, ...predictorVectors(n), ...predictorVectors(m)];
 }
@@ -153,7 +158,7 @@ export class AssembledSystem {
     const luReserve = newtonLuReserveBytes(this.constraints, nb, model.loads.map((load) => load.bodies ?? []));
     this.kernelMemory = new KernelMemory(luReserve + arrayBytes(
       [n, row, offset, program, ROTATION_LENGTH * nb, n, row, row, nb, 3 * nb, BODY_BLOCKS * nb, ...Array(ARGUMENT_SCRATCH + 2).fill(n), 3 * compiledCount, ...integratorVectors(n, row, nb)],
-      [row + 1, offset, nb + 1, 2 * (offset / COORDS_PER_BODY), HEADER_LENGTH * records, MODEL_TABLE, RESIDUAL_VECTORS, 2 * compiledCount, ...newtonPlacesLengths(this.constraints, nb, offset)],
+      [row + 1, offset, ...bodyRunLengths(nb, offset), HEADER_LENGTH * records, MODEL_TABLE, RESIDUAL_VECTORS, 2 * compiledCount, ...newtonPlacesLengths(this.constraints, nb, offset)],
     ));
     const kq = this.kernelMemory.f64(this.n), kValues = this.kernelMemory.f64(row);
     this.jacobianBlocks = this.kernelMemory.f64(offset);
@@ -497,7 +502,8 @@ export class AssembledSystem {
 
   /** C_q's runs of seven entries grouped by body, rows ascending (bodyRunStart, bodyRuns), in the kernel memory. */
   private runsByBody(bodies: number, entries: number): [Int32Array, Int32Array] {
-    const start = this.kernelMemory.i32(bodies + 1), runs = this.kernelMemory.i32(2 * (entries / COORDS_PER_BODY));
+    const [starts, pairs] = bodyRunLengths(bodies, entries);
+    const start = this.kernelMemory.i32(starts), runs = this.kernelMemory.i32(pairs);
     const bodyOf = (o: number) => this.entryColumn[o] / COORDS_PER_BODY;
     for (let o = 0; o < entries; o += COORDS_PER_BODY) start[bodyOf(o) + 1]++;
     for (let b = 0; b < bodies; b++) start[b + 1] += start[b];
