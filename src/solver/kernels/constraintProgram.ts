@@ -104,15 +104,27 @@ export function stiffnessRecordCount(c: Constraint): number {
   return source ? recordCount(source.full) : 0;
 }
 
-/**
- * f64 entries a model's ConstraintProgram needs in its kernel memory besides q, values, blocks, its headers
- * (HEADER_LENGTH i32 per record) and its rotation table (ROTATION_LENGTH f64 per body).
- */
-export function programLength(constraints: readonly Constraint[]): number {
+/** Records of all the constraints' primitives. */
+function totalRecords(constraints: readonly Constraint[]): number {
   let records = 0;
   for (const c of constraints) records += recordCount(c);
+  return records;
+}
+
+/** f64 entries of a model's program: its records, the stiffness program's records, expanded λ and expansion (i32 in f64s). */
+function programLength(constraints: readonly Constraint[], records: number): number {
   const stiffness = stiffnessProgramSize(constraints);
   return (records + stiffness.records) * RECORD_LENGTH + stiffness.rows + Math.ceil(stiffness.rows / 2) + 1;
+}
+
+/**
+ * The lengths of the arrays a model's ConstraintProgram allocates in its kernel memory besides q, values and blocks
+ * (for KernelMemory's sizing, arrayBytes): f64 — the program, the rotation table (ROTATION_LENGTH per body); i32 —
+ * the record headers (HEADER_LENGTH per record).
+ */
+export function programArrayLengths(constraints: readonly Constraint[], bodies: number): { readonly f64: number[]; readonly i32: number[] } {
+  const records = totalRecords(constraints);
+  return { f64: [programLength(constraints, records), ROTATION_LENGTH * bodies], i32: [HEADER_LENGTH * records] };
 }
 
 /**
@@ -150,7 +162,7 @@ export class ConstraintProgram {
     private readonly memory: KernelMemory, constraints: readonly Constraint[], rows: Int32Array, blockOffsets: Int32Array,
     private readonly q: Float64Array, private readonly values: Float64Array, private readonly blocks: Float64Array,
   ) {
-    this.program = memory.f64(programLength(constraints));
+    this.program = memory.f64(programLength(constraints, totalRecords(constraints)));
     let r = 0;
     constraints.forEach((c, i) => {
       if (c.primitives) r += writeRecords(c, c.primitives, this.program, r, rows[i], blockOffsets[i], false, this.moving);

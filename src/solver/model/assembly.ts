@@ -16,7 +16,7 @@ import type { MatrixAccumulator } from '../linalg/accumulator';
 import { BlockSparseMatrix } from '../linalg/blockSparse';
 import { zeroRange } from '../linalg/dense';
 import { arrayBytes, KernelMemory } from '../kernels/wasm';
-import { ConstraintProgram, HEADER_LENGTH, ROTATION_LENGTH, programLength, recordCount } from '../kernels/constraintProgram';
+import { ConstraintProgram, programArrayLengths } from '../kernels/constraintProgram';
 import { differenceTableLength } from '../integrators/predictor';
 import { NewtonMatrixPlaces, newtonLuReserveBytes, newtonPlacesLengths } from './newtonMatrixKernel';
 
@@ -147,8 +147,7 @@ export class AssembledSystem {
       offset += c.rows * COORDS_PER_BODY * c.bodies.length;
     });
     this.m = row;
-    const program = programLength(this.constraints);
-    const records = this.constraints.reduce((sum, c) => sum + recordCount(c), 0);
+    const program = programArrayLengths(this.constraints, nb);
     const n = this.n;
     this.loadsCompiled = loadsInKernels(model.loads);
     this.compiledLoads = this.loadsCompiled ? model.loads.flatMap((load) => (load.compiled ? [load.compiled] : [])) : [];
@@ -157,8 +156,8 @@ export class AssembledSystem {
     // LU's storage: the Newton matrix is assembled into it and the right-hand side solved in place.
     const luReserve = newtonLuReserveBytes(this.constraints, nb, model.loads.map((load) => load.bodies ?? []));
     this.kernelMemory = new KernelMemory(luReserve + arrayBytes(
-      [n, row, offset, program, ROTATION_LENGTH * nb, n, row, row, nb, 3 * nb, BODY_BLOCKS * nb, ...Array(ARGUMENT_SCRATCH + 2).fill(n), 3 * compiledCount, ...integratorVectors(n, row, nb)],
-      [row + 1, offset, ...bodyRunLengths(nb, offset), HEADER_LENGTH * records, MODEL_TABLE, RESIDUAL_VECTORS, 2 * compiledCount, ...newtonPlacesLengths(this.constraints, nb, offset)],
+      [n, row, offset, ...program.f64, n, row, row, nb, 3 * nb, BODY_BLOCKS * nb, ...Array(ARGUMENT_SCRATCH + 2).fill(n), 3 * compiledCount, ...integratorVectors(n, row, nb)],
+      [row + 1, offset, ...bodyRunLengths(nb, offset), ...program.i32, MODEL_TABLE, RESIDUAL_VECTORS, 2 * compiledCount, ...newtonPlacesLengths(this.constraints, nb, offset)],
     ));
     const kq = this.kernelMemory.f64(this.n), kValues = this.kernelMemory.f64(row);
     this.jacobianBlocks = this.kernelMemory.f64(offset);

@@ -80,8 +80,11 @@ export function startingState(system: AssembledSystem): { q: Float64Array; qd: F
   return velocities.ok ? { q, qd } : { failure: velocities.reason };
 }
 
-/** The error for dependent rows: what each redundant constraint duplicates (consistentState.ts), else their names. */
-function redundancyFailure(constraints: readonly Constraint[], q: Float64Array, dependent: readonly { constraint: number }[]): string {
+/**
+ * The error for dependent rows: what each redundant constraint duplicates (consistentState.ts), else — when the dense
+ * test finds no duplicate at its tolerance's edge — the names of the constraints the sparse test found dependent.
+ */
+export function redundancyFailure(constraints: readonly Constraint[], q: Float64Array, dependent: readonly { constraint: number }[]): string {
   const named = findRedundantConstraints(constraints, q, 0);
   if (named.length > 0) return named.join('; ');
   const names = [...new Set(dependent.map((d) => `"${constraints[d.constraint].name}"`))];
