@@ -1,16 +1,19 @@
 /**
  * Figures of docs/performance.md (run with `MEASURE=1 npx playwright test measure`, `MEASURE=open` for the
- * page-open figures only, or `MEASURE=v8` for the V8 case of Paper Fig. 8 only; skipped in the
- * normal suite): time from opening the page to both default curves drawn (median of 5),
- * the longest main-thread task during the default run, a 1,000,000-step run and the V8 run
- * (target: both methods finished ≤ 4.5 s after the run starts, the page responsive throughout),
- * and the gzip size of the built app. Prints the figures with the load average; asserts nothing about speed.
+ * page-open figures only, or `MEASURE=v8` for the V8 case of Paper Fig. 8 only, `MEASURE_METHODS=modified` for one
+ * of its methods alone; skipped in the normal suite): time from opening the page to both default curves drawn
+ * (median of 5), the longest main-thread task during the default run, a 1,000,000-step run and the V8 run
+ * (target: both methods finished ≤ 4 s after the run starts, the page responsive throughout; with the CPU time of
+ * the browser's threads by group on Linux), and the gzip size of the built app. Prints the figures with the load
+ * average; asserts nothing about speed.
  */
 import os from 'node:os';
 import type { Browser, Page } from '@playwright/test';
 import { test, waitForSettled } from './fixtures';
 import { measureBundle } from './bundleSize';
 import { CURVES_PROBE } from './curvesProbe';
+import { resolveChromium } from './chromium';
+import { cpuBetween, threadCpu } from './threadCpu';
 
 test.skip(!process.env.MEASURE || ['network', 'scene'].includes(process.env.MEASURE), 'set MEASURE=1 to measure');
 test.setTimeout(300_000);
@@ -80,6 +83,9 @@ const loadAverage = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
  * main-thread task and animation-frame gap during it, and ω_x(9) of each method.
  */
 async function measureV8(browser: Browser, appUrl: string): Promise<string> {
+  const methods = (process.env.MEASURE_METHODS ?? 'classical,modified').split(',') as ('classical' | 'modified')[];
+  const chosen = process.env.MEASURE_METHODS ? `&methods=${methods.join(',')}` : '';
+  const { executablePath } = await resolveChromium();
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   const page = await context.newPage();
   await page.addInitScript(LONG_TASKS_PROBE);
@@ -90,23 +96,32 @@ async function measureV8(browser: Browser, appUrl: string): Promise<string> {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
   const taskSeconds = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN;
-  await page.goto(`${appUrl}?v=1&scenario=v8-crank&preset=fig8`);
+  await page.goto(`${appUrl}?v=1&scenario=v8-crank&preset=fig8${chosen}`);
   const busyAtLoad = await taskSeconds();
+  const cpuAtLoad = threadCpu(executablePath);
+  const loadedAt = Date.now();
   const status = await waitForSettled(page, 0, 280_000);
   const busy = (await taskSeconds()) - busyAtLoad;
+  const cpu = cpuBetween(cpuAtLoad, threadCpu(executablePath));
+  const wall = (Date.now() - loadedAt) / 1000;
   const probe = await readProbe(page);
   const { startedAt, settledAt } = probe.timing;
   const frameGap = await longestFrameGap(page, startedAt!, settledAt!);
-  const omega = await Promise.all((['classical', 'modified'] as const).map((m) => page.evaluate((method) => window.__hht!.finalOmega(method), m)));
+  const omega = await Promise.all(methods.map((m) => page.evaluate((method) => window.__hht!.finalOmega(method), m)));
   await context.close();
-  const perMethod = (['classical', 'modified'] as const)
+  const perMethod = methods
     .map((m, k) => `${m} ${status.methods[m].phase} in ${((status.methods[m].progress?.elapsedMs ?? 0) / 1000).toFixed(2)} s (ω_x(9) = ${omega[k]?.[0].toFixed(2)} rad/s)`)
     .join(', ');
-  return [
-    `V8 Paper Fig. 8 (α = −0.3, h = 1e-4, t = 9 s, 90,000 steps per method, both in parallel): both finished ${((settledAt! - startedAt!) / 1000).toFixed(2)} s after the run started; ${perMethod}`,
+  const cpuTotal = [...cpu.values()].reduce((a, b) => a + b, 0);
+  const lines = [
+    `V8 Paper Fig. 8 (α = −0.3, h = 1e-4, t = 9 s, 90,000 steps per method, ${methods.length > 1 ? 'in parallel' : 'one method alone'}): ${methods.length === 1 ? 'it' : methods.length === 2 ? 'both' : 'all'} finished ${((settledAt! - startedAt!) / 1000).toFixed(2)} s after the run started; ${perMethod}`,
     `  during it: longest main-thread task ${ms(split(probe).duringRun)}, longest gap between animation frames ${frameGap.toFixed(0)} ms, main thread busy ${busy.toFixed(2)} s`,
-    `  load average before ${before}, after ${loadAverage()} (${os.cpus().length} cores)`,
-  ].join('\n');
+  ];
+  if (cpuTotal > 0) {
+    lines.push(`  CPU from the page's load event to the end (${wall.toFixed(2)} s): ${[...cpu].map(([g, t]) => `${g} ${t.toFixed(2)} s`).join(', ')}; ${cpuTotal.toFixed(2)} s in all`);
+  }
+  lines.push(`  load average before ${before}, after ${loadAverage()} (${os.cpus().length} cores)`);
+  return lines.join('\n');
 }
 
 /** Long tasks are only reported from 50 ms up. */
