@@ -1,10 +1,12 @@
 /**
  * The Studies panel: a small convergence study on the heavy top reports the
  * observed orders, and its CSV equals `sim study` for the same settings (the same numbers as
- * the solver core's convergence test: test/solver/studies.test.ts); cancel; the α sweep.
+ * the solver core's convergence test: test/solver/studies.test.ts); cancel; the α sweep; a study of a user's
+ * model (its shown command, run by `sim`, prints the page's CSV to the byte); the last finished table kept.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { deflateRawSync } from 'node:zlib';
 import { seriousViolations } from './axe';
 import { expect, test, waitForSettled } from './fixtures';
 
@@ -79,5 +81,86 @@ test('a study can be cancelled; the α sweep plots the final ω over α', async 
   await page.getByTestId('study-field-h').fill('2');
   await expect(page.getByTestId('study-issue')).toContainText('--h 2 is larger than --t-end 1');
   await expect(page.getByTestId('study-run')).toBeDisabled();
+  expect(consoleErrors).toEqual([]);
+});
+
+/** Splits a command line as a POSIX shell does for words and single quotes (what commandText writes). */
+function shellWords(command: string): string[] {
+  const words: string[] = [];
+  for (const match of command.matchAll(/'((?:[^']|'\\'')*)'|(\S+)/g)) words.push(match[1] !== undefined ? match[1].replace(/'\\''/g, "'") : match[2]);
+  return words;
+}
+
+test('a study of a user model: the command carries the model, and runs to the CSV the page exports, to the byte', async ({ page, appUrl, consoleErrors }) => {
+  const text = readFileSync('docs/examples/double-pendulum.json', 'utf8');
+  await page.goto(`${appUrl}?v=1&scenario=custom&t=0.1&panel=studies&model-data=${deflateRawSync(Buffer.from(text)).toString('base64url')}`);
+  await waitForSettled(page);
+  await page.getByTestId('study-kind-alpha-sweep').check();
+  await expect(page.getByTestId('study-field-h')).toHaveValue('0.0005');
+  await expect(page.getByTestId('study-field-t-end')).toHaveValue('10');
+  await page.getByTestId('study-field-alpha-steps').fill('3');
+  await page.getByTestId('study-field-h').fill('0.005');
+  await page.getByTestId('study-field-t-end').fill('0.2');
+  await expect(page.getByTestId('studies-panel')).toContainText('Model “Double pendulum” with its current parameters');
+  const command = (await page.getByTestId('study-command').textContent())!;
+  expect(command).toMatch(/^sim study alpha-sweep --url '\?v=1&scenario=custom&model-data=[\w-]+' --methods classical,modified --alpha-steps 3 --h 0\.005 --t-end 0\.2$/);
+  await page.getByTestId('study-run').click();
+  await expect(page.getByTestId('study-status')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  await expect(page.getByTestId('study-table').locator('tbody tr')).toHaveCount(6);
+  // The rods turn about z: the chart shows the final ω_z.
+  await expect(page.getByTestId('study-chart')).toContainText('final ωz (rad/s)');
+
+  const [csvFile] = await Promise.all([page.waitForEvent('download'), page.getByTestId('study-export-csv').click()]);
+  expect(csvFile.suggestedFilename()).toBe('hht-double-pendulum-alpha-sweep.csv');
+  const csv = readFileSync((await csvFile.path())!, 'utf8');
+  const [, , ...argv] = shellWords(command);
+  const cli = execFileSync('node_modules/.bin/tsx', ['src/cli/sim.ts', 'study', ...argv], { encoding: 'utf8' });
+  expect(csv).toBe(cli);
+  expect(csv.split('\n')).toHaveLength(8);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('the last finished table stays, marked, while a new study runs, after it is cancelled and after it fails', async ({ page, appUrl, consoleErrors }) => {
+  await page.goto(`${appUrl}?v=1&scenario=heavy-top&t=0.1&panel=studies`);
+  await waitForSettled(page);
+  await page.getByTestId('study-kind-alpha-sweep').check();
+  await page.getByTestId('study-field-alpha-steps').fill('2');
+  await page.getByTestId('study-field-h').fill('1e-3');
+  await page.getByTestId('study-field-t-end').fill('0.1');
+  await page.getByTestId('study-run').click();
+  await expect(page.getByTestId('study-status')).toHaveAttribute('data-phase', 'done', { timeout: 30_000 });
+  const rows = page.getByTestId('study-table').locator('tbody tr');
+  await expect(rows).toHaveCount(4);
+  await expect(page.getByTestId('study-previous')).toBeHidden();
+
+  // A long convergence study: the α sweep's table stays, said to be the previous result, until it is cancelled.
+  await page.getByTestId('study-kind-convergence').check();
+  await page.getByTestId('study-field-ref-h').fill('1e-6');
+  await page.getByTestId('study-field-t-end').fill('5');
+  await page.getByTestId('study-run').click();
+  await expect(page.getByTestId('study-status')).toHaveAttribute('data-phase', 'running');
+  await expect(page.getByTestId('study-previous')).toHaveText('Previous result: it stays until the study now running finishes.');
+  await expect(rows).toHaveCount(4);
+  await page.getByTestId('study-cancel').click();
+  await expect(page.getByTestId('study-previous')).toHaveText('The last study was cancelled; this is the previous result.');
+  await expect(rows).toHaveCount(4);
+
+  // A study whose reference fails (α = 0 on the heavy top): the table stays, said so.
+  for (const [flag, value] of [['steps', '1e-3'], ['t-end', '0.5'], ['sample-dt', '1e-3'], ['ref-h', '5e-4'], ['ref-alpha', '0']]) {
+    await page.getByTestId(`study-field-${flag}`).fill(value);
+  }
+  await page.getByTestId('study-run').click();
+  await expect(page.getByTestId('study-status')).toHaveAttribute('data-phase', 'failed', { timeout: 30_000 });
+  await expect(page.getByTestId('study-previous')).toHaveText('The last study failed; this is the previous result.');
+  await expect(rows).toHaveCount(4);
+  await expect(page.getByTestId('study-table').locator('th[scope="col"]').nth(1)).toHaveText('α');
+
+  // A study that finishes replaces it.
+  await page.getByTestId('study-field-ref-alpha').fill('-0.2');
+  await page.getByTestId('study-run').click();
+  await expect(page.getByTestId('study-status')).toHaveAttribute('data-phase', 'done', { timeout: 30_000 });
+  await expect(page.getByTestId('study-previous')).toBeHidden();
+  await expect(page.getByTestId('study-table').locator('th[scope="col"]').nth(1)).toHaveText('h (s)');
+  expect(await seriousViolations(page)).toEqual([]);
   expect(consoleErrors).toEqual([]);
 });

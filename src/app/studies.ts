@@ -8,15 +8,17 @@
 import { createStore } from 'zustand/vanilla';
 import type { AlphaSweepPoint, ConvergencePoint, RhoSweepPoint } from '../solver/studies/convergenceStudy';
 import { DEFAULT_RHO, isRunMethod, methodParameter, takesParameter, type MethodParameterKey, type RunMethod } from '../scenario/methods';
-import { getScenario } from '../scenario/registry';
-import type { ScenarioId, ScenarioState } from '../scenario/types';
+import { defaultStateOf, scenarioOf } from '../scenario/registry';
+import type { CustomModel, ScenarioDef, ScenarioState } from '../scenario/types';
 import { formatNumber } from '../scenario/validate';
+import { encodeShareQuery } from '../scenario/url';
+import type { ModelInputs } from '../scenario/flags';
 import {
   parseStudyArgs, type AlphaSweepOptions, type ConvergenceOptions, type RhoSweepOptions, type StabilityOptions, type StudyCommandKind,
   type StudyOptions,
 } from '../scenario/studyArgs';
 import {
-  ALPHA_SWEEP_DEFAULTS, CONVERGENCE_DEFAULTS, DEFAULT_ALPHA_COUNT, DEFAULT_RHO_COUNT, DEFAULT_STABILITY_RTOL, RHO_SWEEP_DEFAULTS, stabilityDefaults,
+  alphaSweepDefaults, convergenceDefaults, DEFAULT_ALPHA_COUNT, DEFAULT_RHO_COUNT, DEFAULT_STABILITY_RTOL, rhoSweepDefaults, stabilityDefaults,
 } from '../scenario/studyDefaults';
 import { formatAlphaSweep, formatConvergence, formatRhoSweep, formatStability } from '../run/studyFormat';
 import { DEFAULT_STABILITY_BOUNDS, type StabilityPoint } from '../solver/studies/stabilityStudy';
@@ -82,40 +84,56 @@ export function studyKinds(methods: readonly RunMethod[]): StudyKind[] {
   return (['convergence', 'alpha-sweep', 'rho-sweep', 'stability'] as const).filter((kind) => studyMethods(kind, methods).length > 0);
 }
 
-/** The reference method the settings name (the scenario's default when the field is empty or not a method). */
-function referenceMethod(scenario: ScenarioId, texts: Readonly<Record<string, string>>): RunMethod {
+/** The model a study runs: a shipped scenario by its id, or the user's model (scenario 'custom') by its text. */
+export type StudyTarget = Pick<ScenarioState, 'scenario' | 'model'>;
+
+/** The scenario of the model on screen (a user's model is read already: its reader is loaded when it opens). */
+export function targetScenario(target: StudyTarget): ScenarioDef {
+  const def = scenarioOf(target);
+  if (!def) throw new Error(`the studies cannot read the model of scenario '${target.scenario}'`);
+  return def;
+}
+
+/** Whether two targets are the same model (the same shipped id, or the same text of a user's model). */
+export function sameTarget(a: StudyTarget, b: StudyTarget): boolean {
+  return a.scenario === b.scenario && a.model?.text === b.model?.text;
+}
+
+/** The reference method the settings name (the model's default when the field is empty or not a method). */
+function referenceMethod(target: StudyTarget, texts: Readonly<Record<string, string>>): RunMethod {
   const text = texts['--ref-method']?.trim() ?? '';
-  return isRunMethod(text) ? text : CONVERGENCE_DEFAULTS[scenario].reference.method;
+  return isRunMethod(text) ? text : convergenceDefaults(targetScenario(target)).reference.method;
 }
 
 /**
  * The settings of a study that apply to the compared methods: a parameter field only when a method of the
  * study (or, for the reference's, the reference method) takes that parameter.
  */
-export function studyFields(kind: StudyKind, state: Pick<ScenarioState, 'scenario' | 'methods'>, texts: Readonly<Record<string, string>>): StudyField[] {
+export function studyFields(kind: StudyKind, state: Pick<ScenarioState, 'scenario' | 'model' | 'methods'>, texts: Readonly<Record<string, string>>): StudyField[] {
   const methods = studyMethods(kind, state.methods);
   return STUDY_FIELDS[kind].filter((f) => {
     if (f.needs === undefined) return true;
-    if (f.of === 'reference') return methodParameter(referenceMethod(state.scenario, texts)) === f.needs;
+    if (f.of === 'reference') return methodParameter(referenceMethod(state, texts)) === f.needs;
     return takesParameter(methods, f.needs);
   });
 }
 
-/** The study defaults of a scenario as field texts (the paper's figures). */
-export function defaultTexts(kind: StudyKind, scenario: ScenarioId): Record<string, string> {
+/** The study defaults of a model as field texts (the paper's figures; a user's model's from its file or its run). */
+export function defaultTexts(kind: StudyKind, target: StudyTarget): Record<string, string> {
+  const def = targetScenario(target);
   if (kind === 'stability') {
-    const d = stabilityDefaults(scenario);
+    const d = stabilityDefaults(def);
     return {
       '--h-range': d.hRange.map(formatNumber).join(','), '--t-end': formatNumber(d.tEnd), '--rtol': formatNumber(DEFAULT_STABILITY_RTOL),
       '--energy-bound': formatNumber(DEFAULT_STABILITY_BOUNDS.energy), '--constraint-bound': formatNumber(DEFAULT_STABILITY_BOUNDS.constraint),
     };
   }
   if (kind !== 'convergence') {
-    const d = (kind === 'alpha-sweep' ? ALPHA_SWEEP_DEFAULTS : RHO_SWEEP_DEFAULTS)[scenario];
+    const d = (kind === 'alpha-sweep' ? alphaSweepDefaults : rhoSweepDefaults)(def);
     const [countFlag, count] = kind === 'alpha-sweep' ? ['--alpha-steps', DEFAULT_ALPHA_COUNT] : ['--rho-steps', DEFAULT_RHO_COUNT];
     return { [countFlag]: String(count), '--h': formatNumber(d.h), '--t-end': formatNumber(d.tEnd) };
   }
-  const d = CONVERGENCE_DEFAULTS[scenario];
+  const d = convergenceDefaults(def);
   return {
     '--steps': d.steps.map(formatNumber).join(','),
     '--alpha': formatNumber(d.alpha),
@@ -128,21 +146,42 @@ export function defaultTexts(kind: StudyKind, scenario: ScenarioId): Record<stri
   };
 }
 
+/** The last model link made (deflating a large model for every render would cost milliseconds each time). */
+let lastModelLink: { readonly model: CustomModel; readonly query: string } | null = null;
+
 /**
- * The `sim study` arguments for the settings and the current scenario (its parameters where they
+ * A link that carries the user's model and nothing else (every setting at the model's default): `sim study --url`
+ * reads the model from it as the page does, inline (`model-data=`) or by its URL (`model=`), so the command runs
+ * as it is copied.
+ */
+export function modelOnlyLink(def: ScenarioDef, model: CustomModel): string {
+  if (lastModelLink?.model.text !== model.text || lastModelLink.model.url !== model.url) {
+    lastModelLink = { model, query: `?${encodeShareQuery(defaultStateOf(def, model))}` };
+  }
+  return lastModelLink.query;
+}
+
+/** How the command names the model: `--scenario ID`, or `--url` with a link that carries the user's model. */
+function modelArgs(state: StudyTarget, def: ScenarioDef): string[] {
+  return state.model ? ['--url', modelOnlyLink(def, state.model)] : ['--scenario', state.scenario];
+}
+
+/**
+ * The `sim study` arguments for the settings and the current model (its parameters where they
  * differ from the defaults, the compared methods the study runs, and the app's ρ∞ for the ρ∞ methods of a
  * convergence study when it is not the default 2/3).
  * Example: ['convergence', '--scenario', 'spin', '--methods', 'classical,modified', '--steps', '0.01,0.005', …].
  */
 export function studyArgv(kind: StudyKind, state: ScenarioState, texts: Readonly<Record<string, string>>): string[] {
   const methods = studyMethods(kind, state.methods);
-  const argv = [kind, '--scenario', state.scenario, '--methods', methods.join(',')];
-  for (const param of getScenario(state.scenario).params) {
+  const def = targetScenario(state);
+  const argv = [kind, ...modelArgs(state, def), '--methods', methods.join(',')];
+  for (const param of def.params) {
     const value = state.values[param.name];
     if (value.some((x, k) => !Object.is(x, param.default[k]))) argv.push('--set', `${param.name}=${value.map(formatNumber).join(',')}`);
   }
   // The stability study runs the compared methods as they run in the app: with the app's α and ρ∞.
-  if (kind === 'stability' && takesParameter(methods, 'alpha') && !Object.is(state.alpha, getScenario(state.scenario).defaultAlpha)) {
+  if (kind === 'stability' && takesParameter(methods, 'alpha') && !Object.is(state.alpha, def.defaultAlpha)) {
     argv.push('--alpha', formatNumber(state.alpha));
   }
   const rhoStudy = kind === 'convergence' || kind === 'stability';
@@ -156,9 +195,9 @@ export function studyArgv(kind: StudyKind, state: ScenarioState, texts: Readonly
   return argv;
 }
 
-/** The command line as a user would type it (arguments with spaces quoted). */
+/** The command line as a user would type it in a POSIX shell (an argument with a character the shell reads, such as a link's `&`, quoted). */
 export function commandText(argv: readonly string[]): string {
-  return ['sim study', ...argv.map((a) => (/[\s'"]/.test(a) ? `'${a.replace(/'/g, "'\\''")}'` : a))].join(' ');
+  return ['sim study', ...argv.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`))].join(' ');
 }
 
 export type StudyResult =
@@ -183,7 +222,7 @@ export type StabilityResult = Extract<StudyResult, { kind: 'stability' }>;
  * it (scenario, parameter values, α or ρ∞), else null: a verdict on another model is not this model's.
  */
 export function stabilityFor(result: StabilityResult | null, state: ScenarioState, method: RunMethod): StabilityPoint | null {
-  if (!result || result.options.scenario !== state.scenario) return null;
+  if (!result || !sameTarget(result.options, state)) return null;
   const sameValues = Object.entries(state.values).every(([name, v]) => v.every((x, k) => Object.is(x, result.options.values[name]?.[k])));
   if (!sameValues) return null;
   const point = result.points.find((p) => p.method === method);
@@ -195,13 +234,17 @@ export type StudyPhase = 'idle' | 'running' | 'done' | 'failed' | 'cancelled';
 
 export interface StudyState {
   readonly kind: StudyKind;
-  /** Field texts by flag, and the scenario they were filled for. */
+  /** Field texts by flag, and the model they were filled for. */
   readonly texts: Readonly<Record<string, string>>;
-  readonly scenario: ScenarioId;
+  readonly target: StudyTarget;
   readonly phase: StudyPhase;
   readonly progress: { readonly done: number; readonly total: number; readonly label: string } | null;
   readonly startedAt: number;
   readonly elapsedMs: number;
+  /**
+   * The last finished study: it stays while a new one runs, fails or is cancelled (the panel marks it as the previous
+   * result then), until a new one finishes and replaces it.
+   */
   readonly result: StudyResult | null;
   /** The last finished stability study, whatever the panel shows now. */
   readonly stability: StabilityResult | null;
@@ -209,35 +252,58 @@ export interface StudyState {
   readonly error: string | null;
 }
 
-function initialStudyState(scenario: ScenarioId = 'heavy-top'): StudyState {
+function initialStudyState(target: StudyTarget = { scenario: 'heavy-top' }): StudyState {
   return {
-    kind: 'convergence', texts: defaultTexts('convergence', scenario), scenario, phase: 'idle', progress: null,
+    kind: 'convergence', texts: defaultTexts('convergence', target), target: targetOf(target), phase: 'idle', progress: null,
     startedAt: 0, elapsedMs: 0, result: null, stability: null, error: null,
   };
 }
 
 export const studyStore = createStore<StudyState>()(() => initialStudyState());
 
-/** Which study the panel shows; its settings go back to the scenario's defaults. */
-export function setStudyKind(kind: StudyKind, scenario: ScenarioId): void {
-  studyStore.setState({ kind, texts: defaultTexts(kind, scenario), scenario, error: null });
+/** Only what names the model: the scenario id and the user's model (a whole state would keep its other settings alive). */
+function targetOf(target: StudyTarget): StudyTarget {
+  return { scenario: target.scenario, ...(target.model ? { model: target.model } : {}) };
 }
 
-/** Fills the settings with the defaults of another scenario (the panel follows the app's scenario). */
-export function followScenario(scenario: ScenarioId): void {
+/** Which study the panel shows; its settings go back to the model's defaults. */
+export function setStudyKind(kind: StudyKind, target: StudyTarget): void {
+  studyStore.setState({ kind, texts: defaultTexts(kind, target), target: targetOf(target), error: null });
+}
+
+/** Fills the settings with the defaults of another model (the panel follows the app's model, shipped or the user's). */
+export function followScenario(target: StudyTarget): void {
   const s = studyStore.getState();
-  if (s.scenario !== scenario) studyStore.setState({ texts: defaultTexts(s.kind, scenario), scenario, error: null });
+  if (!sameTarget(s.target, target)) studyStore.setState({ texts: defaultTexts(s.kind, target), target: targetOf(target), error: null });
 }
 
 export function setStudyText(flag: string, text: string): void {
   studyStore.setState({ texts: { ...studyStore.getState().texts, [flag]: text } });
 }
 
-/** The options the current settings give, or the reason they are refused. */
-export function checkStudy(state: ScenarioState, s: StudyState = studyStore.getState()): { options: StudyOptions } | { error: string } {
-  const parsed = parseStudyArgs(studyArgv(s.kind, state, s.texts));
-  if (parsed.kind === 'run') return { options: parsed.options };
-  return { error: parsed.kind === 'error' ? parsed.issue.message : 'unexpected help request' };
+/**
+ * What `sim study` would read before parsing, handed over from the page: a hosted model's text (the page fetched it
+ * when the link opened), so the parser takes the model on screen instead of fetching it again.
+ */
+function pageInputs(state: StudyTarget): ModelInputs {
+  const url = state.model?.url;
+  return url !== undefined && state.model ? { hostedModels: new Map([[url, { ok: true, text: state.model.text }]]) } : {};
+}
+
+export type StudyCheck = { readonly options: StudyOptions } | { readonly error: string };
+
+/** The last check (the panel checks on every render; a user's model would be inflated and looked up each time). */
+let lastCheck: { readonly argv: string; readonly model: CustomModel | undefined; readonly checked: StudyCheck } | null = null;
+
+/** The options the current settings give, or the reason they are refused (the first line of the parser's message). */
+export function checkStudy(state: ScenarioState, s: StudyState = studyStore.getState()): StudyCheck {
+  const argv = studyArgv(s.kind, state, s.texts);
+  const key = argv.join('\u0000');
+  if (lastCheck?.argv === key && lastCheck.model === state.model) return lastCheck.checked;
+  const parsed = parseStudyArgs(argv, pageInputs(state));
+  const checked = parsed.kind === 'run' ? { options: parsed.options } : { error: parsed.kind === 'error' ? parsed.issue.message : 'unexpected help request' };
+  lastCheck = { argv: key, model: state.model, checked };
+  return checked;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -282,7 +348,8 @@ export function startStudy(state: ScenarioState): void {
   const job = studyJob(options);
   pool = Array.from({ length: poolSize(navigator.hardwareConcurrency, job) }, (_, k) =>
     new Worker(new URL('../worker/study.worker.ts', import.meta.url), { type: 'module', name: `hht-study-${k + 1}` }));
-  studyStore.setState({ phase: 'running', progress: null, startedAt: performance.now(), elapsedMs: 0, result: null, error: null });
+  // The last finished table stays (marked as the previous result) until this study finishes and replaces it.
+  studyStore.setState({ phase: 'running', progress: null, startedAt: performance.now(), elapsedMs: 0, error: null });
   const progress = (done: number, total: number, label: string) => updateRunning(id, (elapsedMs) => ({ progress: { done, total, label }, elapsedMs }));
   runStudyPool(job, pool.map((worker) => taskWorker(worker, id)), progress).then(
     (study) => updateRunning(id, (elapsedMs) => {
@@ -304,7 +371,7 @@ export function cancelStudy(): void {
 
 /** Starts the stability study of the current model with its defaults (the Numerical damping tab's button). */
 export function startStabilityStudy(state: ScenarioState): void {
-  setStudyKind('stability', state.scenario);
+  setStudyKind('stability', state);
   startStudy(state);
 }
 
@@ -315,7 +382,7 @@ let handledRequest = 0;
 export function handleStudyRequest(request: number, state: ScenarioState): void {
   if (request <= handledRequest) return;
   handledRequest = request;
-  setStudyKind('convergence', state.scenario);
+  setStudyKind('convergence', state);
   startStudy(state);
 }
 

@@ -5,8 +5,7 @@
  */
 import type { RunMethod as IntegratorMethod } from '../scenario/methods';
 import type { AlphaSweepPoint, ConvergencePoint, RhoSweepPoint } from '../solver/studies/convergenceStudy';
-import { defaultState } from '../scenario/registry';
-import type { ScenarioId, ParamValues } from '../scenario/types';
+import type { ParamValues } from '../scenario/types';
 import { defaultComponent, type OmegaComponent } from './store';
 
 /** What the convergence plot shows: e_ω (Sherif Eq. 71) or the position error. */
@@ -53,9 +52,15 @@ export function orderLabels(points: readonly ConvergencePoint[], quantity: Conve
   return labels;
 }
 
-/** The ω component a sweep reports: the axis of the largest initial spin (the V8: crank x). */
-export function sweepComponent(scenario: ScenarioId, values: ParamValues): OmegaComponent {
-  return defaultComponent({ ...defaultState(scenario), values });
+/**
+ * The ω component a sweep reports: the axis of the largest initial spin (the V8: crank x); for a model without an
+ * initial spin `omega0` (a user's pendulum turning about z) the component largest in magnitude at the end of the runs.
+ */
+export function sweepComponent(values: ParamValues, points: readonly (AlphaSweepPoint | RhoSweepPoint)[] = []): OmegaComponent {
+  if (values.omega0) return defaultComponent({ values } as Parameters<typeof defaultComponent>[0]);
+  const largest = [0, 1, 2].map((k) => Math.max(0, ...points.map((p) => (Number.isFinite(p.finalOmega[k]) ? Math.abs(p.finalOmega[k]) : 0))));
+  const best = largest.indexOf(Math.max(...largest));
+  return (['x', 'y', 'z'] as const)[best];
 }
 
 /** The swept value of a sweep point: α (α sweep) or ρ∞ (ρ∞ sweep). */

@@ -2,10 +2,9 @@
  * Command-line arguments of `sim` (SPEC §3) → complete, validated run options, or the one
  * issue to report. Flags are applied in order, so a later flag overrides `--url`.
  */
-import { DEFAULT_SCENARIO_ID, getScenario, readCustomModel, useCustomScenario, type CustomModelIssue } from '../scenario/registry';
+import { DEFAULT_SCENARIO_ID, getScenario, useCustomScenario } from '../scenario/registry';
 import { CUSTOM_SCENARIO_ID, type CustomModel, type InputIssue, type ParamValues, type ScenarioDef, type ScenarioId, type ScenarioState, type ValueNamer } from '../scenario/types';
 import { decodeShareQuery, linkModelSource } from '../scenario/url';
-import type { ModelTextResult } from '../scenario/modelLink';
 // Loading it installs the reader of user models (`--model`, links with a model).
 import '../scenario/custom';
 import { CLI_PLAN_KEYS, planRun, solverSettings, type RunPlan } from '../run/plan';
@@ -27,6 +26,10 @@ import {
   flagNamer,
   InputError,
   linkNamer,
+  modelDefinition,
+  modelInputsWanted,
+  modelOfFile,
+  modelOfLink,
   parseAlpha,
   parseFormatFlag,
   parseRho,
@@ -38,11 +41,14 @@ import {
   tokenize,
   unwrap,
   type FlagArg,
+  type GivenModel,
+  type ModelInputs,
+  type ModelInputsWanted,
   type OutputFormat,
   type ParamAssignment,
 } from '../scenario/flags';
 
-export { flagNamer, OUTPUT_FORMATS, type OutputFormat } from '../scenario/flags';
+export { flagNamer, modelIssueLine, OUTPUT_FORMATS, type OutputFormat } from '../scenario/flags';
 export { SAMPLE_MULTIPLE_TOLERANCE } from '../scenario/validate';
 
 /** The method run when neither a flag nor a single-method link chooses one. */
@@ -94,32 +100,12 @@ export type ParsedCommand =
   /** `details`: further lines (every mistake of a model file gets its own line). */
   | { readonly kind: 'error'; readonly issue: InputIssue; readonly details?: readonly string[] };
 
-/**
- * Texts the arguments refer to, read before they are parsed (parsing stays pure): `--model FILE` by FILE ('-' is
- * standard input) and the hosted models of `--url` links by URL — each its text, or why it could not be had.
- */
-export interface SimInputs {
-  readonly modelFiles?: ReadonlyMap<string, ModelTextResult>;
-  readonly hostedModels?: ReadonlyMap<string, ModelTextResult>;
-}
+/** What `sim`'s arguments refer to, read before they are parsed (src/cli/modelInput.ts). */
+export type SimInputs = ModelInputs;
 
 /** The model files and hosted model URLs the arguments name (bad arguments are left to parseSimArgs). */
-export function inputsWanted(argv: readonly string[]): { readonly files: string[]; readonly urls: string[] } {
-  const files: string[] = [];
-  const urls: string[] = [];
-  if (argv.some((word) => word === '--help' || word === '-h')) return { files, urls };
-  try {
-    for (const { flag, value } of tokenize(argv, VALUE_FLAGS)) {
-      if (flag === '--model') files.push(value);
-      if (flag === '--url') {
-        const source = linkModelSource(value);
-        if (source.kind === 'hosted') urls.push(source.url);
-      }
-    }
-  } catch {
-    // parseSimArgs names the mistake.
-  }
-  return { files, urls };
+export function inputsWanted(argv: readonly string[]): ModelInputsWanted {
+  return modelInputsWanted(argv, VALUE_FLAGS);
 }
 
 /** Flag names used in cross-field messages (`--h 2 is larger than --t-end 1`). */
@@ -135,7 +121,7 @@ type ValueFlag = (typeof VALUE_FLAGS)[number];
 interface Assignments {
   scenario?: ScenarioId;
   /** A user's model and where it came from (for messages); cleared by a later `--scenario`. */
-  model?: { readonly model: CustomModel; readonly source: string };
+  model?: GivenModel;
   method?: RunMethod;
   alpha?: number;
   /** Text of the α / ρ∞ as given (flag, --set or link), so a parameter the method does not take is named as written. */
@@ -210,7 +196,7 @@ function applyUrl(into: Assignments, link: string, inputs: SimInputs): void {
   const { state, setKeys } = decoded;
   for (const key of setKeys) {
     if (key === 'scenario') setScenario(into, state.scenario);
-    else if (key === 'model' && state.model) into.model = { model: state.model, source: state.model.url ?? 'the model of --url' };
+    else if (key === 'model' && state.model) into.model = modelOfLink(state.model);
     // A link's α and ρ∞ were checked against the link's own methods; `--method` may pick any of them.
     else if (key === 'alpha') into.alpha = state.alpha;
     else if (key === 'rho') into.rho = state.rho;
@@ -234,11 +220,8 @@ function setScenario(into: Assignments, scenario: ScenarioId): void {
 
 /** `--model FILE` (or `-`, standard input): the file's text, read before parsing (SimInputs). */
 function applyModel(into: Assignments, file: string, inputs: SimInputs): void {
-  const source = file === '-' ? 'standard input' : file;
-  const text = inputs.modelFiles?.get(file) ?? { ok: false, message: 'was not read' };
-  if (!text.ok) fail('--model', `--model ${source}: ${text.message}`);
   into.scenario = CUSTOM_SCENARIO_ID;
-  into.model = { model: { text: text.text }, source };
+  into.model = modelOfFile(file, inputs);
 }
 
 /** What each flag does to the assignments: one table of options (STYLE.md habit 18). */
@@ -264,22 +247,11 @@ function applyFlag(into: Assignments, { flag, value }: FlagArg<ValueFlag>, input
   FLAG_ACTIONS[flag](into, value, inputs);
 }
 
-/** `file:line:column: path: message` — a model's mistake as compilers write theirs (line and column when known). */
-export function modelIssueLine(source: string, issue: CustomModelIssue & { readonly line?: number; readonly column?: number }): string {
-  const where = issue.line !== undefined ? `${source}:${issue.line}${issue.column !== undefined ? `:${issue.column}` : ''}` : source;
-  return `${where}: ${issue.path ? `${issue.path}: ` : ''}${issue.message}`;
-}
-
 /** The scenario of a user's model, made the one 'custom' names; every mistake in it is bad input, one line each. */
-function customDefinition(given: NonNullable<Assignments['model']>): ScenarioDef {
-  const read = readCustomModel(given.model.text);
-  if (!read) fail('--model', `${given.source}: user models cannot be read here`);
-  if (!read.ok) {
-    const lines = read.issues.map((issue) => modelIssueLine(given.source, issue));
-    throw new InputError({ key: '--model', message: lines[0] ?? `${given.source}: not a model` }, lines.slice(1));
-  }
-  useCustomScenario(read.def);
-  return read.def;
+function customDefinition(given: GivenModel): ScenarioDef {
+  const def = modelDefinition(given);
+  useCustomScenario(def);
+  return def;
 }
 
 /**

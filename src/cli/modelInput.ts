@@ -6,6 +6,7 @@
 import { open } from 'node:fs/promises';
 import { MODEL_LINK_LIMITS, type ModelTextResult } from '../scenario/modelLink';
 import { fetchModelText } from '../scenario/modelFetch';
+import type { ModelInputsWanted } from '../scenario/flags';
 import type { SimInputs } from './args';
 
 /** Bytes of a model file read from disk or standard input (the size limit of a hosted one). */
@@ -58,7 +59,7 @@ export async function readModelFile(path: string): Promise<ModelTextResult> {
 }
 
 /** Reads every file and fetches every hosted model the arguments name. */
-export async function readSimInputs(wanted: { readonly files: readonly string[]; readonly urls: readonly string[] }): Promise<SimInputs> {
+export async function readSimInputs(wanted: ModelInputsWanted): Promise<SimInputs> {
   const modelFiles = new Map<string, ModelTextResult>();
   for (const file of wanted.files) if (!modelFiles.has(file)) modelFiles.set(file, await readModelFile(file));
   const hostedModels = new Map<string, ModelTextResult>();

@@ -7,7 +7,14 @@
  */
 import type { StudyProgress } from '../solver/studies/convergenceStudy';
 import { EXIT_BAD_INPUT, EXIT_OK, EXIT_SOLVER_FAILED, printError } from './exitCodes';
-import { parseStudyArgs, type StudyOptions } from '../scenario/studyArgs';
+import { parseStudyArgs, studyInputsWanted, type StudyOptions } from '../scenario/studyArgs';
+// Loading it installs the reader of user models (`--model`, links with a model).
+import '../scenario/custom';
+import { scenarioOf } from '../scenario/registry';
+import { buildScenario } from '../scenario/build';
+import { ModelError } from '../modelfile/scope';
+import { modelIssueLine } from '../scenario/flags';
+import { readSimInputs } from './modelInput';
 import { referenceText, studyFailureText } from '../run/studyTasks';
 import { runStudyInThreads } from './studyPool';
 import { formatStudy } from '../run/studyFormat';
@@ -38,18 +45,37 @@ async function runStudy(options: StudyOptions, progress: StudyProgress): Promise
   return formatStudy(options, await runStudyInThreads(options, progress));
 }
 
+/**
+ * Whether the study's model can be built with its values (a user's model, or `--set` values that pass the bounds but
+ * cannot be assembled); if not, the one line naming where, as `sim` writes it, and false: bad input, before any run.
+ */
+function modelBuilds(options: StudyOptions): boolean {
+  const def = scenarioOf(options);
+  if (!def) throw new Error(`no scenario '${options.scenario}'`);
+  try {
+    buildScenario(def, options.values);
+    return true;
+  } catch (error) {
+    if (!(error instanceof ModelError)) throw error;
+    printError(modelIssueLine(options.modelSource ?? `model ${def.id}`, { path: error.path, message: error.detail }));
+    return false;
+  }
+}
+
 /** `sim study …` (argv without `study`); resolves to the exit code. */
 export async function runStudyCommand(argv: readonly string[]): Promise<number> {
-  const command = parseStudyArgs(argv);
+  const command = parseStudyArgs(argv, await readSimInputs(studyInputsWanted(argv)));
   if (command.kind === 'help') {
     process.stdout.write(studyHelpText());
     return EXIT_OK;
   }
   if (command.kind === 'error') {
     printError(command.issue.message);
+    for (const line of command.details ?? []) printError(line);
     return EXIT_BAD_INPUT;
   }
   const { options } = command;
+  if (!modelBuilds(options)) return EXIT_BAD_INPUT;
   const showProgress = options.progress || process.stderr.isTTY === true;
   const progress = showProgress ? progressLines((line) => process.stderr.write(line), options) : () => {};
   let text: string;

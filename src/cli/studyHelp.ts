@@ -3,16 +3,16 @@
  * and the per-scenario defaults generated from studyDefaults.ts, so the help cannot disagree with
  * what runs.
  */
-import { SCENARIO_IDS } from '../scenario/registry';
+import { SCENARIO_IDS, SCENARIOS } from '../scenario/registry';
 import type { ScenarioId } from '../scenario/types';
 import { formatNumber, MAX_STEPS } from '../scenario/validate';
 import {
-  ALPHA_SWEEP_DEFAULTS,
-  CONVERGENCE_DEFAULTS,
+  alphaSweepDefaults,
+  convergenceDefaults,
   DEFAULT_RHO_SWEEP_METHODS,
   DEFAULT_STUDY_METHODS,
   MAX_ALPHA_COUNT,
-  RHO_SWEEP_DEFAULTS,
+  rhoSweepDefaults,
   DEFAULT_STABILITY_RTOL,
   stabilityDefaults,
   MAX_LIST_LENGTH,
@@ -23,20 +23,21 @@ import { ALPHA_SWEEP_COLUMNS, CONVERGENCE_COLUMNS, RHO_SWEEP_COLUMNS, STABILITY_
 import { DEFAULT_STABILITY_BOUNDS } from '../solver/studies/stabilityStudy';
 import { RUN_METHODS } from '../scenario/methods';
 
-const USAGE = `Usage: npm run --silent sim -- study convergence [--scenario ID | --url URL] [--set NAME=VALUE ...]
+const USAGE = `Usage: npm run --silent sim -- study convergence [--scenario ID | --model FILE | --url URL] [--set NAME=VALUE ...]
            [--alpha A] [--rho-inf R] [--methods M1,M2,...] [--steps H1,H2,...] [--t-end T] [--sample-dt DT]
            [--ref-h H] [--ref-method M] [--ref-alpha A | --ref-rho R] [--format csv|json] [--progress]
-       npm run --silent sim -- study alpha-sweep [--scenario ID | --url URL] [--set NAME=VALUE ...]
+       npm run --silent sim -- study alpha-sweep [--scenario ID | --model FILE | --url URL] [--set NAME=VALUE ...]
            [--methods classical,modified] [--alphas A1,A2,... | --alpha-steps N] [--h H] [--t-end T]
            [--format csv|json] [--progress]
-       npm run --silent sim -- study rho-sweep [--scenario ID | --url URL] [--set NAME=VALUE ...]
+       npm run --silent sim -- study rho-sweep [--scenario ID | --model FILE | --url URL] [--set NAME=VALUE ...]
            [--methods ${DEFAULT_RHO_SWEEP_METHODS.join(',')}] [--rhos R1,R2,... | --rho-steps N] [--h H] [--t-end T]
            [--format csv|json] [--progress]
-       npm run --silent sim -- study stability [--scenario ID | --url URL] [--set NAME=VALUE ...]
+       npm run --silent sim -- study stability [--scenario ID | --model FILE | --url URL] [--set NAME=VALUE ...]
            [--methods M1,M2,...] [--alpha A] [--rho-inf R] [--h-range LO,HI] [--t-end T] [--rtol R]
            [--energy-bound B] [--constraint-bound C] [--format csv|json] [--progress]
 
-Studies over many fixed-step runs of one scenario (Sherif et al. 2019), printed when all runs are done.
+Studies over many fixed-step runs of one model (Sherif et al. 2019), printed when all runs are done: a shipped
+scenario, or your own model file (--model FILE, - for standard input; or a --url link carrying its model).
 The runs are independent and run in parallel, one worker thread per core (os.availableParallelism());
 the table is the same, to the last bit, as one thread computes it.
 Methods: ${RUN_METHODS.join(', ')} (SPEC §6), all five in one
@@ -89,8 +90,10 @@ and empty numbers; the study goes on.
 
 Options (flags may also be written --alpha=-0.2; later flags override earlier ones and --url):
   --scenario ID     ${SCENARIO_IDS.join(' | ')}; as for sim
-  --url URL         a share link: sets the scenario, its parameters, methods and t, and alpha and rho
-                    (convergence, stability) or h (sweeps); the link's other run settings are ignored
+  --model FILE      your own model file (format hht-model/1), - for standard input; as for sim
+  --url URL         a share link: sets the scenario (or the model it carries), its parameters, methods and t,
+                    and alpha and rho (convergence, stability) or h (sweeps); the link's other run settings
+                    are ignored
   --set NAME=VALUE  a scenario parameter, or t, methods, alpha and rho (convergence, stability), h (sweeps)
   --methods M,...   integrators to compare (default ${DEFAULT_STUDY_METHODS.join(',')}; rho-sweep:
                     ${DEFAULT_RHO_SWEEP_METHODS.join(',')})
@@ -133,8 +136,11 @@ function list(values: readonly number[]): string {
 }
 
 function defaultsSection(id: ScenarioId): string[] {
-  const c = CONVERGENCE_DEFAULTS[id];
-  const s = ALPHA_SWEEP_DEFAULTS[id];
+  const def = SCENARIOS[id];
+  const c = convergenceDefaults(def);
+  const s = alphaSweepDefaults(def);
+  const rho = rhoSweepDefaults(def);
+  const stability = stabilityDefaults(def);
   const r = c.reference;
   return [
     `  ${id}`,
@@ -142,12 +148,25 @@ function defaultsSection(id: ScenarioId): string[] {
     `                 --ref-method ${r.method} --ref-alpha ${formatNumber(r.alpha)} --ref-h ${formatNumber(r.h)}`,
     `                 (${c.note})`,
     `    alpha-sweep  --h ${formatNumber(s.h)} --t-end ${formatNumber(s.tEnd)} (${s.note})`,
-    `    rho-sweep    --h ${formatNumber(RHO_SWEEP_DEFAULTS[id].h)} --t-end ${formatNumber(RHO_SWEEP_DEFAULTS[id].tEnd)} (${RHO_SWEEP_DEFAULTS[id].note})`,
-    `    stability    --h-range ${stabilityDefaults(id).hRange.map(formatNumber).join(',')} --t-end ${formatNumber(stabilityDefaults(id).tEnd)} (${stabilityDefaults(id).note})`,
+    `    rho-sweep    --h ${formatNumber(rho.h)} --t-end ${formatNumber(rho.tEnd)} (${rho.note})`,
+    `    stability    --h-range ${stability.hRange.map(formatNumber).join(',')} --t-end ${formatNumber(stability.tEnd)} (${stability.note})`,
   ];
 }
 
+/** How the defaults of a user's model are chosen (studyDefaults.ts): its file's `studies` section, else its run. */
+const USER_MODEL_DEFAULTS = [
+  '  your own model (--model FILE, or a link carrying it): its file\'s "studies" section where it has one, else from',
+  '  its run defaults h, t_end and alpha (docs/sim.md):',
+  '    convergence  --alpha alpha --steps h,h/2,h/5,h/10 --sample-dt h --ref-method modified --ref-alpha alpha',
+  '                 --ref-h h/100 --t-end t_end, cut to a whole number of steps h so that the reference takes at',
+  '                 most 1000000 steps',
+  '    alpha-sweep, rho-sweep  --h h --t-end t_end',
+  '    stability    --h-range h/10,100h --t-end t_end, at most 100000 steps of h/10 (steps rounded to 3 digits)',
+];
+
 /** The full study help text, ending with a newline. */
 export function studyHelpText(): string {
-  return [USAGE, '', 'Defaults per scenario (reproducing the paper where it has the figure):', ...SCENARIO_IDS.flatMap(defaultsSection), ''].join('\n');
+  return [
+    USAGE, '', 'Defaults per scenario (reproducing the paper where it has the figure):', ...SCENARIO_IDS.flatMap(defaultsSection), ...USER_MODEL_DEFAULTS, '',
+  ].join('\n');
 }

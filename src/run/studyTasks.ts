@@ -14,9 +14,9 @@ import {
   type StudyRun,
 } from '../solver/studies/convergenceStudy';
 import type { FamilyRunSettings } from '../solver/studies/familyRuns';
-import { getScenario } from '../scenario/registry';
+import { getScenario, isScenarioId, readCustomModel } from '../scenario/registry';
 import { formatNumber } from '../scenario/validate';
-import type { ParamValues, ScenarioId } from '../scenario/types';
+import type { ParamValues, ScenarioDef, ScenarioId } from '../scenario/types';
 import type { AlphaSweepOptions, ConvergenceOptions, RhoSweepOptions, StabilityOptions, StudyOptions } from '../scenario/studyArgs';
 import {
   classifyStabilityRun, DEFAULT_STABILITY_BOUNDS, refinementSteps, scanSteps, stabilityPoint, stabilityRounds, stabilityRun, studyParameter,
@@ -28,6 +28,8 @@ import { buildScenarioModel } from '../scenario/build';
 /** One run of a study as a worker receives it: the model to build, the settings, and what to keep of it. */
 export interface StudyTask {
   readonly scenario: ScenarioId;
+  /** The text of the user's model when scenario is 'custom' (the worker reads it: src/scenario/custom.ts must be loaded there). */
+  readonly model?: string;
   readonly values: ParamValues;
   readonly settings: FamilyRunSettings;
   /**
@@ -68,8 +70,16 @@ export interface StudyJob extends StudyStage {
   assemble(results: readonly TaskResult[]): StudyPoints;
 }
 
+/** A task of the study's model (shipped, or the user's by its text) with these settings. */
+function taskOf(options: StudyOptions, settings: FamilyRunSettings, keep: StudyTask['keep'], bounds?: StabilityBounds): StudyTask {
+  return {
+    scenario: options.scenario, ...(options.model ? { model: options.model.text } : {}), values: options.values, settings, keep,
+    ...(bounds ? { bounds } : {}),
+  };
+}
+
 function tasksOf(options: StudyOptions, runs: readonly StudyRun[], keep: StudyTask['keep']): StudyTask[] {
-  return runs.map(({ settings }) => ({ scenario: options.scenario, values: options.values, settings, keep }));
+  return runs.map(({ settings }) => taskOf(options, settings, keep));
 }
 
 /** The tasks of a sweep over α or ρ∞: the runs of sweepRuns, in their order. */
@@ -95,7 +105,7 @@ function stabilityJob(options: StabilityOptions): StudyJob {
   const stage = (steps: readonly { method: FamilyMethodName; h: number }[]): StudyStage => {
     const runs = steps.map(({ method, h }) => stabilityRun(method, options, h, tEnd));
     owners.push(...steps.map((s) => s.method));
-    return { tasks: runs.map(({ settings }) => ({ scenario: options.scenario, values: options.values, settings, keep: 'stability', bounds })), labels: runs.map((r) => r.label) };
+    return { tasks: runs.map(({ settings }) => taskOf(options, settings, 'stability', bounds)), labels: runs.map((r) => r.label) };
   };
   const outcomesOf = (results: readonly TaskResult[], method: FamilyMethodName) =>
     results.filter((_, k) => owners[k] === method) as StabilityOutcome[];
@@ -131,10 +141,22 @@ export function studyJob(options: StudyOptions): StudyJob {
   };
 }
 
+/** The scenario a task runs: the user's model its text describes (read where the reader is installed), or a shipped one. */
+function taskScenario(task: StudyTask): ScenarioDef {
+  if (task.model === undefined) {
+    const def = isScenarioId(task.scenario) ? getScenario(task.scenario) : undefined;
+    if (!def) throw new Error(`study task: no scenario '${task.scenario}'`);
+    return def;
+  }
+  const read = readCustomModel(task.model);
+  if (!read) throw new Error('study task: user models cannot be read in this worker');
+  if (!read.ok) throw new Error(`study task: the model does not read: ${read.issues[0]?.message ?? 'unknown mistake'}`);
+  return read.def;
+}
+
 /** Executes one task in this thread (what every worker of the pool does). */
 export function runStudyTask(task: StudyTask): TaskResult {
-  const def = getScenario(task.scenario as string);
-  if (!def) throw new Error(`study task: no scenario '${task.scenario}'`);
+  const def = taskScenario(task);
   const model = buildScenarioModel(def, task.values);
   if (task.keep === 'stability') return classifyStabilityRun(model, task.settings, task.bounds ?? DEFAULT_STABILITY_BOUNDS);
   return task.keep === 'series' ? primarySeries(model, task.settings) : finalSample(model, task.settings);

@@ -3,8 +3,10 @@
  * way and accept the same scenario, parameter and number spellings (SPEC §3).
  */
 import { checkRho, isRunMethod, RUN_METHODS, type RunMethod } from './methods';
-import { isScenarioId, SCENARIO_IDS } from './registry';
-import type { InputIssue, ParamValues, ScenarioDef, ScenarioId, ValueNamer } from './types';
+import { isScenarioId, readCustomModel, SCENARIO_IDS, type CustomModelIssue } from './registry';
+import type { ModelTextResult } from './modelLink';
+import { linkModelSource } from './url';
+import type { CustomModel, InputIssue, ParamValues, ScenarioDef, ScenarioId, ValueNamer } from './types';
 import {
   checkAlpha,
   checkPositiveTime,
@@ -154,4 +156,73 @@ export function resolveParams(def: ScenarioDef, params: ReadonlyMap<string, Para
   const crossIssue = def.checkValues?.(values, nameOf)[0];
   if (crossIssue) throw new InputError(crossIssue);
   return values;
+}
+
+/**
+ * Texts the arguments refer to, read before they are parsed (parsing stays pure): `--model FILE` by FILE ('-' is
+ * standard input) and the hosted models of `--url` links by URL, each its text or why it could not be had. `sim`
+ * and `sim study` read them with src/cli/modelInput.ts; the page hands over the model it has.
+ */
+export interface ModelInputs {
+  readonly modelFiles?: ReadonlyMap<string, ModelTextResult>;
+  readonly hostedModels?: ReadonlyMap<string, ModelTextResult>;
+}
+
+/** Files (`--model`) and hosted model URLs (`--url` links with `model=`) to read before parsing. */
+export interface ModelInputsWanted {
+  readonly files: readonly string[];
+  readonly urls: readonly string[];
+}
+
+/** The model files and hosted model URLs of arguments with these flags (bad arguments are left to the parser). */
+export function modelInputsWanted<F extends string>(argv: readonly string[], valueFlags: readonly F[], switches: readonly F[] = []): ModelInputsWanted {
+  const files: string[] = [];
+  const urls: string[] = [];
+  if (argv.some((word) => word === '--help' || word === '-h')) return { files, urls };
+  try {
+    for (const { flag, value } of tokenize(argv, valueFlags, switches)) {
+      if (flag === '--model') files.push(value);
+      const source = flag === '--url' ? linkModelSource(value) : null;
+      if (source?.kind === 'hosted') urls.push(source.url);
+    }
+  } catch {
+    // The parser names the mistake.
+  }
+  return { files, urls };
+}
+
+/** A user's model as the arguments give it, and where it came from as messages name it (the file, 'standard input', the link's URL). */
+export interface GivenModel {
+  readonly model: CustomModel;
+  readonly source: string;
+}
+
+/** `--model FILE` (or `-`, standard input): the file's text, read before parsing (ModelInputs); unreadable is bad input. */
+export function modelOfFile(file: string, inputs: ModelInputs): GivenModel {
+  const source = file === '-' ? 'standard input' : file;
+  const text = inputs.modelFiles?.get(file) ?? { ok: false, message: 'was not read' };
+  if (!text.ok) fail('--model', `--model ${source}: ${text.message}`);
+  return { model: { text: text.text }, source };
+}
+
+/** The model a decoded `--url` link carries, named by its URL or as the link's. */
+export function modelOfLink(model: CustomModel): GivenModel {
+  return { model, source: model.url ?? 'the model of --url' };
+}
+
+/** `file:line:column: path: message` — a model's mistake as compilers write theirs (line and column when known). */
+export function modelIssueLine(source: string, issue: CustomModelIssue & { readonly line?: number; readonly column?: number }): string {
+  const where = issue.line !== undefined ? `${source}:${issue.line}${issue.column !== undefined ? `:${issue.column}` : ''}` : source;
+  return `${where}: ${issue.path ? `${issue.path}: ` : ''}${issue.message}`;
+}
+
+/** The scenario of a user's model; every mistake in it is bad input, one line each (the first the issue, the rest details). */
+export function modelDefinition(given: GivenModel): ScenarioDef {
+  const read = readCustomModel(given.model.text);
+  if (!read) fail('--model', `${given.source}: user models cannot be read here`);
+  if (!read.ok) {
+    const lines = read.issues.map((issue) => modelIssueLine(given.source, issue));
+    throw new InputError({ key: '--model', message: lines[0] ?? `${given.source}: not a model` }, lines.slice(1));
+  }
+  return read.def;
 }

@@ -14,8 +14,8 @@ import {
   type MethodParameterKey, type ParameterKeys, type RunMethod,
 } from './methods';
 import { DEFAULT_SCENARIO_ID, getScenario } from './registry';
-import type { InputIssue, ParamValues, ScenarioId, ValueNamer } from './types';
-import { decodeShareQuery } from './url';
+import { CUSTOM_SCENARIO_ID, type CustomModel, type InputIssue, type ParamValues, type ScenarioDef, type ScenarioId, type ValueNamer } from './types';
+import { decodeShareQuery, linkModelSource } from './url';
 import {
   checkAlpha,
   checkPositiveTime,
@@ -34,6 +34,10 @@ import {
   fail,
   flagNamer,
   linkNamer,
+  modelDefinition,
+  modelInputsWanted,
+  modelOfFile,
+  modelOfLink,
   parseAlpha,
   parseFormatFlag,
   parseMethodFlag,
@@ -45,12 +49,15 @@ import {
   tokenize,
   unwrap,
   type FlagArg,
+  type GivenModel,
+  type ModelInputs,
+  type ModelInputsWanted,
   type OutputFormat,
   type ParamAssignment,
 } from './flags';
 import {
-  ALPHA_SWEEP_DEFAULTS,
-  CONVERGENCE_DEFAULTS,
+  alphaSweepDefaults,
+  convergenceDefaults,
   DEFAULT_ALPHA_COUNT,
   DEFAULT_RHO_COUNT,
   DEFAULT_STABILITY_RTOL,
@@ -59,7 +66,7 @@ import {
   DEFAULT_STUDY_METHODS,
   evenAlphas,
   evenRhos,
-  RHO_SWEEP_DEFAULTS,
+  rhoSweepDefaults,
   MAX_ALPHA_COUNT,
   MAX_LIST_LENGTH,
   MAX_STUDY_STEPS,
@@ -75,6 +82,10 @@ export const STUDY_KINDS: readonly StudyCommandKind[] = ['convergence', 'alpha-s
 
 interface StudyCommon {
   readonly scenario: ScenarioId;
+  /** The user's model when scenario is 'custom' (`--model FILE`, or a `--url` link carrying one): every run reads its text. */
+  readonly model?: CustomModel;
+  /** Where the user's model came from, as messages name it: the file, 'standard input' or the link's model. */
+  readonly modelSource?: string;
   readonly values: ParamValues;
   readonly methods: readonly RunMethod[];
   readonly tEnd: number;
@@ -131,9 +142,10 @@ export type StudyOptions = ConvergenceOptions | AlphaSweepOptions | RhoSweepOpti
 export type ParsedStudyCommand =
   | { readonly kind: 'help' }
   | { readonly kind: 'run'; readonly options: StudyOptions }
-  | { readonly kind: 'error'; readonly issue: InputIssue };
+  /** `details`: further lines (every mistake of a model file gets its own line). */
+  | { readonly kind: 'error'; readonly issue: InputIssue; readonly details?: readonly string[] };
 
-const COMMON_FLAGS = ['--scenario', '--url', '--set', '--methods', '--t-end', '--format'] as const;
+const COMMON_FLAGS = ['--scenario', '--model', '--url', '--set', '--methods', '--t-end', '--format'] as const;
 const CONVERGENCE_FLAGS = ['--alpha', '--rho-inf', '--steps', '--sample-dt', '--ref-h', '--ref-alpha', '--ref-rho', '--ref-method'] as const;
 const SWEEP_FLAGS = ['--alphas', '--alpha-steps', '--h'] as const;
 const RHO_SWEEP_FLAGS = ['--rhos', '--rho-steps', '--h'] as const;
@@ -171,6 +183,8 @@ interface GivenParameter {
 /** Everything set so far; undefined means "not given, use the study default". */
 interface Assignments {
   scenario?: ScenarioId;
+  /** A user's model and where it came from; cleared by a later `--scenario`. */
+  model?: GivenModel;
   methods?: readonly RunMethod[];
   alpha?: GivenParameter;
   rho?: GivenParameter;
@@ -302,13 +316,16 @@ function applySet(kind: StudyCommandKind, into: Assignments, text: string): void
  * alpha or ρ∞) and an adaptive tolerance are ignored rather than rejected. (The link itself is valid:
  * its decoder already refused an alpha or rho that none of its methods takes.)
  */
-function applyUrl(kind: StudyCommandKind, into: Assignments, link: string): void {
-  const decoded = decodeShareQuery(link);
+function applyUrl(kind: StudyCommandKind, into: Assignments, link: string, inputs: ModelInputs): void {
+  const source = linkModelSource(link);
+  const hosted = source.kind === 'hosted' ? inputs.hostedModels?.get(source.url) : undefined;
+  const decoded = decodeShareQuery(link, hosted ? { hosted } : {});
   const problem = decoded.issues[0];
-  if (problem) fail('--url', `--url: ${problem.message}`);
+  if (problem) fail('--url', `--url: ${problem.message}`, decoded.issues.slice(1).map((i) => `--url: ${i.message}`));
   const { state, setKeys } = decoded;
   for (const key of setKeys) {
-    if (key === 'scenario') into.scenario = state.scenario;
+    if (key === 'scenario') setScenario(into, state.scenario);
+    else if (key === 'model' && state.model) into.model = modelOfLink(state.model);
     else if (key === 'methods') into.methods = state.methods;
     else if (key === 't') into.tEnd = state.tEnd;
     else if (key === 'alpha' || key === 'rho') {
@@ -319,6 +336,18 @@ function applyUrl(kind: StudyCommandKind, into: Assignments, link: string): void
       into.params.set(key, { text: state.values[key].map(formatNumber).join(','), name: linkNamer });
     }
   }
+}
+
+/** A shipped scenario replaces any user model given before. */
+function setScenario(into: Assignments, scenario: ScenarioId): void {
+  into.scenario = scenario;
+  delete into.model;
+}
+
+/** `--model FILE` (or `-`): the user's model, read before parsing (ModelInputs). */
+function applyModel(into: Assignments, file: string, inputs: ModelInputs): void {
+  into.scenario = CUSTOM_SCENARIO_ID;
+  into.model = modelOfFile(file, inputs);
 }
 
 /** A link's alpha or rho for a convergence study (named `--url alpha=…` in messages). */
@@ -336,9 +365,10 @@ function setSweepValues(into: Assignments, given: GivenList | number): void {
 }
 
 /** What each flag does to the assignments: one table of options (STYLE.md habit 18). */
-const FLAG_ACTIONS: Readonly<Record<StudyFlag, (into: Assignments, value: string, kind: StudyCommandKind) => void>> = {
-  '--scenario': (into, value) => (into.scenario = parseScenarioFlag(value)),
-  '--url': (into, value, kind) => applyUrl(kind, into, value),
+const FLAG_ACTIONS: Readonly<Record<StudyFlag, (into: Assignments, value: string, kind: StudyCommandKind, inputs: ModelInputs) => void>> = {
+  '--scenario': (into, value) => setScenario(into, parseScenarioFlag(value)),
+  '--model': (into, value, _kind, inputs) => applyModel(into, value, inputs),
+  '--url': (into, value, kind, inputs) => applyUrl(kind, into, value, inputs),
   '--set': (into, value, kind) => applySet(kind, into, value),
   '--methods': (into, value) => (into.methods = parseMethodsFlag(value, flagNamer)),
   '--t-end': (into, value) => (into.tEnd = parseTime('--t-end', value, flagNamer)),
@@ -378,8 +408,8 @@ function parseBound(flag: string, text: string, max = Infinity): number {
   return value;
 }
 
-function applyFlag(kind: StudyCommandKind, into: Assignments, { flag, value }: FlagArg<StudyFlag>): void {
-  FLAG_ACTIONS[flag](into, value, kind);
+function applyFlag(kind: StudyCommandKind, into: Assignments, { flag, value }: FlagArg<StudyFlag>, inputs: ModelInputs): void {
+  FLAG_ACTIONS[flag](into, value, kind, inputs);
 }
 
 /** `--t-end 9 (study default)`: a resolved value, marked when the user did not give it. */
@@ -410,12 +440,18 @@ function methodsOf(given: Assignments, kind: StudyCommandKind = 'convergence'): 
   return given.methods ?? (kind === 'rho-sweep' ? DEFAULT_RHO_SWEEP_METHODS : DEFAULT_STUDY_METHODS);
 }
 
+/** The scenario the study runs: the user's model when one is given (its mistakes are bad input), else the shipped one. */
+function scenarioDefOf(given: Assignments): ScenarioDef {
+  return given.model ? modelDefinition(given.model) : getScenario(given.scenario ?? DEFAULT_SCENARIO_ID);
+}
+
 /** The settings every study has; parameters are checked last, as in `sim`. */
-function common(given: Assignments, kind: StudyCommandKind, scenario: ScenarioId, tEnd: number, totalSteps: number): StudyCommon {
+function common(given: Assignments, kind: StudyCommandKind, def: ScenarioDef, tEnd: number, totalSteps: number): StudyCommon {
   return {
-    scenario,
+    scenario: def.id,
+    ...(given.model ? { model: given.model.model, modelSource: given.model.source } : {}),
     tEnd,
-    values: resolveParams(getScenario(scenario), given.params),
+    values: resolveParams(def, given.params),
     methods: methodsOf(given, kind),
     format: given.format ?? 'csv',
     progress: given.progress,
@@ -428,9 +464,8 @@ function common(given: Assignments, kind: StudyCommandKind, scenario: ScenarioId
  * step divide DT and t_end is a whole number of DT (else the error integrals compare different
  * times); the reference must be finer than every run, or it is no reference.
  */
-function resolveConvergence(given: Assignments): ConvergenceOptions {
-  const scenario = given.scenario ?? DEFAULT_SCENARIO_ID;
-  const defaults = CONVERGENCE_DEFAULTS[scenario];
+function resolveConvergence(given: Assignments, def: ScenarioDef): ConvergenceOptions {
+  const defaults = convergenceDefaults(def);
   const methods = methodsOf(given);
   checkParameterUsed(methods, 'alpha', given.alpha);
   checkParameterUsed(methods, 'rho', given.rho);
@@ -468,7 +503,7 @@ function resolveConvergence(given: Assignments): ConvergenceOptions {
     `reference ${referenceSteps}, runs ${runSteps}`,
     'use a larger --ref-h, fewer or larger --steps, or a shorter --t-end',
   );
-  return { kind: 'convergence', ...common(given, 'convergence', scenario, tEnd, total), alpha, rho, steps: [...steps], sampleDt, reference };
+  return { kind: 'convergence', ...common(given, 'convergence', def, tEnd, total), alpha, rho, steps: [...steps], sampleDt, reference };
 }
 
 /**
@@ -486,9 +521,10 @@ function resolveReference(given: Assignments, defaults: ConvergenceDefaults['ref
 }
 
 /** The step, end time and work of a sweep with `count` values per method (the α and the ρ∞ sweep alike). */
-function resolveSweepRuns(given: Assignments, kind: 'alpha-sweep' | 'rho-sweep', count: number, remedy: string): { h: number; tEnd: number; total: number } {
-  const scenario = given.scenario ?? DEFAULT_SCENARIO_ID;
-  const defaults = (kind === 'alpha-sweep' ? ALPHA_SWEEP_DEFAULTS : RHO_SWEEP_DEFAULTS)[scenario];
+function resolveSweepRuns(
+  given: Assignments, def: ScenarioDef, kind: 'alpha-sweep' | 'rho-sweep', count: number, remedy: string,
+): { h: number; tEnd: number; total: number } {
+  const defaults = (kind === 'alpha-sweep' ? alphaSweepDefaults : rhoSweepDefaults)(def);
   const h = given.h ?? defaults.h;
   const tEnd = given.tEnd ?? defaults.tEnd;
   const hText = described('--h', h, given.h !== undefined);
@@ -502,34 +538,30 @@ function resolveSweepRuns(given: Assignments, kind: 'alpha-sweep' | 'rho-sweep',
 }
 
 /** α sweep: one run per HHT method and α at the step h to t_end; only the final state is kept. */
-function resolveAlphaSweep(given: Assignments): AlphaSweepOptions {
+function resolveAlphaSweep(given: Assignments, def: ScenarioDef): AlphaSweepOptions {
   checkSweepMethods('alpha-sweep', methodsOf(given, 'alpha-sweep'));
   const alphas = given.sweepValues?.values ?? evenAlphas(given.sweepCount ?? DEFAULT_ALPHA_COUNT);
-  const { h, tEnd, total } = resolveSweepRuns(given, 'alpha-sweep', alphas.length, 'use fewer α values or methods, a larger --h, or a shorter --t-end');
-  const scenario = given.scenario ?? DEFAULT_SCENARIO_ID;
-  return { kind: 'alpha-sweep', ...common(given, 'alpha-sweep', scenario, tEnd, total), alphas: [...alphas], h };
+  const { h, tEnd, total } = resolveSweepRuns(given, def, 'alpha-sweep', alphas.length, 'use fewer α values or methods, a larger --h, or a shorter --t-end');
+  return { kind: 'alpha-sweep', ...common(given, 'alpha-sweep', def, tEnd, total), alphas: [...alphas], h };
 }
 
 /** ρ∞ sweep: one run per ρ∞ method and ρ∞ at the step h to t_end; only the final state is kept. */
-function resolveRhoSweep(given: Assignments): RhoSweepOptions {
+function resolveRhoSweep(given: Assignments, def: ScenarioDef): RhoSweepOptions {
   checkSweepMethods('rho-sweep', methodsOf(given, 'rho-sweep'));
   const rhos = given.sweepValues?.values ?? evenRhos(given.sweepCount ?? DEFAULT_RHO_COUNT);
-  const { h, tEnd, total } = resolveSweepRuns(given, 'rho-sweep', rhos.length, 'use fewer ρ∞ values or methods, a larger --h, or a shorter --t-end');
-  const scenario = given.scenario ?? DEFAULT_SCENARIO_ID;
-  return { kind: 'rho-sweep', ...common(given, 'rho-sweep', scenario, tEnd, total), rhos: [...rhos], h };
+  const { h, tEnd, total } = resolveSweepRuns(given, def, 'rho-sweep', rhos.length, 'use fewer ρ∞ values or methods, a larger --h, or a shorter --t-end');
+  return { kind: 'rho-sweep', ...common(given, 'rho-sweep', def, tEnd, total), rhos: [...rhos], h };
 }
 
 /**
  * Stability: the range's smallest step must fit `sim`'s run limit, and the whole study the study limit, counted
  * as the scan plus the most refinement rounds it can take, every refinement run as long as the smallest step's.
  */
-function resolveStability(given: Assignments): StabilityOptions {
-  const scenario = given.scenario ?? DEFAULT_SCENARIO_ID;
-  const defaults = stabilityDefaults(scenario);
+function resolveStability(given: Assignments, def: ScenarioDef): StabilityOptions {
+  const defaults = stabilityDefaults(def);
   const methods = methodsOf(given);
   checkParameterUsed(methods, 'alpha', given.alpha);
   checkParameterUsed(methods, 'rho', given.rho);
-  const def = getScenario(scenario);
   const alpha = takesParameter(methods, 'alpha') ? given.alpha?.value ?? def.defaultAlpha : undefined;
   const rho = takesParameter(methods, 'rho') ? given.rho?.value ?? DEFAULT_RHO : undefined;
   const [lo, hi] = given.hRange?.values ?? defaults.hRange;
@@ -546,24 +578,32 @@ function resolveStability(given: Assignments): StabilityOptions {
   checkStudyWork(total, `${methods.length} methods × (scan ${scanWork} + refinement at most ${refinement})`, 'use a larger smallest step in --h-range, fewer methods, a larger --rtol or a shorter --t-end');
   const bounds = { energy: given.energyBound ?? DEFAULT_STABILITY_BOUNDS.energy, constraint: given.constraintBound ?? DEFAULT_STABILITY_BOUNDS.constraint };
   return {
-    kind: 'stability', ...common(given, 'stability', scenario, tEnd, total),
+    kind: 'stability', ...common(given, 'stability', def, tEnd, total),
     ...(alpha !== undefined ? { alpha } : {}), ...(rho !== undefined ? { rho } : {}),
     hRange: [lo, Math.min(hi, tEnd)], rtol, bounds,
   };
 }
 
-const RESOLVERS: Readonly<Record<StudyCommandKind, (given: Assignments) => StudyOptions>> = {
+const RESOLVERS: Readonly<Record<StudyCommandKind, (given: Assignments, def: ScenarioDef) => StudyOptions>> = {
   convergence: resolveConvergence,
   'alpha-sweep': resolveAlphaSweep,
   'rho-sweep': resolveRhoSweep,
   stability: resolveStability,
 };
 
+/** The model files and hosted model URLs a study's arguments name, to read before parsing (none for a bad subcommand). */
+export function studyInputsWanted(argv: readonly string[]): ModelInputsWanted {
+  const [kind, ...rest] = argv;
+  if (kind === undefined || !isStudyKind(kind)) return { files: [], urls: [] };
+  return modelInputsWanted<StudyFlag>(rest, VALUE_FLAGS[kind], SWITCHES);
+}
+
 /**
- * Reads the words after `study` (the subcommand first). Never throws: bad input comes back as
- * `{ kind: 'error', issue }` with a message naming the offending value.
+ * Reads the words after `study` (the subcommand first) and the texts they refer to (`inputs`, read by the caller:
+ * model files, standard input, hosted models). Never throws: bad input comes back as `{ kind: 'error', issue }`
+ * with a message naming the offending value.
  */
-export function parseStudyArgs(argv: readonly string[]): ParsedStudyCommand {
+export function parseStudyArgs(argv: readonly string[], inputs: ModelInputs = {}): ParsedStudyCommand {
   if (argv.some((word) => word === '--help' || word === '-h')) return { kind: 'help' };
   const [kind, ...rest] = argv;
   if (kind === undefined) {
@@ -575,7 +615,7 @@ export function parseStudyArgs(argv: readonly string[]): ParsedStudyCommand {
   }
   return catchInput((): ParsedStudyCommand => {
     const given: Assignments = { progress: false, params: new Map() };
-    for (const arg of tokenize<StudyFlag>(rest, VALUE_FLAGS[kind], SWITCHES)) applyFlag(kind, given, arg);
-    return { kind: 'run', options: RESOLVERS[kind](given) };
+    for (const arg of tokenize<StudyFlag>(rest, VALUE_FLAGS[kind], SWITCHES)) applyFlag(kind, given, arg, inputs);
+    return { kind: 'run', options: RESOLVERS[kind](given, scenarioDefOf(given)) };
   });
 }

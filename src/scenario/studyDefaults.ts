@@ -1,13 +1,13 @@
 /**
  * Per-scenario defaults of `sim study …`, chosen so that a bare `sim study convergence --scenario X`
- * reproduces the paper's figure for X (Sherif et al. 2019). The help text is generated from this
- * table, so the documented defaults cannot drift from the applied ones.
+ * reproduces the paper's figure for X (Sherif et al. 2019): each from the model file's `studies` section, and for a
+ * model without one (a user's model) derived from its run defaults. The help text is generated from these
+ * functions, so the documented defaults cannot drift from the applied ones.
  */
 import type { IntegratorMethod } from '../solver/simulate';
 import type { RunMethod } from './methods';
-import { getScenario, SCENARIOS, SHIPPED_DOCUMENTS } from './registry';
-import type { ModelDocument } from '../modelfile/schema';
-import type { ScenarioId } from './types';
+import { SCENARIO_IDS, SCENARIOS } from './registry';
+import type { ScenarioDef, ScenarioId } from './types';
 import { MAX_STEPS } from './validate';
 
 /** Both integrators: a study exists to compare them. */
@@ -36,39 +36,39 @@ export interface ConvergenceDefaults {
   readonly note: string;
 }
 
+/** Steps of the reference run of a convergence study derived from a model's run (its h / 100 over its t_end, cut here). */
+const DERIVED_REFERENCE_STEPS = 1_000_000;
+
 /**
- * A model without a `studies` section: four steps from its own h down to a tenth, its own run, and a modified-HHT
- * reference at a hundredth of its h.
+ * A model without `studies.convergence` (a user's model): four steps from its own h down to a tenth, sampled every h,
+ * and a modified-HHT reference at a hundredth of its h, at its α; over its own t_end cut to a whole number of steps
+ * h so that the reference takes at most DERIVED_REFERENCE_STEPS steps (the double pendulum's 10 s at h = 0.0005:
+ * 5 s, about two million steps in all).
  */
-function derivedConvergence(doc: ModelDocument): ConvergenceDefaults {
-  const h = doc.run?.h ?? SCENARIOS[doc.id as string].defaultH;
-  const alpha = doc.run?.alpha ?? -0.1;
+function derivedConvergence(def: ScenarioDef): ConvergenceDefaults {
+  const h = def.defaultH;
+  const alpha = def.defaultAlpha;
+  const samples = Math.max(1, Math.min(Math.round(def.defaultTEnd / h), DERIVED_REFERENCE_STEPS / 100));
   return {
     alpha,
     steps: [h, h / 2, h / 5, h / 10],
-    tEnd: doc.run?.tEnd ?? 1,
+    tEnd: Number((samples * h).toPrecision(12)),
     sampleDt: h,
     reference: { method: 'modified', alpha, h: h / 100 },
-    note: 'derived from the model\'s run defaults',
+    note: 'derived from the model\'s run: steps h … h/10, reference at h/100',
   };
 }
 
-function convergenceOf(doc: ModelDocument): ConvergenceDefaults {
-  const c = doc.studies?.convergence;
-  return c ? { ...c, reference: { ...c.reference } } : derivedConvergence(doc);
+/** The convergence study's defaults of a scenario: its model file's `studies.convergence`, else derived from its run. */
+export function convergenceDefaults(def: ScenarioDef): ConvergenceDefaults {
+  const c = def.document.studies?.convergence;
+  return c ? { ...c, reference: { ...c.reference } } : derivedConvergence(def);
 }
 
 /** A sweep's step and end time: the model's `studies` entry where it gives them, else the model's own run. */
-function sweepOf(doc: ModelDocument, sweep: { h?: number; tEnd?: number; note: string } | undefined): AlphaSweepDefaults {
-  const def = SCENARIOS[doc.id as string];
+function sweepOf(def: ScenarioDef, sweep: { h?: number; tEnd?: number; note: string } | undefined): AlphaSweepDefaults {
   return { h: sweep?.h ?? def.defaultH, tEnd: sweep?.tEnd ?? def.defaultTEnd, note: sweep?.note ?? 'the model\'s own run' };
 }
-
-const byScenario = <T>(f: (doc: ModelDocument) => T): Readonly<Record<ScenarioId, T>> =>
-  Object.fromEntries(SHIPPED_DOCUMENTS.map((doc) => [doc.id as string, f(doc)]));
-
-/** From each shipped model file's `studies.convergence` (the paper's figures for the paper's models). */
-export const CONVERGENCE_DEFAULTS: Readonly<Record<ScenarioId, ConvergenceDefaults>> = byScenario(convergenceOf);
 
 export interface AlphaSweepDefaults {
   readonly h: number;
@@ -76,18 +76,32 @@ export interface AlphaSweepDefaults {
   readonly note: string;
 }
 
-/** The model's own run settings unless its file says otherwise (the V8 crank: Fig. 10 runs to 15 s). */
-export const ALPHA_SWEEP_DEFAULTS: Readonly<Record<ScenarioId, AlphaSweepDefaults>> = byScenario((doc) => sweepOf(doc, doc.studies?.alphaSweep));
+/** The α sweep's step and end time: the model's own run unless its file says otherwise (the V8 crank: Fig. 10 runs to 15 s). */
+export function alphaSweepDefaults(def: ScenarioDef): AlphaSweepDefaults {
+  return sweepOf(def, def.document.studies?.alphaSweep);
+}
 
 /**
  * The ρ∞ sweep: the α sweep's step and end time unless the file says otherwise, so the two sweeps compare the
  * families on the same runs. Ji–Xing fails on jointed scenarios as ρ∞ → 1 (SPEC §6): a row with its failure text.
  */
-export const RHO_SWEEP_DEFAULTS: Readonly<Record<ScenarioId, AlphaSweepDefaults>> = byScenario((doc) => {
-  const alpha = ALPHA_SWEEP_DEFAULTS[doc.id as string];
-  const rho = doc.studies?.rhoSweep;
+export function rhoSweepDefaults(def: ScenarioDef): AlphaSweepDefaults {
+  const alpha = alphaSweepDefaults(def);
+  const rho = def.document.studies?.rhoSweep;
   return { h: rho?.h ?? alpha.h, tEnd: rho?.tEnd ?? alpha.tEnd, note: rho?.note ?? alpha.note };
-});
+}
+
+const byScenario = <T>(f: (def: ScenarioDef) => T): Readonly<Record<ScenarioId, T>> =>
+  Object.fromEntries(SCENARIO_IDS.map((id) => [id, f(SCENARIOS[id])]));
+
+/** Of each shipped model, from its file's `studies.convergence` (the paper's figures for the paper's models). */
+export const CONVERGENCE_DEFAULTS: Readonly<Record<ScenarioId, ConvergenceDefaults>> = byScenario(convergenceDefaults);
+
+/** Of each shipped model. */
+export const ALPHA_SWEEP_DEFAULTS: Readonly<Record<ScenarioId, AlphaSweepDefaults>> = byScenario(alphaSweepDefaults);
+
+/** Of each shipped model. */
+export const RHO_SWEEP_DEFAULTS: Readonly<Record<ScenarioId, AlphaSweepDefaults>> = byScenario(rhoSweepDefaults);
 
 /** Default number of ρ∞ values: 0, 0.1, …, 1. */
 export const DEFAULT_RHO_COUNT = 11;
@@ -131,11 +145,11 @@ const STEP_DIGITS = 3;
 
 /**
  * The defaults of any scenario: its model file's `studies.stability` (every shipped model has one, chosen so that
- * each method meets its limit inside the range, docs/stability-and-tolerance.md), else three decades from a tenth
- * of the scenario's step and runs of its t_end, cut so that the smallest step takes at most 1e5 steps.
+ * each method meets its limit inside the range, docs/stability-and-tolerance.md), else (a user's model) three
+ * decades from a tenth of the model's step and runs of its t_end, cut so that the smallest step takes at most 1e5
+ * steps.
  */
-export function stabilityDefaults(id: ScenarioId): StabilityDefaults {
-  const def = getScenario(id);
+export function stabilityDefaults(def: ScenarioDef): StabilityDefaults {
   const own = def.document.studies?.stability;
   if (own) return { hRange: [own.hRange[0], own.hRange[1]], tEnd: own.tEnd, note: own.note };
   const lo = Number((def.defaultH / 10).toPrecision(STEP_DIGITS));

@@ -88,7 +88,7 @@ describe('studies over the compared methods', () => {
   });
 
   it('passes the app’s ρ∞ to a convergence study and shows α only when an HHT method runs', () => {
-    const texts = defaultTexts('convergence', 'heavy-top');
+    const texts = defaultTexts('convergence', { scenario: 'heavy-top' });
     const argv = studyArgv('convergence', state, texts);
     expect(argv.slice(0, 7)).toEqual(['convergence', '--scenario', 'heavy-top', '--methods', FOUR.join(','), '--rho-inf', '0.5']);
     const parsed = parseStudyArgs(argv);
@@ -103,7 +103,7 @@ describe('studies over the compared methods', () => {
   });
 
   it('takes the reference’s parameter from the reference method: --ref-rho for a ρ∞ reference', () => {
-    const texts = { ...defaultTexts('convergence', 'heavy-top'), '--ref-method': 'lie-group', '--ref-rho': '0.5', '--ref-h': '1e-5' };
+    const texts = { ...defaultTexts('convergence', { scenario: 'heavy-top' }), '--ref-method': 'lie-group', '--ref-rho': '0.5', '--ref-h': '1e-5' };
     const flags = studyFields('convergence', state, texts).map((f) => f.flag);
     expect(flags).toContain('--ref-rho');
     expect(flags).not.toContain('--ref-alpha');
@@ -114,7 +114,7 @@ describe('studies over the compared methods', () => {
   it('the ρ∞ sweep’s defaults are `sim study rho-sweep`’s, and its CSV is the command’s', () => {
     for (const scenario of ['spin', 'heavy-top', 'v8-crank'] as const) {
       const s = { ...defaultState(scenario), methods: ['generalized-alpha', 'lie-group', 'ji-xing'] as RunMethod[] };
-      expect(parseStudyArgs(studyArgv('rho-sweep', s, defaultTexts('rho-sweep', scenario)))).toEqual(parseStudyArgs(['rho-sweep', '--scenario', scenario]));
+      expect(parseStudyArgs(studyArgv('rho-sweep', s, defaultTexts('rho-sweep', { scenario: scenario })))).toEqual(parseStudyArgs(['rho-sweep', '--scenario', scenario]));
     }
     const parsed = parseStudyArgs(['rho-sweep', '--scenario', 'spin', '--rhos', '0,1', '--methods', 'generalized-alpha']);
     if (parsed.kind !== 'run' || parsed.options.kind !== 'rho-sweep') throw new Error('unexpected');

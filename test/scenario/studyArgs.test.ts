@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseStudyArgs, type AlphaSweepOptions, type ConvergenceOptions, type StudyOptions } from '../../src/scenario/studyArgs';
 import { CONVERGENCE_DEFAULTS, evenAlphas, MAX_STUDY_STEPS, stabilityDefaults } from '../../src/scenario/studyDefaults';
-import { defaultState, getScenario, SCENARIO_IDS, useCustomScenario } from '../../src/scenario/registry';
-import type { ScenarioId } from '../../src/scenario/types';
+import { defaultState, getScenario, SCENARIO_IDS } from '../../src/scenario/registry';
 import { MAX_STEPS } from '../../src/scenario/validate';
 
 function options(argv: string[]): StudyOptions {
@@ -197,13 +196,8 @@ describe('parseStudyArgs: stability', () => {
     for (const id of SCENARIO_IDS) expect(getScenario(id).document.studies?.stability, id).toBeDefined();
     const def = getScenario('andrews');
     const bare = { ...def, defaultH: 1e-5, document: { ...def.document, studies: undefined } };
-    useCustomScenario(bare);
-    try {
-      // 1e-5 / 10 · 1000 is 0.0010000000000000002 in binary floating point: the default is rounded to 3 digits.
-      expect(stabilityDefaults('custom' as ScenarioId)).toMatchObject({ hRange: [1e-6, 1e-3], tEnd: 0.03 });
-    } finally {
-      useCustomScenario(null);
-    }
+    // 1e-5 / 10 · 1000 is 0.0010000000000000002 in binary floating point: the default is rounded to 3 digits.
+    expect(stabilityDefaults(bare)).toMatchObject({ hRange: [1e-6, 1e-3], tEnd: 0.03 });
   });
 
   it('reads every flag, each method with its own parameter; --url gives alpha and rho, not h', () => {

@@ -19,10 +19,15 @@ import {
   studyKinds,
   studyMethods,
   studyStore,
+  sameTarget,
+  targetScenario,
   type StabilityResult,
   type StudyKind,
+  type StudyPhase,
   type StudyResult,
+  type StudyTarget,
 } from '../studies';
+import { copyText } from '../clipboard';
 import { linearVerdict, MODE_TEXT } from '../stability';
 import { StabilityChart, stabilitySummary } from './StabilityChart';
 import { appStore } from '../store';
@@ -40,6 +45,15 @@ const KIND_CHOICES: readonly { value: StudyKind; label: string }[] = [
   { value: 'stability', label: 'largest stable step' },
 ];
 
+/** The model as the panel names it, mid-sentence: a shipped scenario by its id, a user's model by its title. */
+function modelName(target: StudyTarget): string {
+  return target.model ? `model “${targetScenario(target).title}”` : `scenario ${target.scenario}`;
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** Which methods the study runs, each with the parameter it gets: said in words above the command. */
 function runsText(kind: StudyKind, state: ReturnType<typeof appStore.getState>['state']): string {
   const methods = studyMethods(kind, state.methods);
@@ -47,7 +61,7 @@ function runsText(kind: StudyKind, state: ReturnType<typeof appStore.getState>['
   const withRho = (kind === 'convergence' || kind === 'stability') && takesParameter(methods, 'rho');
   const rho = withRho ? `; the ρ∞ methods at the app’s ρ∞ = ${formatNumber(state.rho ?? DEFAULT_RHO)}` : '';
   const alpha = kind === 'stability' && takesParameter(methods, 'alpha') ? `; HHT at the app’s α = ${formatNumber(state.alpha)}` : '';
-  return `Scenario ${state.scenario} with its current parameters; methods ${names}${alpha}${rho}.`;
+  return `${capitalized(modelName(state))} with its current parameters; methods ${names}${alpha}${rho}.`;
 }
 
 function StudySettings() {
@@ -59,8 +73,8 @@ function StudySettings() {
   const offered = kinds.includes(study.kind);
   // A sweep no compared method takes (say, the α sweep with only ρ∞ methods) gives way to the convergence study.
   useEffect(() => {
-    if (!offered && study.phase !== 'running') setStudyKind('convergence', state.scenario);
-  }, [offered, study.phase, state.scenario]);
+    if (!offered && study.phase !== 'running') setStudyKind('convergence', appStore.getState().state);
+  }, [offered, study.phase]);
   return (
     <div className="study-settings">
       <RadioChoice<StudyKind>
@@ -69,7 +83,7 @@ function StudySettings() {
         options={KIND_CHOICES.filter((c) => kinds.includes(c.value))}
         current={study.kind}
         testIdPrefix="study-kind"
-        onChange={(k) => setStudyKind(k, state.scenario)}
+        onChange={(k) => setStudyKind(k, state)}
       />
       {studyFields(study.kind, state, study.texts).map((f) => (
         <TextField
@@ -88,11 +102,9 @@ function StudySettings() {
         />
       ))}
       <p className="hint">
-        {runsText(study.kind, state)} The same study on the command line:
+        {runsText(study.kind, state)} The same study on the command line{state.model ? ' (the link carries the model)' : ''}:
       </p>
-      <code className="study-command" data-testid="study-command">
-        {commandText(studyArgv(study.kind, state, study.texts))}
-      </code>
+      <StudyCommand text={commandText(studyArgv(study.kind, state, study.texts))} />
       {'error' in checked && (
         <p className="hint error" role="alert" data-testid="study-issue">
           {checked.error}
@@ -107,6 +119,25 @@ function StudySettings() {
         </button>
       </div>
       <StudyStatus />
+    </div>
+  );
+}
+
+/** The equivalent command, with a button that copies it (a user's model makes it long: its link carries the model). */
+function StudyCommand({ text }: { text: string }) {
+  const [copied, setCopied] = useState('');
+  useEffect(() => setCopied(''), [text]);
+  return (
+    <div className="study-command-block">
+      <code className="study-command" data-testid="study-command">
+        {text}
+      </code>
+      <button type="button" className="study-copy" data-testid="study-copy" onClick={async () => setCopied((await copyText(text)) ? 'Command copied' : 'Copy failed: select the command and copy it')}>
+        Copy
+      </button>
+      <span className="hint" role="status">
+        {copied}
+      </span>
     </div>
   );
 }
@@ -232,6 +263,27 @@ function StudyTable({ result }: { result: StudyResult }) {
   );
 }
 
+/** A model in a file name: a shipped scenario's id, a user's model's title in lower-case words joined by '-' (else 'model'). */
+export function fileStem(target: StudyTarget): string {
+  if (!target.model) return target.scenario;
+  const words = targetScenario(target).title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().match(/[a-z0-9]+/g);
+  return words ? words.join('-').slice(0, 60).replace(/-+$/, '') : 'model';
+}
+
+/**
+ * What the shown table is when it is not the result of the settings just run: the previous result while a new study
+ * runs, after it failed or was cancelled; and a result of another model than the one on screen. Null: it is current.
+ */
+export function previousNote(result: StudyResult, phase: StudyPhase, on: StudyTarget): string | null {
+  const other = sameTarget(result.options, on) ? '' : ` It is a study of ${modelName(result.options)}, not of the model on screen.`;
+  const why = phase === 'running' ? 'Previous result: it stays until the study now running finishes.'
+    : phase === 'failed' ? 'The last study failed; this is the previous result.'
+    : phase === 'cancelled' ? 'The last study was cancelled; this is the previous result.'
+    : other !== '' ? 'Previous result.'
+    : null;
+  return why === null ? null : `${why}${other}`;
+}
+
 /** A result's one-line summary. */
 function summaryOf(result: StudyResult): string {
   return result.kind === 'stability' ? stabilitySummary(result) : studySummary(result);
@@ -241,7 +293,7 @@ function summaryOf(result: StudyResult): string {
 function StudyExport({ result, chartRoot }: { result: StudyResult; chartRoot: React.RefObject<HTMLDivElement | null> }) {
   const palette = usePalette();
   const [status, setStatus] = useState('');
-  const name = `hht-${result.options.scenario}-${result.kind}`;
+  const name = `hht-${fileStem(result.options)}-${result.kind}`;
   const svg = () => {
     const el = chartRoot.current ? chartSvg(chartRoot.current) : null;
     if (!el) throw new Error('the plot is not drawn');
@@ -285,17 +337,25 @@ function StudyExport({ result, chartRoot }: { result: StudyResult; chartRoot: Re
  */
 export function StudiesPanel() {
   const scenario = useStore(appStore, (s) => s.state.scenario);
+  const model = useStore(appStore, (s) => s.state.model);
   const request = useStore(appStore, (s) => s.view.studyRequest);
   const result = useStore(studyStore, (s) => s.result);
+  const phase = useStore(studyStore, (s) => s.phase);
   const chartRoot = useRef<HTMLDivElement>(null);
-  useEffect(() => followScenario(scenario), [scenario]);
+  useEffect(() => followScenario({ scenario, ...(model ? { model } : {}) }), [scenario, model]);
   useEffect(() => handleStudyRequest(request, appStore.getState().state), [request]);
+  const note = result ? previousNote(result, phase, { scenario, model }) : null;
   return (
     <section className="tab-body studies" aria-label="Studies" data-testid="studies-panel">
       <StudySettings />
-      <div className="study-results" ref={chartRoot}>
+      <div className={note ? 'study-results previous' : 'study-results'} ref={chartRoot} data-previous={note ? 'true' : 'false'}>
         {result ? (
           <>
+            {note && (
+              <p className="study-previous" data-testid="study-previous">
+                {note}
+              </p>
+            )}
             {result.kind === 'stability' ? <StabilityChart result={result} /> : <StudyChart result={result} />}
             <StudyExport result={result} chartRoot={chartRoot} />
             <StudyTable result={result} />

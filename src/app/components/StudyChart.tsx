@@ -52,7 +52,7 @@ function axesOf(result: StudyResult, quantity: string): Axes {
       xDomain: logDomain(positiveRange(rows.map((r) => r.x))), yDomain: logDomain(positiveRange(ys)),
     };
   }
-  const component = sweepComponent(result.options.scenario, result.options.values);
+  const component = sweepComponent(result.options.values, result.points);
   const rows = sweepRows(result.points, quantity as SweepQuantity, component);
   const ys = yValues(rows, result.options.methods);
   const axis = sweepAxis(result.kind);

@@ -37,7 +37,7 @@ export async function openLessonStep(lesson: Lesson, step: number): Promise<void
   // A later step asked for meanwhile wins.
   if (request !== stepRequests) return;
   appStore.setState({ view: { ...appStore.getState().view, projector, preset: null } });
-  if (target.study) studies?.setStudyKind(target.study, appStore.getState().state.scenario);
+  if (target.study) studies?.setStudyKind(target.study, appStore.getState().state);
   lessonStore.setState({ lesson: lesson.id, step });
 }
 
@@ -72,7 +72,7 @@ export function openLessonFromQuery(query: string): void {
   if (link.kind === 'ok') {
     lessonStore.setState({ lesson: link.lesson.id, step: link.step });
     const study = link.lesson.steps[link.step - 1].study;
-    if (study) void import('../studies').then((m) => m.setStudyKind(study, appStore.getState().state.scenario));
+    if (study) void import('../studies').then((m) => m.setStudyKind(study, appStore.getState().state));
     return;
   }
   if (link.kind === 'none') return;
