@@ -1,11 +1,34 @@
 /**
  * Fetching a hosted model (`model=<URL>`, SPEC §4, §8) within MODEL_LINK_LIMITS: the page with its `fetch`,
- * `sim --url` with Node's.
+ * `sim --url` with Node's. Only the address the link names is fetched: a redirect is refused, not followed
+ * (redirectMessage).
  */
-import { MODEL_LINK_KEYS, MODEL_LINK_LIMITS, shortText, type ModelTextResult } from './modelLink';
+import { checkModelUrl, MODEL_LINK_KEYS, MODEL_LINK_LIMITS, shortText, type ModelTextResult } from './modelLink';
 
 /** What fetching needs of the platform: the page's and Node's `fetch` both fit. */
-export type Fetcher = (url: string, init: { signal: AbortSignal; redirect: 'follow'; credentials?: 'omit' }) => Promise<Response>;
+export type Fetcher = (url: string, init: { signal: AbortSignal; redirect: 'manual'; credentials: 'omit' }) => Promise<Response>;
+
+/**
+ * Why a response is a redirect that was not followed, or null when it is none. Every address a model is fetched
+ * from must pass the rules of the first (checkModelUrl: https, or http from this machine), and a page cannot check
+ * where a redirect leads (a browser hands it over as an opaque response, its Location hidden), so neither the page
+ * nor `sim` follows one: a link fetches the same in both, and `sim --url` on a server is never sent on to an
+ * address the link could not name (a request forgery). Node shows the Location: the message names it, and says
+ * whether a link may name it instead.
+ */
+export function redirectMessage(response: Response, url: string): string | null {
+  if (response.type === 'opaqueredirect') return 'the server answered with a redirect; redirects are not followed: link the file\'s own address';
+  const location = response.headers.get('location');
+  if (response.status < 300 || response.status > 399 || location === null) return null;
+  let target: string;
+  try {
+    target = new URL(location, url).href;
+  } catch {
+    return `the server answered HTTP ${response.status} with a redirect that is not a URL; redirects are not followed`;
+  }
+  const advice = checkModelUrl(target).ok ? ': link that address instead' : ', and a link may not name that address (https only; http only from localhost)';
+  return `the server answered HTTP ${response.status}, a redirect to ${shortText(target)}; redirects are not followed${advice}`;
+}
 
 /**
  * Fetches a hosted model file's text within MODEL_LINK_LIMITS (time and size), reading the body as a stream so a
@@ -26,10 +49,15 @@ export async function fetchModelText(url: string, fetcher: Fetcher): Promise<Mod
   try {
     let response: Response;
     try {
-      response = await fetcher(url, { signal: controller.signal, redirect: 'follow', credentials: 'omit' });
+      response = await fetcher(url, { signal: controller.signal, redirect: 'manual', credentials: 'omit' });
     } catch (error) {
       if (timedOut) return timeOut();
       return fail(`could not be fetched: a network error, or the server does not allow other sites to read it (CORS)${detail(error)}`);
+    }
+    const redirect = redirectMessage(response, url);
+    if (redirect) {
+      await response.body?.cancel().catch(() => undefined);
+      return fail(redirect);
     }
     if (!response.ok) return fail(`the server answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
     const declared = Number(response.headers.get('content-length'));

@@ -143,6 +143,35 @@ describe('sim with a user model', () => {
     expect(stdin.stderr.split('\n')[0]).toMatch(/^sim: standard input:\d+:\d+: /);
   });
 
+  it('a hosted model behind a redirect is refused (exit 2), and the address the redirect names never sees a request', async () => {
+    // 127.0.0.2 is this machine to the kernel, but not an address a link may name (http only from localhost and
+    // 127.0.0.1): as an intranet host behind a public redirect would be for `sim --url` on a server.
+    const hits: string[] = [];
+    const inside = createServer((req, res) => {
+      hits.push(req.url ?? '');
+      res.end(DOUBLE_PENDULUM);
+    });
+    await new Promise<void>((resolve) => inside.listen(0, '127.0.0.2', resolve));
+    const target = `http://127.0.0.2:${(inside.address() as AddressInfo).port}/pendulum.json`;
+    const redirector = createServer((_req, res) => res.writeHead(301, { location: target }).end());
+    await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(redirector.address() as AddressInfo).port}/pendulum.json`;
+    try {
+      const [run, study] = await Promise.all([
+        sim('--url', linkOf(DOUBLE_PENDULUM, url), ...SHORT),
+        sim('study', 'stability', '--url', linkOf(DOUBLE_PENDULUM, url)),
+      ]);
+      for (const result of [run, study]) {
+        expect(result).toMatchObject({ code: 2, stdout: '' });
+        expect(result.stderr).toBe(`sim: --url: model=${url}: the server answered HTTP 301, a redirect to ${target}; redirects are not followed, and a link may not name that address (https only; http only from localhost)\n`);
+      }
+      expect(hits).toEqual([]);
+    } finally {
+      redirector.close();
+      inside.close();
+    }
+  });
+
   it('--help lists the shipped models in their groups and --model', async () => {
     const help = await sim('--help');
     expect(help.stdout).toContain('Shipped models: the paper');

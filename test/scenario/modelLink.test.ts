@@ -178,6 +178,46 @@ describe('fetchModelText (Node fetch against a local server)', () => {
     expect(!refused.ok && refused.message).toContain('could not be fetched: a network error, or the server does not allow other sites to read it (CORS)');
   });
 
+  it('refuses a redirect, wherever it leads; the address it leads to never sees a request', async () => {
+    // A second server on 127.0.0.2: loopback to the kernel, but an address a link may not name (http only from
+    // localhost and 127.0.0.1), as an intranet host would be; a fetch that followed the redirect would reach it.
+    const hits: string[] = [];
+    const target = createServer((req, res) => {
+      hits.push(req.url ?? '');
+      res.end(DOUBLE_PENDULUM);
+    });
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.2', resolve));
+    const forbidden = `http://127.0.0.2:${(target.address() as AddressInfo).port}/model.json`;
+    const redirector = createServer((req, res) => {
+      res.writeHead(302, { location: req.url === '/to-allowed' ? `${base}/model.json` : req.url === '/relative' ? '/model.json' : forbidden });
+      res.end();
+    });
+    await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
+    const from = `http://127.0.0.1:${(redirector.address() as AddressInfo).port}`;
+    try {
+      expect(await fetchModelText(`${from}/to-forbidden`, fetch)).toEqual({
+        ok: false,
+        message: `model=${from}/to-forbidden: the server answered HTTP 302, a redirect to ${forbidden}; redirects are not followed, and a link may not name that address (https only; http only from localhost)`,
+      });
+      expect(hits).toEqual([]);
+      // Even to an address a link may name: the page cannot see where a redirect leads, so neither follows one.
+      expect(await fetchModelText(`${from}/to-allowed`, fetch)).toEqual({
+        ok: false,
+        message: `model=${from}/to-allowed: the server answered HTTP 302, a redirect to ${base}/model.json; redirects are not followed: link that address instead`,
+      });
+      const relative = await fetchModelText(`${from}/relative`, fetch);
+      expect(!relative.ok && relative.message).toContain(`a redirect to ${from}/model.json;`);
+      // What a browser gives for `redirect: 'manual'`: an opaque response that hides the Location.
+      const opaque = { type: 'opaqueredirect', status: 0, ok: false, headers: new Headers(), body: null } as unknown as Response;
+      expect(await fetchModelText('https://example.org/m.json', async () => opaque)).toEqual({
+        ok: false, message: 'model=https://example.org/m.json: the server answered with a redirect; redirects are not followed: link the file\'s own address',
+      });
+    } finally {
+      redirector.close();
+      target.close();
+    }
+  });
+
   it('gives up after the time-out', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
