@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { buildKernels } from './scripts/kernelsHook.ts';
+import { CONTENT_SECURITY_POLICY } from './scripts/contentSecurityPolicy.ts';
 
 buildKernels();
 
@@ -67,9 +68,23 @@ function preloadTheApp(): Plugin {
   };
 }
 
+/**
+ * The Content-Security-Policy as a `<meta http-equiv>` in the built index.html, for hosts that cannot send it as a
+ * header (GitHub Pages): it binds the page, not its workers (scripts/contentSecurityPolicy.ts). Only in the build:
+ * the dev server's hot reload needs inline scripts.
+ */
+function contentSecurityPolicyMeta(): Plugin {
+  return {
+    name: 'content-security-policy-meta',
+    apply: 'build',
+    transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY }, injectTo: 'head-prepend' }],
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
+    contentSecurityPolicyMeta(),
     modelFilesWithoutReferencePoints(),
     preloadTheApp(),
     // Offline after one visit (SPEC §7): Workbox precaches the whole build (page, both workers,
@@ -111,5 +126,6 @@ export default defineConfig({
     chunkSizeWarningLimit: 1700,
   },
   server: { host: '127.0.0.1' },
-  preview: { host: '127.0.0.1' },
+  // The built app is served under its Content-Security-Policy, as a header so that it reaches the workers.
+  preview: { host: '127.0.0.1', headers: { 'Content-Security-Policy': CONTENT_SECURITY_POLICY } },
 });

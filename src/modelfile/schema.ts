@@ -10,6 +10,10 @@
 import { z } from 'zod';
 import { MODEL_LIMITS } from './limits';
 
+// No code generation: the app runs under a Content-Security-Policy without 'unsafe-eval' (docs/deploy.md), and zod's
+// fast path would probe `new Function`, which such a policy reports as a violation even when the probe is caught.
+z.config({ jitless: true });
+
 const { nameLength, expressionLength, listItems } = MODEL_LIMITS;
 
 /** The version this reader understands; a file names it in `"format"`. */
