@@ -35,6 +35,8 @@ const USAGE = `Usage: npm run --silent sim -- study convergence [--scenario ID |
        npm run --silent sim -- study stability [--scenario ID | --model FILE | --url URL] [--set NAME=VALUE ...]
            [--methods M1,M2,...] [--alpha A] [--rho-inf R] [--h-range LO,HI] [--t-end T] [--rtol R]
            [--energy-bound B] [--constraint-bound C] [--format csv|json] [--progress]
+       npm run --silent sim -- study KIND ... --shard K/N > partK.json     (one part of a study)
+       npm run --silent sim -- study merge [--format csv|json] part1.json ... partN.json
 
 Studies over many fixed-step runs of one model (Sherif et al. 2019), printed when all runs are done: a shipped
 scenario, or your own model file (--model FILE, - for standard input; or a --url link carrying its model).
@@ -102,6 +104,12 @@ Options (flags may also be written --alpha=-0.2; later flags override earlier on
                     "rows" (arrays in column order, null where csv has an empty cell)
   --progress        one line per run on stderr as it starts, even when stderr is not a terminal (on
                     a terminal the lines are always shown)
+  --shard K/N       compute only part K of N disjoint parts (for a batch system) and print it as a part
+                    file (JSON, "part": "hht-study-part/1"); \`sim study merge\` joins the N parts into the
+                    table the whole study prints, to the bit, in its --format (or merge's --format).
+                    The parts: the runs of a sweep; the runs (method and h) of a convergence study, each
+                    part computing the reference itself; the methods of a stability study. Part K takes
+                    the (K-1)-th, (K-1+N)-th, ... of them; N is at most their number
  convergence:
   --alpha A         alpha of the compared HHT runs, in [-1/3, 0]
   --rho-inf R       rho_inf of the compared generalized-alpha, lie-group, ji-xing runs, in [0, 1] (default 2/3)

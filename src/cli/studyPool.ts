@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { StudyOptions } from '../scenario/studyArgs';
 import type { StudyProgress } from '../solver/studies/convergenceStudy';
-import { poolSize, runStudyPool, studyJob, taskChannel, type StudyPoints, type TaskEvent, type TaskWorker } from '../run/studyTasks';
+import { poolSize, runStudyPool, studyJob, taskChannel, type StudyJob, type StudyPoints, type TaskEvent, type TaskWorker } from '../run/studyTasks';
 
 /**
  * The worker-thread entry beside the module at `base`: studyWorker.mjs or .js when `sim` is bundled
@@ -54,7 +54,11 @@ export interface PoolOptions {
 
 /** Runs the study on a pool of worker threads; rejects as the single-threaded study throws (ReferenceRunFailed). */
 export async function runStudyInThreads(options: StudyOptions, progress: StudyProgress = () => {}, pool: PoolOptions = {}): Promise<StudyPoints> {
-  const job = studyJob(options);
+  return runJobInThreads(studyJob(options), progress, pool);
+}
+
+/** Runs a study's job (a whole study, or one part of it: ../run/studyShards.ts) on a pool of worker threads. */
+export async function runJobInThreads<P>(job: StudyJob<P>, progress: StudyProgress = () => {}, pool: PoolOptions = {}): Promise<P> {
   const entry = pool.entry ?? studyWorkerEntry();
   const threads = Array.from({ length: poolSize(pool.threads ?? os.availableParallelism(), job) }, () => startThread(entry));
   try {

@@ -59,19 +59,19 @@ export interface StudyStage {
  * stage are independent; a study of several stages (the stability study's refinement) says what runs next from
  * the results so far, deterministically, so the pool computes what one thread computes.
  */
-export interface StudyJob extends StudyStage {
+export interface StudyJob<P = StudyPoints> extends StudyStage {
   /** Runs at most (a staged study's progress total), default tasks.length. */
   readonly expectedTasks?: number;
   /** Throws if the study cannot go on after task `index` (a failed convergence reference). */
   check(index: number, result: TaskResult): void;
   /** The next stage from the results of every task so far (by task index over all stages), or null: done. */
   nextStage?(results: readonly TaskResult[]): StudyStage | null;
-  /** The study's points from every task's result, by task index. */
-  assemble(results: readonly TaskResult[]): StudyPoints;
+  /** The study's points (or a part's results) from every task's result, by task index. */
+  assemble(results: readonly TaskResult[]): P;
 }
 
 /** A task of the study's model (shipped, or the user's by its text) with these settings. */
-function taskOf(options: StudyOptions, settings: FamilyRunSettings, keep: StudyTask['keep'], bounds?: StabilityBounds): StudyTask {
+export function studyTaskOf(options: StudyOptions, settings: FamilyRunSettings, keep: StudyTask['keep'], bounds?: StabilityBounds): StudyTask {
   return {
     scenario: options.scenario, ...(options.model ? { model: options.model.text } : {}), values: options.values, settings, keep,
     ...(bounds ? { bounds } : {}),
@@ -79,7 +79,7 @@ function taskOf(options: StudyOptions, settings: FamilyRunSettings, keep: StudyT
 }
 
 function tasksOf(options: StudyOptions, runs: readonly StudyRun[], keep: StudyTask['keep']): StudyTask[] {
-  return runs.map(({ settings }) => taskOf(options, settings, keep));
+  return runs.map(({ settings }) => studyTaskOf(options, settings, keep));
 }
 
 /** The tasks of a sweep over α or ρ∞: the runs of sweepRuns, in their order. */
@@ -99,13 +99,13 @@ function sweepJob(options: AlphaSweepOptions | RhoSweepOptions): StudyJob {
  * The stability study in stages: the scan of every method, then each round's refinement steps
  * (stabilityStudy.ts refinementSteps) of the methods whose bracket is still wide, until none is.
  */
-function stabilityJob(options: StabilityOptions): StudyJob {
+export function stabilityJob(options: StabilityOptions): StudyJob {
   const { methods, hRange, tEnd, rtol, bounds } = options;
   const owners: FamilyMethodName[] = [];
   const stage = (steps: readonly { method: FamilyMethodName; h: number }[]): StudyStage => {
     const runs = steps.map(({ method, h }) => stabilityRun(method, options, h, tEnd));
     owners.push(...steps.map((s) => s.method));
-    return { tasks: runs.map(({ settings }) => taskOf(options, settings, 'stability', bounds)), labels: runs.map((r) => r.label) };
+    return { tasks: runs.map(({ settings }) => studyTaskOf(options, settings, 'stability', bounds)), labels: runs.map((r) => r.label) };
   };
   const outcomesOf = (results: readonly TaskResult[], method: FamilyMethodName) =>
     results.filter((_, k) => owners[k] === method) as StabilityOutcome[];
@@ -269,9 +269,9 @@ export function startOrder(tasks: readonly StudyTask[]): number[] {
  * lane. The results are kept by task index, so the points equal the single-threaded study's. Rejects on
  * the first task that throws or fails its check; the caller then terminates the workers.
  */
-export async function runStudyPool(
-  job: StudyJob, workers: readonly TaskWorker[], progress: StudyProgress = () => {}, observe: (event: TaskEvent) => void = () => {},
-): Promise<StudyPoints> {
+export async function runStudyPool<P>(
+  job: StudyJob<P>, workers: readonly TaskWorker[], progress: StudyProgress = () => {}, observe: (event: TaskEvent) => void = () => {},
+): Promise<P> {
   const results: TaskResult[] = [];
   let expected = job.expectedTasks ?? job.tasks.length;
   let stage: StudyStage | null = job;
@@ -290,7 +290,7 @@ export async function runStudyPool(
  * or fails its check; the caller then terminates the workers.
  */
 async function runStage(
-  job: StudyJob, stage: StudyStage, base: number, results: TaskResult[], workers: readonly TaskWorker[],
+  job: StudyJob<unknown>, stage: StudyStage, base: number, results: TaskResult[], workers: readonly TaskWorker[],
   progress: (started: number, label: string) => void, observe: (event: TaskEvent) => void,
 ): Promise<void> {
   const total = stage.tasks.length;
@@ -332,6 +332,6 @@ export function studyFailureText(options: StudyOptions, error: unknown): string 
 }
 
 /** How many workers a study needs on a machine with `cores` cores: one per task (of its first stage) at most, at least one. */
-export function poolSize(cores: number, job: StudyJob): number {
+export function poolSize(cores: number, job: StudyStage): number {
   return Math.max(1, Math.min(Math.floor(cores) || 1, job.tasks.length));
 }

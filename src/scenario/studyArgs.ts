@@ -92,6 +92,8 @@ interface StudyCommon {
   readonly format: OutputFormat;
   /** `--progress` given: report runs on stderr even when it is not a terminal. */
   readonly progress: boolean;
+  /** `--shard K/N`: compute only the K-th of N disjoint parts of the study (run/studyShards.ts); absent: all of it. */
+  readonly shard?: Shard;
   /** Steps of all runs together (reference included): the work the study will do. */
   readonly totalSteps: number;
 }
@@ -139,13 +141,36 @@ export interface StabilityOptions extends StudyCommon {
 
 export type StudyOptions = ConvergenceOptions | AlphaSweepOptions | RhoSweepOptions | StabilityOptions;
 
+/** Part `part` (from 1) of `parts` disjoint parts of a study. */
+export interface Shard {
+  readonly part: number;
+  readonly parts: number;
+}
+
+/**
+ * The independent units a study splits into for `--shard` (SPEC §3), in the order of its table: the runs (method,
+ * h) of a convergence study (its reference is computed by every part that needs it), the runs (method, value) of a
+ * sweep, the methods of a stability study (whose refinement rounds depend on each other).
+ */
+export function studyUnitCount(options: StudyOptions): number {
+  if (options.kind === 'convergence') return options.methods.length * options.steps.length;
+  if (options.kind === 'alpha-sweep') return options.methods.length * options.alphas.length;
+  if (options.kind === 'rho-sweep') return options.methods.length * options.rhos.length;
+  return options.methods.length;
+}
+
+/** What each kind of study splits into, for messages. */
+const UNIT_NAMES: Readonly<Record<StudyCommandKind, string>> = {
+  convergence: 'runs (method and step)', 'alpha-sweep': 'runs (method and α)', 'rho-sweep': 'runs (method and ρ∞)', stability: 'methods',
+};
+
 export type ParsedStudyCommand =
   | { readonly kind: 'help' }
   | { readonly kind: 'run'; readonly options: StudyOptions }
   /** `details`: further lines (every mistake of a model file gets its own line). */
   | { readonly kind: 'error'; readonly issue: InputIssue; readonly details?: readonly string[] };
 
-const COMMON_FLAGS = ['--scenario', '--model', '--url', '--set', '--methods', '--t-end', '--format'] as const;
+const COMMON_FLAGS = ['--scenario', '--model', '--url', '--set', '--methods', '--t-end', '--format', '--shard'] as const;
 const CONVERGENCE_FLAGS = ['--alpha', '--rho-inf', '--steps', '--sample-dt', '--ref-h', '--ref-alpha', '--ref-rho', '--ref-method'] as const;
 const SWEEP_FLAGS = ['--alphas', '--alpha-steps', '--h'] as const;
 const RHO_SWEEP_FLAGS = ['--rhos', '--rho-steps', '--h'] as const;
@@ -206,7 +231,13 @@ interface Assignments {
   constraintBound?: number;
   format?: OutputFormat;
   progress: boolean;
+  shard?: GivenShard;
   params: Map<string, ParamAssignment>;
+}
+
+/** `--shard K/N` as read, checked against the study's units once they are known. */
+interface GivenShard extends Shard {
+  readonly text: string;
 }
 
 function isStudyKind(word: string): word is StudyCommandKind {
@@ -374,6 +405,7 @@ const FLAG_ACTIONS: Readonly<Record<StudyFlag, (into: Assignments, value: string
   '--t-end': (into, value) => (into.tEnd = parseTime('--t-end', value, flagNamer)),
   '--format': (into, value) => (into.format = parseFormatFlag(value)),
   '--progress': (into) => (into.progress = true),
+  '--shard': (into, value) => (into.shard = parseShard(value)),
   '--alpha': (into, value) => (into.alpha = givenAlpha('--alpha', value, flagNamer)),
   '--rho-inf': (into, value) => (into.rho = givenRho('--rho-inf', value, flagNamer)),
   '--steps': (into, value) => (into.steps = parseSteps(value)),
@@ -392,6 +424,24 @@ const FLAG_ACTIONS: Readonly<Record<StudyFlag, (into: Assignments, value: string
   '--energy-bound': (into, value) => (into.energyBound = parseBound('--energy-bound', value)),
   '--constraint-bound': (into, value) => (into.constraintBound = parseBound('--constraint-bound', value)),
 };
+
+/** `--shard K/N`: whole numbers, 1 ≤ K ≤ N. */
+function parseShard(text: string): GivenShard {
+  const match = /^\s*(\d{1,6})\s*\/\s*(\d{1,6})\s*$/.exec(text);
+  const [part, parts] = match ? [Number(match[1]), Number(match[2])] : [NaN, NaN];
+  if (!(part >= 1 && parts >= 1 && part <= parts)) fail('--shard', `${flagNamer('--shard', text)} must be K/N, whole numbers with 1 ≤ K ≤ N (part K of N)`);
+  return { part, parts, text };
+}
+
+/** The study split into parts: at most one part per unit, so that no part is empty. */
+function withShard(options: StudyOptions, shard: GivenShard | undefined): StudyOptions {
+  if (!shard) return options;
+  const units = studyUnitCount(options);
+  if (shard.parts > units) {
+    fail('--shard', `${flagNamer('--shard', shard.text)}: this ${options.kind} study has ${units} ${UNIT_NAMES[options.kind]} to split; use at most ${units} parts`);
+  }
+  return { ...options, shard: { part: shard.part, parts: shard.parts } };
+}
 
 /** `--h-range LO,HI`: two positive step sizes, LO < HI. */
 function parseRange(text: string): GivenList {
@@ -616,6 +666,6 @@ export function parseStudyArgs(argv: readonly string[], inputs: ModelInputs = {}
   return catchInput((): ParsedStudyCommand => {
     const given: Assignments = { progress: false, params: new Map() };
     for (const arg of tokenize<StudyFlag>(rest, VALUE_FLAGS[kind], SWITCHES)) applyFlag(kind, given, arg, inputs);
-    return { kind: 'run', options: RESOLVERS[kind](given, scenarioDefOf(given)) };
+    return { kind: 'run', options: withShard(RESOLVERS[kind](given, scenarioDefOf(given)), given.shard) };
   });
 }

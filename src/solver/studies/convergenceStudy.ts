@@ -123,6 +123,50 @@ export function checkReference(reference: PrimarySeries): void {
   if (!reference.finished) throw new ReferenceRunFailed(reference.failure ?? 'an unknown time');
 }
 
+/** What one run of a convergence study measures against the reference: a point without its observed orders. */
+export interface RunErrors {
+  /** e_ω (Sherif Eq. 71), rad; NaN if the run failed. */
+  readonly omegaError: number;
+  /** Σ ∫ |q_i − q_i,ref| dt over the primary body's 7 coordinates; NaN if the run failed. */
+  readonly positionError: number;
+  readonly failure: string | null;
+}
+
+/** e_ω and the position error of a run against the reference (NaN for a run that failed). */
+export function runErrors(ref: PrimarySeries, run: PrimarySeries): RunErrors {
+  return {
+    omegaError: run.finished ? integratedDifference(run.t, run.omega, ref.omega, 3, ref.t) : NaN,
+    positionError: run.finished ? integratedDifference(run.t, run.coordinates, ref.coordinates, COORDS_PER_BODY, ref.t) : NaN,
+    failure: run.failure,
+  };
+}
+
+/**
+ * The study's points from the errors of its runs, in the order of convergenceRuns without the reference: the
+ * observed orders of each method against its next larger step. A study split into parts (`sim study --shard`)
+ * measures the errors in its parts and joins them here.
+ */
+export function pointsWithOrders(s: ConvergenceSettings, errors: readonly RunErrors[]): ConvergencePoint[] {
+  const steps = stepsLargestFirst(s);
+  const points: ConvergencePoint[] = [];
+  let k = 0;
+  for (const method of s.methods) {
+    let prev: ConvergencePoint | null = null;
+    for (const h of steps) {
+      const { omegaError, positionError, failure } = errors[k++];
+      const point: ConvergencePoint = {
+        method, h, omegaError, positionError,
+        omegaOrder: prev ? observedOrder(prev.h, prev.omegaError, h, omegaError) : NaN,
+        positionOrder: prev ? observedOrder(prev.h, prev.positionError, h, positionError) : NaN,
+        failure,
+      };
+      points.push(point);
+      prev = point;
+    }
+  }
+  return points;
+}
+
 /**
  * The study's points from the series of its runs, in the order of convergenceRuns: e_ω and the
  * position error of each run against the reference, and the observed orders per method.
@@ -130,26 +174,7 @@ export function checkReference(reference: PrimarySeries): void {
 export function convergencePoints(s: ConvergenceSettings, series: readonly PrimarySeries[]): ConvergencePoint[] {
   const [ref, ...runs] = series;
   checkReference(ref);
-  const steps = stepsLargestFirst(s);
-  const points: ConvergencePoint[] = [];
-  let k = 0;
-  for (const method of s.methods) {
-    let prev: ConvergencePoint | null = null;
-    for (const h of steps) {
-      const run = runs[k++];
-      const omegaError = run.finished ? integratedDifference(run.t, run.omega, ref.omega, 3, ref.t) : NaN;
-      const positionError = run.finished ? integratedDifference(run.t, run.coordinates, ref.coordinates, COORDS_PER_BODY, ref.t) : NaN;
-      const point: ConvergencePoint = {
-        method, h, omegaError, positionError,
-        omegaOrder: prev ? observedOrder(prev.h, prev.omegaError, h, omegaError) : NaN,
-        positionOrder: prev ? observedOrder(prev.h, prev.positionError, h, positionError) : NaN,
-        failure: run.failure,
-      };
-      points.push(point);
-      prev = point;
-    }
-  }
-  return points;
+  return pointsWithOrders(s, runs.map((run) => runErrors(ref, run)));
 }
 
 /**
