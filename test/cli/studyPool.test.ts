@@ -2,8 +2,12 @@
  * `sim study`'s pool on real worker threads (src/cli/studyPool.ts, entry src/cli/studyWorker.ts run
  * through tsx's loader): the points of the single-threaded study to the bit, and a failed reference.
  */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { getScenario } from '../../src/scenario/registry';
+import '../../src/scenario/custom';
+import { getScenario, readCustomModel } from '../../src/scenario/registry';
+import { parseStudyArgs } from '../../src/scenario/studyArgs';
 import { alphaSweep, convergenceStudy, ReferenceRunFailed } from '../../src/solver/studies/convergenceStudy';
 import { runStudyInThreads, studyWorkerEntry } from '../../src/cli/studyPool';
 import { bits, studyOptions } from '../run/studyHelpers';
@@ -37,6 +41,22 @@ describe('sim study on worker threads', () => {
     expect(serial[1].runs).toBe(4);
     expect(started).toHaveLength(serial[0].runs + serial[1].runs + 1);
     expect(started[started.length - 1]).toBe('done');
+  });
+
+  it('a user model\'s convergence study on 2 threads (each reads the model\'s text) equals the serial study to the bit', async () => {
+    const text = readFileSync(resolve(__dirname, '../../docs/examples/double-pendulum.json'), 'utf8');
+    const parsed = parseStudyArgs(
+      ['convergence', '--model', 'm.json', '--t-end', '0.1', '--steps', '0.01,0.005', '--sample-dt', '0.01', '--ref-h', '0.001'],
+      { modelFiles: new Map([['m.json', { ok: true, text }]]) },
+    );
+    if (parsed.kind !== 'run' || parsed.options.kind !== 'convergence') throw new Error(JSON.stringify(parsed));
+    const options = parsed.options;
+    const pooled = await runStudyInThreads(options, undefined, { threads: 2 });
+    const def = readCustomModel(text);
+    if (!def?.ok) throw new Error('the example model does not read');
+    const serial = convergenceStudy(buildScenarioModel(def.def, options.values), options);
+    expect(pooled.points).toHaveLength(4);
+    expect(bits(pooled.points)).toEqual(bits(serial));
   });
 
   it('a failed reference rejects with ReferenceRunFailed', async () => {
