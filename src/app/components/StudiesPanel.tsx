@@ -20,7 +20,6 @@ import {
   studyMethods,
   studyStore,
   sameTarget,
-  targetScenario,
   type StabilityResult,
   type StudyKind,
   type StudyPhase,
@@ -28,6 +27,7 @@ import {
   type StudyTarget,
 } from '../studies';
 import { copyText } from '../clipboard';
+import { scenarioOf } from '../../scenario/registry';
 import { linearVerdict, MODE_TEXT } from '../stability';
 import { StabilityChart, stabilitySummary } from './StabilityChart';
 import { appStore } from '../store';
@@ -45,9 +45,14 @@ const KIND_CHOICES: readonly { value: StudyKind; label: string }[] = [
   { value: 'stability', label: 'largest stable step' },
 ];
 
+/** A user's model's title (the title a result's model had, even once another model is on screen). */
+function modelTitleOf(target: StudyTarget): string {
+  return scenarioOf(target)?.title ?? 'your model';
+}
+
 /** The model as the panel names it, mid-sentence: a shipped scenario by its id, a user's model by its title. */
 function modelName(target: StudyTarget): string {
-  return target.model ? `model “${targetScenario(target).title}”` : `scenario ${target.scenario}`;
+  return target.model ? `model “${modelTitleOf(target)}”` : `scenario ${target.scenario}`;
 }
 
 function capitalized(text: string): string {
@@ -266,7 +271,7 @@ function StudyTable({ result }: { result: StudyResult }) {
 /** A model in a file name: a shipped scenario's id, a user's model's title in lower-case words joined by '-' (else 'model'). */
 export function fileStem(target: StudyTarget): string {
   if (!target.model) return target.scenario;
-  const words = targetScenario(target).title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().match(/[a-z0-9]+/g);
+  const words = modelTitleOf(target).normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().match(/[a-z0-9]+/g);
   return words ? words.join('-').slice(0, 60).replace(/-+$/, '') : 'model';
 }
 
