@@ -35,4 +35,9 @@ test('the built app, its workers and its service worker stay within the size bud
   }
   // Both solver workers ship as their own files (the service worker must precache them).
   expect(Object.keys(size.files).filter((f) => /worker.*\.js$/.test(f)).length).toBeGreaterThanOrEqual(2);
+  // A study worker gets a user's model as its checked document: it compiles it without the model reader and its
+  // schema library (zod), which the page has loaded already when a user's model is on screen.
+  const studyWorkers = Object.keys(size.files).filter((f) => /study\.worker.*\.js$/.test(f));
+  expect(studyWorkers).toHaveLength(1);
+  expect(readFileSync(join('dist', studyWorkers[0]), 'utf8').includes(markers.zod), 'the study worker carries no model reader').toBe(false);
 });

@@ -9,8 +9,6 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { handleStudyTask, type StudyTaskRequest } from '../run/studyTasks';
-// Loading it installs the reader of user models: a study of a user's model sends its text with every task.
-import '../scenario/custom';
 
 const port = parentPort;
 if (!port) throw new Error('studyWorker.ts is a worker-thread entry, not a program');

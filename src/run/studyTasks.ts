@@ -16,20 +16,24 @@ import {
 import type { FamilyRunSettings } from '../solver/studies/familyRuns';
 import { getScenario, isScenarioId, readCustomModel } from '../scenario/registry';
 import { formatNumber } from '../scenario/validate';
-import type { ParamValues, ScenarioDef, ScenarioId } from '../scenario/types';
+import type { ParamValues, ScenarioId } from '../scenario/types';
+import type { ModelDocument } from '../modelfile/schema';
 import type { AlphaSweepOptions, ConvergenceOptions, RhoSweepOptions, StabilityOptions, StudyOptions } from '../scenario/studyArgs';
 import {
   classifyStabilityRun, DEFAULT_STABILITY_BOUNDS, refinementSteps, scanSteps, stabilityPoint, stabilityRounds, stabilityRun, studyParameter,
   type StabilityBounds, type StabilityOutcome, type StabilityPoint,
 } from '../solver/studies/stabilityStudy';
 import type { FamilyMethodName } from '../solver/studies/methodStability';
-import { buildScenarioModel } from '../scenario/build';
+import { buildFromDocument } from '../scenario/build';
 
 /** One run of a study as a worker receives it: the model to build, the settings, and what to keep of it. */
 export interface StudyTask {
   readonly scenario: ScenarioId;
-  /** The text of the user's model when scenario is 'custom' (the worker reads it: src/scenario/custom.ts must be loaded there). */
-  readonly model?: string;
+  /**
+   * The user's model when scenario is 'custom': its document as read and checked where the study was set up (the
+   * page, `sim study`), so a worker compiles it without the reader and its schema library.
+   */
+  readonly model?: ModelDocument;
   readonly values: ParamValues;
   readonly settings: FamilyRunSettings;
   /**
@@ -70,10 +74,19 @@ export interface StudyJob<P = StudyPoints> extends StudyStage {
   assemble(results: readonly TaskResult[]): P;
 }
 
-/** A task of the study's model (shipped, or the user's by its text) with these settings. */
+/** The document of the study's user model, read where the study is set up (the reader is loaded there: the study was parsed with it). */
+function modelDocument(options: StudyOptions): ModelDocument | undefined {
+  if (!options.model) return undefined;
+  const read = readCustomModel(options.model.text);
+  if (!read?.ok) throw new Error('study: the model of the study does not read here');
+  return read.def.document;
+}
+
+/** A task of the study's model (shipped, or the user's by its document) with these settings. */
 export function studyTaskOf(options: StudyOptions, settings: FamilyRunSettings, keep: StudyTask['keep'], bounds?: StabilityBounds): StudyTask {
+  const model = modelDocument(options);
   return {
-    scenario: options.scenario, ...(options.model ? { model: options.model.text } : {}), values: options.values, settings, keep,
+    scenario: options.scenario, ...(model ? { model } : {}), values: options.values, settings, keep,
     ...(bounds ? { bounds } : {}),
   };
 }
@@ -141,23 +154,16 @@ export function studyJob(options: StudyOptions): StudyJob {
   };
 }
 
-/** The scenario a task runs: the user's model its text describes (read where the reader is installed), or a shipped one. */
-function taskScenario(task: StudyTask): ScenarioDef {
-  if (task.model === undefined) {
-    const def = isScenarioId(task.scenario) ? getScenario(task.scenario) : undefined;
-    if (!def) throw new Error(`study task: no scenario '${task.scenario}'`);
-    return def;
-  }
-  const read = readCustomModel(task.model);
-  if (!read) throw new Error('study task: user models cannot be read in this worker');
-  if (!read.ok) throw new Error(`study task: the model does not read: ${read.issues[0]?.message ?? 'unknown mistake'}`);
-  return read.def;
+/** The document a task runs: the user's model it carries, or a shipped model's file. */
+function taskDocument(task: StudyTask): ModelDocument {
+  if (task.model !== undefined) return task.model;
+  if (!isScenarioId(task.scenario)) throw new Error(`study task: no scenario '${task.scenario}'`);
+  return getScenario(task.scenario).document;
 }
 
 /** Executes one task in this thread (what every worker of the pool does). */
 export function runStudyTask(task: StudyTask): TaskResult {
-  const def = taskScenario(task);
-  const model = buildScenarioModel(def, task.values);
+  const model = buildFromDocument(taskDocument(task), task.values).model;
   if (task.keep === 'stability') return classifyStabilityRun(model, task.settings, task.bounds ?? DEFAULT_STABILITY_BOUNDS);
   return task.keep === 'series' ? primarySeries(model, task.settings) : finalSample(model, task.settings);
 }

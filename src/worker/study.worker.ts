@@ -4,8 +4,6 @@
  */
 /// <reference lib="webworker" />
 import { handleStudyTask, type StudyTaskRequest } from '../run/studyTasks';
-// Loading it installs the reader of user models: a study of a user's model sends its text with every task.
-import '../scenario/custom';
 
 declare const self: DedicatedWorkerGlobalScope;
 

@@ -43,7 +43,7 @@ describe('sim study on worker threads', () => {
     expect(started[started.length - 1]).toBe('done');
   });
 
-  it('a user model\'s convergence study on 2 threads (each reads the model\'s text) equals the serial study to the bit', async () => {
+  it('a user model\'s convergence study on 2 threads (each compiles the model\'s checked document) equals the serial study to the bit', async () => {
     const text = readFileSync(resolve(__dirname, '../../docs/examples/double-pendulum.json'), 'utf8');
     const parsed = parseStudyArgs(
       ['convergence', '--model', 'm.json', '--t-end', '0.1', '--steps', '0.01,0.005', '--sample-dt', '0.01', '--ref-h', '0.001'],
