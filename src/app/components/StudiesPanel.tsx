@@ -134,7 +134,8 @@ function StudyCommand({ text }: { text: string }) {
   useEffect(() => setCopied(''), [text]);
   return (
     <div className="study-command-block">
-      <code className="study-command" data-testid="study-command">
+      {/* Focusable: a long command scrolls, and a keyboard must reach all of it. */}
+      <code className="study-command" data-testid="study-command" tabIndex={0} aria-label="The same study on the command line">
         {text}
       </code>
       <button type="button" className="study-copy" data-testid="study-copy" onClick={async () => setCopied((await copyText(text)) ? 'Command copied' : 'Copy failed: select the command and copy it')}>
