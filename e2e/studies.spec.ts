@@ -164,3 +164,57 @@ test('the last finished table stays, marked, while a new study runs, after it is
   expect(await seriousViolations(page)).toEqual([]);
   expect(consoleErrors).toEqual([]);
 });
+
+test('a finished table stays over a tab switch, a new α, another model and Back, and names its model when it is not the one on screen', async ({ page, appUrl, consoleErrors }) => {
+  test.setTimeout(120_000);
+  await page.goto(`${appUrl}?v=1&scenario=heavy-top&t=0.1&panel=studies`);
+  let status = await waitForSettled(page);
+  await page.getByTestId('study-kind-alpha-sweep').check();
+  await page.getByTestId('study-field-alpha-steps').fill('2');
+  await page.getByTestId('study-field-h').fill('1e-3');
+  await page.getByTestId('study-field-t-end').fill('0.1');
+  await page.getByTestId('study-run').click();
+  await expect(page.getByTestId('study-status')).toHaveAttribute('data-phase', 'done', { timeout: 30_000 });
+  const rows = page.getByTestId('study-table').locator('tbody tr');
+  await expect(rows).toHaveCount(4);
+  const table = await page.getByTestId('study-table').innerText();
+  const kept = async () => {
+    await expect(rows).toHaveCount(4);
+    expect(await page.getByTestId('study-table').innerText()).toBe(table);
+  };
+
+  // Another tab and back.
+  await page.getByTestId('tab-plots').click();
+  await page.getByTestId('tab-studies').click();
+  await kept();
+  await expect(page.getByTestId('study-previous')).toBeHidden();
+
+  // A new α (a new run of the model on screen): the same model, so no note.
+  await page.getByTestId('field-alpha').fill('-0.1');
+  status = await waitForSettled(page, status.runId);
+  await kept();
+  await expect(page.getByTestId('study-previous')).toBeHidden();
+
+  // Another shipped model: the table stays, said to be of the heavy top.
+  await page.getByTestId('scenario-select').selectOption('spin');
+  status = await waitForSettled(page, status.runId);
+  await kept();
+  await expect(page.getByTestId('study-previous')).toHaveText('Previous result. It is a study of scenario heavy-top, not of the model on screen.');
+
+  // Back to the heavy top: the table is of the model on screen again.
+  await page.goBack();
+  await expect.poll(() => page.evaluate(() => window.__hht!.state().scenario)).toBe('heavy-top');
+  status = await waitForSettled(page, status.runId);
+  await kept();
+  await expect(page.getByTestId('study-previous')).toBeHidden();
+
+  // A user's model opened from a file: the heavy top's table stays, named.
+  await page.getByTestId('open-model-file').setInputFiles({
+    name: 'double-pendulum.json', mimeType: 'application/json', buffer: readFileSync('docs/examples/double-pendulum.json'),
+  });
+  await expect.poll(() => page.evaluate(() => window.__hht!.state().scenario)).toBe('custom');
+  await waitForSettled(page, status.runId);
+  await kept();
+  await expect(page.getByTestId('study-previous')).toHaveText('Previous result. It is a study of scenario heavy-top, not of the model on screen.');
+  expect(consoleErrors).toEqual([]);
+});
