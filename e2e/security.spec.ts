@@ -1,9 +1,9 @@
 /**
  * Safe by construction: the built app runs under its Content-Security-Policy (scripts/contentSecurityPolicy.ts,
  * sent as a header by the test server) with no violation in the page, its workers or its service worker over a
- * run, the tabs, a study, the exports, the model editor and model links (inline, and hosted on another origin);
- * a negative control shows the watch sees a violation of the page and one of a worker. A hosted model behind a
- * redirect is refused, and the address the redirect names never sees a request.
+ * run, the tabs, a study, the exports, the model editor, a model file and its study, and model links (inline, and
+ * hosted on another origin); a negative control shows the watch sees a violation of the page and one of a worker.
+ * A hosted model behind a redirect is refused, and the address the redirect names never sees a request.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -68,6 +68,17 @@ test('the page, its workers and its service worker run under the policy without 
     await page.getByTestId('edit-model').click();
     await expect(page.getByTestId('model-editor-text')).toBeVisible();
     await page.getByTestId('model-editor-close').click();
+    // The same model opened from a file (Open model…), then a study of it on the study workers.
+    const before = (await page.evaluate(() => window.__hht!.runStatus())).runId;
+    await page.getByTestId('open-model-file').setInputFiles({ name: 'double-pendulum.json', mimeType: 'application/json', buffer: Buffer.from(MODEL) });
+    await waitForSettled(page, before);
+    await page.getByTestId('tab-studies').click();
+    await page.getByTestId('study-kind-alpha-sweep').check();
+    await page.getByTestId('study-field-alpha-steps').fill('2');
+    await page.getByTestId('study-field-h').fill('0.005');
+    await page.getByTestId('study-field-t-end').fill('0.05');
+    await page.getByTestId('study-run').click();
+    await expect(page.getByTestId('study-status')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
 
     // A model hosted on another origin (connect-src).
     await page.goto(`${appUrl}?v=1&scenario=custom&t=0.2&model=${encodeURIComponent(`${host.url}/double-pendulum.json`)}`);
