@@ -105,6 +105,59 @@ export function shownOutput(chosen: string | null, outputs: readonly { readonly 
   return chosen !== null && outputs.some((o) => o.name === chosen) ? chosen : null;
 }
 
+/** What the time charts show: the compared methods, the upper plot (ω's component or a model output) and the lower plot. */
+export interface ChartsShown {
+  readonly methods: readonly IntegratorMethod[];
+  readonly component: OmegaComponent;
+  /** A model output plotted in ω's place, or null for ω. */
+  readonly output: string | null;
+  readonly lower: LowerPlot;
+  /** The scenario has an exact ω (drawn dashed on the ω plots; the difference plot subtracts it). */
+  readonly exact: boolean;
+}
+
+/**
+ * What the time charts show for the page's state: the one answer the page's plots and the exported PNG of the
+ * plots both draw from. Example: andrews with its default output → { output: 'beta', lower: 'energy', … }.
+ */
+export function chartsShown(app: {
+  readonly state: ScenarioState;
+  readonly view: { readonly component: OmegaComponent; readonly output: string | null; readonly lower: LowerPlot };
+  readonly modelFacts: { readonly outputs: readonly { readonly name: string }[] } | null;
+}): ChartsShown {
+  return {
+    methods: app.state.methods,
+    component: app.view.component,
+    output: shownOutput(app.view.output, app.modelFacts?.outputs ?? []),
+    lower: app.view.lower,
+    exact: !!getScenario(app.state.scenario)?.exactOmega,
+  };
+}
+
+/**
+ * The quantity a chart plots, named as `sim`'s columns and the model's outputs are (SPEC §3, §8): the ω component's
+ * column, the output's name, or the lower plot's column. Example: chartQuantity('difference', 'y') === 'omega_y'.
+ */
+export function chartQuantity(kind: ChartKind, component: OmegaComponent, output?: string | null): string {
+  switch (kind) {
+    case 'omega':
+    case 'difference':
+      return `omega_${component}`;
+    case 'output':
+      return output ?? 'output';
+    case 'energy':
+      return 'energy_error';
+    case 'steps':
+      return 'h';
+    case 'norm':
+      return 'euler_norm_drift';
+    case 'constraints':
+      return 'constraint_error';
+    case 'momentum':
+      return 'angular_momentum_z';
+  }
+}
+
 /** The output named `name` of a run's model and its series index (after the fixed series), or null. */
 export function outputOf(res: Pick<MethodResults, 'facts'>, name: string | undefined): { column: OutputColumn; series: number } | null {
   const k = name === undefined ? -1 : res.facts.outputs.findIndex((o) => o.name === name);

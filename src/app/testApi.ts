@@ -10,6 +10,7 @@ import { cancelRun, startRun } from './runner';
 import { isBusy, results } from './runs';
 import { COLUMN } from './plotData';
 import { outputOf } from './chartViews';
+import { drawnCharts, lastPngCharts, type DrawnChart } from './export/drawnCharts';
 import { modelStore, openLink, openModel, type OpenModelResult } from './models';
 import type { ModelFacts } from '../run/modelFacts';
 import {
@@ -71,6 +72,10 @@ export interface HhtTestApi {
   seek(t: number): void;
   run(): void;
   cancel(): void;
+  /** The time charts of the Plots tab as drawn now: per chart its quantity, ω component and lines with their points. */
+  screenSeries(): DrawnChart[];
+  /** The same description of the charts the last PNG of the plots drew (null before one). */
+  lastPngSeries(): DrawnChart[] | null;
   /** The model-file reader and compiler (e2e/modelFuzz.spec.ts), loaded on first use like the app's own. */
   modelFile(): Promise<ModelFileApi>;
 }
@@ -146,6 +151,11 @@ export function installTestApi(): void {
     seek,
     run: startRun,
     cancel: cancelRun,
+    screenSeries: () => {
+      const charts = document.querySelector('[data-testid="charts"]');
+      return charts ? drawnCharts(charts) : [];
+    },
+    lastPngSeries: lastPngCharts,
     modelFile: async () => {
       const [{ readModelText }, { compileModel }] = await Promise.all([import('../modelfile/read'), import('../modelfile/compile')]);
       return { readModelText, compileModel };

@@ -4,7 +4,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { RunMethod as IntegratorMethod } from '../../scenario/methods';
 import { getScenario } from '../../scenario/registry';
-import { chartSummary, chartView, type ChartKind } from '../chartViews';
+import { chartQuantity, chartSummary, chartView, type ChartKind } from '../chartViews';
 import { noteCurveDrawn } from '../deferred';
 import { methodDash } from '../methodInfo';
 import { seek } from '../playhead';
@@ -254,6 +254,9 @@ export const TimeChart = memo(function TimeChart({ kind, method, methods, compon
       aria-describedby={summaryId}
       data-testid={`${kind}-chart-${method}`}
       data-figure-chart={kind}
+      data-method={method}
+      data-quantity={chartQuantity(kind, component, output)}
+      data-component={kind === 'omega' || kind === 'difference' ? component : undefined}
       data-points={data.length}
       data-domain={domain.join(',')}
       data-line-width={palette.lineWidth}
