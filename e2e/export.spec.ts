@@ -3,10 +3,16 @@
  * plots.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import type { DrawnChart } from '../src/app/export/drawnCharts';
+import { encodeModelData } from '../src/scenario/modelData';
 import { expect, test, waitForSettled } from './fixtures';
 import { decodePng, distinctColours } from './png';
+import { pngTexts } from '../src/app/export/pngText';
+
+/** Where the exported PNGs are kept for a person to look at. */
+const PNG_DIR = 'test-results/export-png';
 
 async function download(page: Page, testId: string): Promise<{ name: string; bytes: Buffer }> {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
@@ -39,3 +45,40 @@ test('CSV export of a spin link equals `sim --url` for the same link; the plots 
   await expect(page.getByText('PNG saved')).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });
+
+/** A user's model carried in the link: the docs' double pendulum, plotting its elbow angle. */
+const DOUBLE_PENDULUM_LINK = `?v=1&scenario=custom&model-data=${encodeModelData(readFileSync('docs/examples/double-pendulum.json', 'utf8'))}&output=theta2&t=2`;
+
+/** Links whose PNG of the plots must draw what the screen shows, and what the upper and lower plots show there. */
+const PNG_CASES = [
+  { what: 'heavy top, difference plot', query: '?v=1&scenario=heavy-top&t=1&show=difference', file: 'hht-heavy-top-plots.png', upper: 'omega_y', lower: 'omega_y' },
+  { what: "Andrews' mechanism, β", query: '?v=1&scenario=andrews', file: 'hht-andrews-plots.png', upper: 'beta', lower: 'energy_error' },
+  { what: 'a user model in the link, its elbow angle', query: DOUBLE_PENDULUM_LINK, file: 'hht-double-pendulum-plots.png', upper: 'theta2', lower: 'energy_error' },
+] as const;
+
+for (const c of PNG_CASES) {
+  test(`the PNG of the plots draws what the screen shows: ${c.what}`, async ({ page, appUrl, consoleErrors }) => {
+    await page.goto(`${appUrl}${c.query}`);
+    const status = await waitForSettled(page, 0, 55_000);
+    expect(status.methods.modified.phase).toBe('finished');
+    expect(await page.evaluate(() => window.__hht!.lastPngSeries())).toBeNull();
+    const png = await download(page, 'export-png');
+    await expect(page.getByText('PNG saved')).toBeVisible();
+    mkdirSync(PNG_DIR, { recursive: true });
+    writeFileSync(`${PNG_DIR}/${png.name}`, png.bytes);
+    const screen: DrawnChart[] = await page.evaluate(() => window.__hht!.screenSeries());
+    const drawn = await page.evaluate(() => window.__hht!.lastPngSeries());
+    // The screen draws the upper plot of each method, and the lower plot (or the difference row).
+    const upper = (chart: DrawnChart) => chart.kind === 'omega' || chart.kind === 'output';
+    expect(screen.filter(upper).map((chart) => chart.quantity)).toEqual([c.upper, c.upper]);
+    expect(screen.filter((chart) => !upper(chart)).map((chart) => chart.quantity)[0]).toBe(c.lower);
+    for (const chart of screen) expect(chart.lines.find((line) => line.role === chart.method)?.points ?? 0, `${chart.kind} of ${chart.method}`).toBeGreaterThan(0);
+    expect(drawn).toEqual(screen);
+    expect(png.name).toBe(c.file);
+    // The whole link and the title are the PNG's text, however long the link (the figure prints it shortened).
+    const texts = pngTexts(new Uint8Array(png.bytes));
+    expect(texts.URL).toBe(page.url());
+    expect(texts.Title).toContain(` — ${c.upper === 'omega_y' ? 'ωy' : c.upper} and `);
+    expect(consoleErrors).toEqual([]);
+  });
+}

@@ -166,7 +166,7 @@ describe('exported figure header of the family', () => {
   it('carries each method’s line style into the legend', () => {
     const header = figureHeader({
       state: { ...defaultState('heavy-top'), methods: ['classical', 'ji-xing'] }, methodNames: METHOD_LABELS, methodColors: METHOD_LABELS,
-      methodDashes: METHOD_DASH, exactColor: '#080', lowerLabel: 'energy drift', presetTitle: null, link: '',
+      methodDashes: METHOD_DASH, exactColor: '#080', upperLabel: 'ωy', lowerLabel: 'energy drift', presetTitle: null, link: '', drawnLines: ['classical', 'ji-xing'],
     });
     expect(header.legend).toEqual([
       { name: 'classical HHT', color: 'classical HHT', dashed: false },

@@ -1,6 +1,7 @@
 import { useStore } from 'zustand';
 import { METHOD_NAMES as INTEGRATOR_METHODS, type MethodName as IntegratorMethod } from '../../solver/integrators/methodNames';
 import { downloadText } from '../export/download';
+import { exportFileStem } from '../export/fileNames';
 import { exportNote, samplesCsv, simCommand } from '../export/samplesCsv';
 import { encodeShareQuery } from '../../scenario/url';
 import { results } from '../runs';
@@ -36,7 +37,7 @@ function CsvButton({ method }: { method: IntegratorMethod }) {
   const ready = exportable(method);
   const save = () => {
     const csv = runCsv(method);
-    if (csv && res) downloadText(csv, `hht-${res.state.scenario}-${method}.csv`, 'text/csv');
+    if (csv && res) downloadText(csv, `${exportFileStem(res.state)}-${method}.csv`, 'text/csv');
   };
   const note = res
     ? exportNote({ rows: res.exportRows.length / res.width, exportStride: res.exportStride, h: res.state.h, adaptive: res.state.tolerance !== undefined })

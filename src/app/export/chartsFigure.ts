@@ -4,7 +4,6 @@
  */
 import type { Palette } from '../theme';
 import { downloadBlob } from './download';
-import { drawnCharts, notePngCharts } from './drawnCharts';
 import { figurePng, pageFont, type FigureColumn } from './figure';
 import type { FigureHeader } from './figureHeader';
 
@@ -47,8 +46,6 @@ export function figureColumns(root: Element): FigureColumn[] {
 export async function downloadFigurePng(root: Element, palette: Palette, filename: string, header?: FigureHeader): Promise<void> {
   const columns = figureColumns(root).filter((c) => c.charts.length > 0);
   if (columns.length === 0) throw new Error('there is no plot to export yet');
-  const charts = drawnCharts(root);
   const blob = await figurePng(columns, { background: palette.panel, text: palette.text, font: pageFont(), scale: 2 }, header);
   downloadBlob(blob, filename);
-  notePngCharts(charts);
 }
