@@ -2,7 +2,7 @@
  * Export of a run: the CSV equals `sim --url` byte for byte, the PNG holds the
  * plots.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { DrawnChart } from '../src/app/export/drawnCharts';
@@ -31,6 +31,12 @@ test('CSV export of a spin link equals `sim --url` for the same link; the plots 
     const cli = execFileSync('node_modules/.bin/tsx', ['src/cli/sim.ts', '--url', link, '--method', method, '--sample-dt', '0.01']);
     expect(csv.bytes.length).toBeGreaterThan(1000);
     expect(csv.bytes.equals(cli)).toBe(true);
+    // The JSON: the same rows with the settings, each column's unit and the run's end, as `sim --format json` writes them.
+    const json = await download(page, `export-json-${method}`);
+    expect(json.name).toBe(`hht-spin-${method}.json`);
+    const cliJson = execFileSync('node_modules/.bin/tsx', ['src/cli/sim.ts', '--url', link, '--method', method, '--sample-dt', '0.01', '--format', 'json']);
+    expect(json.bytes.toString('utf8')).toBe(cliJson.toString('utf8'));
+    expect(JSON.parse(json.bytes.toString('utf8')).units).toEqual(['s', 'rad/s', 'rad/s', 'rad/s', 'J', 'J', 'm or 1', '', 's']);
   }
   await expect(page.getByTestId('export-csv-modified')).toHaveAccessibleDescription(/51 rows: every step/);
 
@@ -82,3 +88,38 @@ for (const c of PNG_CASES) {
     expect(consoleErrors).toEqual([]);
   });
 }
+
+test("a user model's CSV and JSON are named after its title and equal `sim`'s for the link, units included", async ({ page, appUrl, consoleErrors }) => {
+  await page.goto(`${appUrl}${DOUBLE_PENDULUM_LINK}`);
+  const status = await waitForSettled(page, 0, 55_000);
+  expect(status.methods.modified.phase).toBe('finished');
+  const link = page.url();
+  const command = (await page.getByTestId('export-command-modified').textContent())!;
+  const dt = command.match(/--sample-dt (\S+)/)![1];
+  const args = ['src/cli/sim.ts', '--url', link, '--method', 'modified', '--sample-dt', dt];
+  const csv = await download(page, 'export-csv-modified');
+  expect(csv.name).toBe('hht-double-pendulum-modified.csv');
+  expect(csv.bytes.equals(execFileSync('node_modules/.bin/tsx', args, { stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 28 }))).toBe(true);
+  const json = await download(page, 'export-json-modified');
+  expect(json.name).toBe('hht-double-pendulum-modified.json');
+  const cliJson = execFileSync('node_modules/.bin/tsx', [...args, '--format', 'json'], { stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 28 });
+  expect(json.bytes.toString('utf8')).toBe(cliJson.toString('utf8'));
+  const parsed = JSON.parse(json.bytes.toString('utf8'));
+  expect(parsed.columns.slice(-4)).toEqual(['theta1', 'theta2', 'x_tip', 'y_tip']);
+  expect(parsed.units.slice(-4)).toEqual(['rad', 'rad', 'm', 'm']);
+  expect(parsed.newtonIterations).toBeGreaterThan(0);
+  expect(consoleErrors).toEqual([]);
+});
+
+test("a failed run's JSON keeps its rows and ends with the failure, as `sim --format json` does", async ({ page, appUrl, consoleErrors }) => {
+  await page.goto(`${appUrl}?v=1&scenario=spin&alpha=0&t=2`);
+  const status = await waitForSettled(page);
+  expect(status.methods.classical.phase).toBe('failed');
+  const json = await download(page, 'export-json-classical');
+  // `sim` exits 3 after a solver failure, with the rows computed so far on stdout.
+  const cli = spawnSync('node_modules/.bin/tsx', ['src/cli/sim.ts', '--url', page.url(), '--method', 'classical', '--sample-dt', '0.01', '--format', 'json'], { encoding: 'utf8' });
+  expect(cli.status).toBe(3);
+  expect(json.bytes.toString('utf8')).toBe(cli.stdout);
+  expect(JSON.parse(json.bytes.toString('utf8'))).toMatchObject({ status: 'failed', failure: { time: 1.28, cause: 'euler-velocity' } });
+  expect(consoleErrors).toEqual([]);
+});

@@ -69,6 +69,8 @@ export interface RunProgress {
   readonly stepsRejected: number;
   /** Accepted steps whose successor the step cap limited (adaptive runs; RunSimulation.stepsCapped); absent: 0. */
   readonly stepsCapped?: number;
+  /** Newton iterations over all steps so far, rejected ones included (`sim --format json`'s newtonIterations); absent: unknown. */
+  readonly newtonIterations?: number;
   readonly elapsedMs: number;
 }
 
