@@ -70,7 +70,7 @@ function RunExport({ method }: { method: IntegratorMethod }) {
       </span>
       {ready && (
         <span className="hint export-command">
-          equals <code data-testid={`export-command-${method}`}>{equivalentCommand(method)}</code>; the JSON adds --format json
+          equals <code data-testid={`export-command-${method}`}>{equivalentCommand(method)}</code>; the JSON adds <span className="export-flag">--format json</span>
         </span>
       )}
     </div>
