@@ -153,6 +153,10 @@ for (const size of SIZES) {
           if (view.panel === 'damping') {
             const chart = await expectInView(page, page.getByTestId('damping-chart'), `${where}: damping chart`);
             expect(chart.height, `${where}: damping chart height`).toBeGreaterThanOrEqual(minChart);
+            // The run's frequencies the narration names (8.6 and 11 rad/s), as the panel's table measures them.
+            await expect(page.getByTestId('damping-row-classical')).toContainText('8.59');
+            await expect(page.getByTestId('damping-row-modified')).toContainText('11.04');
+            expect(step.say.join(' ')).toContain('8.6 and 11 rad/s');
           }
           if (step.action) {
             // The button the step asks for is in view and works: the study's plot comes, in view and tall enough.

@@ -65,7 +65,7 @@ export const NUMERICAL_DAMPING: Lesson = {
       say: [
         'Press “Run the α sweep”: the spin runs to 10 s for 11 values of α.',
         'The plot shows ωx at 10 s; the exact value is 60 rad/s.',
-        'Modified HHT gives 59.9 rad/s at every α, classical HHT only 18 to 31 rad/s.',
+        'Modified HHT gives 59.9 to 60 rad/s at every α, classical HHT only 18 to 31 rad/s.',
       ],
       more:
         'The classical method loses more of the spin the more negative α is, because its loss per step grows like ¼|α|(ωh)² (Sherif Eq. 28, Fig. 5/10). It fails near α = 0 (at α = −1/30 at t = 2.86 s, at α = 0 at 1.28 s) as in step 1. The modified method keeps the spin for every α: its damping acts on the constraint oscillation only. The same study runs on the command line (the command under the settings).',
@@ -102,11 +102,11 @@ export const NUMERICAL_DAMPING: Lesson = {
       query: 'v=1&scenario=heavy-top&methods=classical,modified,generalized-alpha,lie-group&component=y',
       say: [
         'The heavy top again, with two more methods at the same damping.',
-        'Generalized-α updates the same Euler parameters and still keeps ωy at 150 rad/s, as does the Lie-group method.',
-        'So it is not damping as such: it is how classical HHT updates the rotation.',
+        'Generalized-α and the Lie-group method keep ωy at 150 rad/s.',
+        'So the loss is not damping as such: it is how classical HHT updates the rotation.',
       ],
       more:
-        'α = −0.2 for HHT, ρ∞ = 2/3 for the others: the same damping of high frequencies. Generalized-α uses the same plain Newmark updates as classical HHT, but its update is second order: ωy lags by under 0.001 rad/s in 10 s, where classical HHT loses 67 rad/s. The Lie-group generalized-α rotates on SO(3) and keeps ωy = 150 rad/s to the last bit. Classical HHT’s error is of order h in how it updates the Euler parameters (Sherif Eq. 28); the modified update (ω integrated) and the Lie group (rotations composed) avoid it. The Theory tab explains each method.',
+        'α = −0.2 for HHT, ρ∞ = 2/3 for the others: the same damping of high frequencies. Generalized-α works on the same Euler parameters with the same plain Newmark updates as classical HHT, but its update is second order: ωy lags by under 0.001 rad/s in 10 s, where classical HHT loses 67 rad/s. The Lie-group generalized-α rotates on SO(3) and keeps ωy = 150 rad/s to the last bit. Classical HHT’s error is of order h in how it updates the Euler parameters (Sherif Eq. 28); the modified update (ω integrated) and the Lie group (rotations composed) avoid it. The Theory tab explains each method.',
       highlight: { testId: 'omega-chart-generalized-alpha' },
     },
     {
