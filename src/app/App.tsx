@@ -66,6 +66,7 @@ function FullApp() {
           <NoticeBanner />
           <LessonBar />
           <PresetBanner />
+          <HelpInvitation />
         </div>
         <Scene3D />
         <Timeline />
@@ -73,7 +74,6 @@ function FullApp() {
         <MainTabs panels={PANELS} />
       </main>
       <HelpDialog />
-      <HelpInvitation />
       <ModelEditorDialog />
       <ModelDropZone />
     </div>

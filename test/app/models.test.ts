@@ -92,8 +92,8 @@ describe('a user model in the page', () => {
     const lesson = {
       id: 'own-model', title: 'Your own mechanism',
       steps: [
-        { title: 'Spin', query: 'v=1&scenario=spin', narration: '', highlight: { testId: 'charts', label: '' } },
-        { title: 'A double pendulum', query: `v=1&scenario=custom&t=2&model-data=${encodeModelData(DOUBLE_PENDULUM)}`, narration: '', highlight: { testId: 'charts', label: '' } },
+        { title: 'Spin', query: 'v=1&scenario=spin', say: [], more: '', highlight: { testId: 'charts' } },
+        { title: 'A double pendulum', query: `v=1&scenario=custom&t=2&model-data=${encodeModelData(DOUBLE_PENDULUM)}`, say: [], more: '', highlight: { testId: 'charts' } },
       ],
     };
     await openLessonStep(lesson, 2);

@@ -55,7 +55,8 @@ function tooltipValue(value: number): string {
 /**
  * The figure's test hooks, written after each draw (the curves and labels are canvas pixels):
  * data-series (each line's name, drawn points, colour, dash and width), data-axes (each axis's
- * title and tick labels with their pixel positions), data-marks (the y = 0 and failure lines drawn, with their labels).
+ * title and tick labels with their pixel positions), data-marks (the y = 0 and failure lines drawn, with their labels);
+ * data-text (written beside them): the y titles as drawn (fitted to the chart) and the marks' labels with their boxes.
  */
 function writeHooks(figure: HTMLElement, u: uPlot, series: readonly TimeSeries[], state: TimePlotState): void {
   const drawnSeries = series.map((s, k) => {
@@ -193,8 +194,9 @@ export const TimeChart = memo(function TimeChart({ kind, method, methods, compon
         series,
         state: () => state.current,
         live: () => live,
-        drawn: (plot) => {
+        drawn: (plot, text) => {
           writeHooks(figure, plot, series, state.current);
+          figure.setAttribute('data-text', JSON.stringify(text));
           // The time axis changed (a new t_end): the playhead moves with it.
           if (state.current.tEnd !== lastTEnd) {
             lastTEnd = state.current.tEnd;
