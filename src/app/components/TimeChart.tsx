@@ -3,7 +3,6 @@ import { useStore } from 'zustand';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { RunMethod as IntegratorMethod } from '../../scenario/methods';
-import { getScenario } from '../../scenario/registry';
 import { chartSummary, chartView, type ChartKind } from '../chartViews';
 import { noteCurveDrawn } from '../deferred';
 import { methodDash } from '../methodInfo';
@@ -143,7 +142,7 @@ export const TimeChart = memo(function TimeChart({ kind, method, methods, compon
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [version, kind, method, methods, component, streaming, maxTicks, output, failedList],
   );
-  const withExact = kind === 'omega' && !!getScenario(view.state.scenario).exactOmega;
+  const withExact = kind === 'omega' && view.exact;
   const { data, domain, right } = view;
   // The first points of a method's main curve on screen let the rest of the page load (deferred.ts).
   const drawn = mainCurve && data.length > 1;
