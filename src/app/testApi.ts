@@ -11,6 +11,7 @@ import { isBusy, results } from './runs';
 import { COLUMN } from './plotData';
 import { outputOf } from './chartViews';
 import { modelStore, openLink, openModel, type OpenModelResult } from './models';
+import { failPart } from './partFaults';
 import type { ModelFacts } from '../run/modelFacts';
 import {
   appStore,
@@ -73,6 +74,8 @@ export interface HhtTestApi {
   cancel(): void;
   /** The model-file reader and compiler (e2e/modelFuzz.spec.ts), loaded on first use like the app's own. */
   modelFile(): Promise<ModelFileApi>;
+  /** Makes one part of the page (a PartBoundary's `part`, e.g. 'scene') throw at its next render, or stop (false). */
+  failPart(part: string, fail?: boolean): void;
 }
 
 export interface ModelFileApi {
@@ -150,6 +153,7 @@ export function installTestApi(): void {
       const [{ readModelText }, { compileModel }] = await Promise.all([import('../modelfile/read'), import('../modelfile/compile')]);
       return { readModelText, compileModel };
     },
+    failPart,
   };
   window.__hht = api;
 }
