@@ -266,6 +266,28 @@ export function applyWorkerMessage(message: WorkerToMain): void {
   }
 }
 
+/**
+ * Ends the run of `method` whose worker stopped — it crashed, or stopped answering (workerWatch.ts) — with `reason`:
+ * not a numerical failure. What it computed stays on screen and in the exports. Only a run in flight is ended.
+ */
+export function failStoppedWorker(method: IntegratorMethod, reason: string): void {
+  const s = appStore.getState();
+  const run = s.runs[method];
+  if (run.phase !== 'pending' && run.phase !== 'running') return;
+  const progress = pendingProgress[method] ?? run.progress ?? { time: 0, stepsDone: 0, totalSteps: 0, stepsRejected: 0, elapsedMs: 0 };
+  delete pendingProgress[method];
+  promote(method);
+  // Results of an earlier run would be mistaken for this one's.
+  if (results.current[method] && results.current[method]!.runId !== s.runId) delete results.current[method];
+  setRun(method, {
+    phase: 'failed',
+    progress,
+    reason: `failed at t = ${formatTime(progress.time)} s: ${reason}`,
+    failure: { time: progress.time, reason, worker: true },
+  });
+  bumpPlots(true);
+}
+
 /** Whether any method of the latest run is still computing (or waiting for the debounce). */
 export function isBusy(s = appStore.getState()): boolean {
   return s.runScheduled || Object.values(s.runs).some((r) => r.phase === 'pending' || r.phase === 'running');

@@ -6,7 +6,7 @@ import { SAMPLE_WIDTH } from '../solver/sampleColumns';
 import type { RunMethod as IntegratorMethod } from '../scenario/methods';
 import type { ScenarioId, ScenarioState } from '../scenario/types';
 import { playheadStore, seek } from './playhead';
-import { cancelRun, startRun } from './runner';
+import { cancelRun, silenceWorkerForTests, startRun } from './runner';
 import { isBusy, results } from './runs';
 import { COLUMN } from './plotData';
 import { outputOf } from './chartViews';
@@ -76,6 +76,11 @@ export interface HhtTestApi {
   modelFile(): Promise<ModelFileApi>;
   /** Makes one part of the page (a PartBoundary's `part`, e.g. 'scene') throw at its next render, or stop (false). */
   failPart(part: string, fail?: boolean): void;
+  /**
+   * Ends `method`'s solver worker without telling the page, as a worker that hangs looks from the page, and sets how
+   * long the page waits for an answer before it ends the run (ms; absent: unchanged).
+   */
+  silenceWorker(method: IntegratorMethod, limitMs?: number): void;
 }
 
 export interface ModelFileApi {
@@ -154,6 +159,7 @@ export function installTestApi(): void {
       return { readModelText, compileModel };
     },
     failPart,
+    silenceWorker: silenceWorkerForTests,
   };
   window.__hht = api;
 }
