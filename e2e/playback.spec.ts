@@ -4,7 +4,7 @@
  * the run's last sample is not one of the uniformly kept rows of the 3D view (h = 1e-3: 2001 steps kept every
  * second), the case in which a model with outputs once ended its rows with a stray partial row and stood still.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test, waitForSettled } from './fixtures';
 import { decodePng } from './png';
@@ -86,6 +86,8 @@ for (const c of CASES) {
     // After the run the playback starts from t = 0 by itself.
     await expect(page.getByTestId('play-button')).toHaveText(/Pause/);
     if (c.speed) await page.getByTestId('speed-select').selectOption(c.speed);
+    // From the start at that speed, so a short run does not wrap round between the two looks.
+    await page.evaluate(() => window.__hht!.seek(0));
     await page.waitForTimeout(1200);
     const a = await shown(page);
     await page.waitForTimeout(1200);
@@ -144,5 +146,18 @@ test('past the time a run failed at, its 3D readout says so instead of showing i
   await page.evaluate((t) => window.__hht!.seek(t), (failedAt + 2) / 2);
   await expect(page.getByTestId('readout-omega-classical')).toHaveText(`failed at t = ${Number(failedAt.toPrecision(6))} s`);
   await expect(page.getByTestId('readout-omega-modified')).toHaveText(/^ωx = [\d.]+ rad\/s$/);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a playing flyball governor, photographed at 1366×768 and 390×844 (test-results/playback/)', async ({ page, appUrl, consoleErrors }) => {
+  mkdirSync('test-results/playback', { recursive: true });
+  for (const size of [{ width: 1366, height: 768 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(size);
+    await page.goto(`${appUrl}?scenario=flyball-governor&t=2.001`);
+    await waitForSettled(page);
+    await page.waitForTimeout(1500);
+    expect(await page.evaluate(() => window.__hht!.playhead())).toBeGreaterThan(0.1);
+    await page.screenshot({ path: `test-results/playback/flyball-playing-${size.width}x${size.height}.png`, fullPage: size.width < 600 });
+  }
   expect(consoleErrors).toEqual([]);
 });

@@ -4,7 +4,7 @@
  * run of the model the menu names, and no error.
  */
 import { deflateRawSync } from 'node:zlib';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { curvePoints, expect, test, waitForSettled } from './fixtures';
 
@@ -111,5 +111,21 @@ test('a link carrying a model, then the Model menu, then Back: the page works at
   runId = await expectWorking(page, errors, runId, shippedTitle('spin'), 'Model menu → spin');
   await page.goBack();
   await expectWorking(page, errors, runId, titleOf(GYROSCOPE), 'Back to the link\'s model');
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a user model after Back, photographed at 1366×768 and 390×844 (test-results/switching/)', async ({ page, appUrl, consoleErrors }) => {
+  mkdirSync('test-results/switching', { recursive: true });
+  for (const size of [{ width: 1366, height: 768 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(size);
+    const errors = watchErrors(page);
+    await page.goto(`${appUrl}?v=1&scenario=custom&t=2&model-data=${modelData(DOUBLE_PENDULUM)}`);
+    let runId = await expectWorking(page, errors, 0, titleOf(DOUBLE_PENDULUM), 'opening the double pendulum');
+    await chooseModel(page, 'spin');
+    runId = await expectWorking(page, errors, runId, shippedTitle('spin'), 'Model menu → spin');
+    await page.goBack();
+    await expectWorking(page, errors, runId, titleOf(DOUBLE_PENDULUM), 'Back to the double pendulum');
+    await page.screenshot({ path: `test-results/switching/user-model-after-back-${size.width}x${size.height}.png`, fullPage: size.width < 600 });
+  }
   expect(consoleErrors).toEqual([]);
 });
