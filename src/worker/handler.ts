@@ -178,11 +178,14 @@ export function createRunHandler(env: HandlerEnv): (message: MainToWorker) => vo
     });
   };
 
-  /** Completes the decimated series and the uniform sample with the last sample. */
+  /**
+   * Completes the decimated series and the uniform sample with the last sample: its SAMPLE_WIDTH standard columns,
+   * as every row of `rows` (lastRow also holds the model's outputs, which belong to the export rows only).
+   */
   const finishSeries = (run: ActiveRun) => {
     for (const d of run.decimators) d.finish();
     if (run.samples > 0 && !run.picker.lastKept) {
-      run.rows.append(run.lastRow);
+      run.rows.appendPrefix(run.lastRow, SAMPLE_WIDTH);
       run.poses.append(run.lastPose);
     }
   };

@@ -168,6 +168,14 @@ export type WorkerToMain =
   | FailedMessage
   | CancelledMessage;
 
+/**
+ * Worker → page, once, when the worker's code has loaded (it is sent before any reply to a run): from then on a
+ * run it owes an answer to is timed by the page (src/app/workerWatch.ts); the download before it is not.
+ */
+export interface ReadyMessage {
+  readonly kind: 'ready';
+}
+
 /** The buffers of a message that can be transferred instead of copied. */
 export function transferablesOf(message: WorkerToMain): ArrayBuffer[] {
   switch (message.kind) {

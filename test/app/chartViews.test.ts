@@ -18,7 +18,7 @@ function fakeResults(pairs: Partial<Record<keyof typeof COLUMN, number[]>>): Met
   row[COLUMN.energy] = 10;
   rows.append(row);
   return {
-    runId: 1, state: defaultState('heavy-top'), totalSteps: 2, coordinates: 7, primaryBody: 0, facts: { outputs: [], constraints: 0, preparation: { moved: [], removed: [] }, warnings: [] }, width: SAMPLE_WIDTH, series, rows, poses: new Float64Builder(),
+    runId: 1, state: defaultState('heavy-top'), def: getScenario('heavy-top'), totalSteps: 2, coordinates: 7, primaryBody: 0, facts: { outputs: [], constraints: 0, preparation: { moved: [], removed: [] }, warnings: [] }, width: SAMPLE_WIDTH, series, rows, poses: new Float64Builder(),
     exportRows: new Float64Builder(), exportStride: 1, head: new Float64Array(0), finalRow: null, finalPose: null,
   };
 }
@@ -71,7 +71,7 @@ describe('chart view of a model output with a reference curve', () => {
     const series = [...res.series, new Float64Builder(), new Float64Builder()];
     series[SERIES_WIDTH].append(pairs);
     const facts = { ...res.facts, outputs: [{ name: 's', unit: 'm' }, { name: 'omega_shaft', unit: 'rad/s' }] };
-    return { ...res, state, facts, series };
+    return { ...res, state, def: getScenario(state.scenario), facts, series };
   }
   const view = (state: ScenarioState, output: string) => {
     const res = governorResults(state, [0, 0.5, 1, 0.6]);
@@ -96,7 +96,7 @@ describe('chart view of a model output with a reference curve', () => {
     const state = defaultState('flyball-governor');
     expect(view(state, 'omega_shaft').reference).toBeNull();
     expect(view({ ...state, values: { ...state.values, K: [4e5] } }, 's').reference).toBeNull();
-    expect(referencePoints(defaultState('heavy-top'), 'anything')).toBeNull();
+    expect(referencePoints(defaultState('heavy-top'), getScenario('heavy-top'), 'anything')).toBeNull();
   });
 });
 

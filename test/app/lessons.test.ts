@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { omegaReadout, outputReadout } from '../../src/app/components/scene/readout';
+import { failedReadout, omegaReadout, outputReadout } from '../../src/app/components/scene/readout';
 import { failureReason, TRY_ALPHA } from '../../src/app/failure';
 import { lessonFromLink, LESSONS, NUMERICAL_DAMPING } from '../../src/app/lessons/lessons';
 import { firstVisitOffer, linkOpensSomething } from '../../src/app/lessons/helpStore';
@@ -149,5 +149,15 @@ describe('first visit: the explanation never opens over a page being read', () =
     expect(linkOpensSomething('?')).toBe(false);
     expect(linkOpensSomething('?v=1&scenario=spin&panel=studies')).toBe(true);
     expect(linkOpensSomething('?panel=damping')).toBe(true);
+  });
+});
+
+describe('3D view readout of a failed run', () => {
+  it('says when the run failed once the playhead is past it, and nothing before', () => {
+    expect(failedReadout(1.28, 2)).toBe('failed at t = 1.28 s');
+    expect(failedReadout(1.28, 1.28)).toBeNull();
+    expect(failedReadout(1.28, 0.5)).toBeNull();
+    expect(failedReadout(null, 5)).toBeNull();
+    expect(failedReadout(0.0123456789, 1)).toBe('failed at t = 0.0123457 s');
   });
 });

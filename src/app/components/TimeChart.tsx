@@ -3,7 +3,6 @@ import { useStore } from 'zustand';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { RunMethod as IntegratorMethod } from '../../scenario/methods';
-import { getScenario } from '../../scenario/registry';
 import { chartQuantity, chartSummary, chartView, type ChartKind } from '../chartViews';
 import { noteCurveDrawn } from '../deferred';
 import { methodDash } from '../methodInfo';
@@ -17,6 +16,7 @@ import { appStore, type OmegaComponent } from '../store';
 import { METHOD_LABELS, type Palette } from '../theme';
 import { alignedData, drawnMarks, timePlotOptions, timeSeries, type TimePlotState, type TimeSeries } from '../timePlot';
 import { emptyGeometry, PlayheadCursor, type CursorGeometry } from './PlayheadCursor';
+import { PartBoundary } from './PartBoundary';
 
 export interface TimeChartProps {
   readonly kind: ChartKind;
@@ -115,7 +115,29 @@ function showTooltip(tooltip: HTMLElement, u: uPlot, series: readonly TimeSeries
  * change). Its y axes only grow while the run streams (stableAxes.ts), at nice tick values. Its
  * key numbers are its text alternative (read by screen readers).
  */
-export const TimeChart = memo(function TimeChart({ kind, method, methods, component, palette, tMax, output }: TimeChartProps) {
+export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
+  const { kind, method } = props;
+  return (
+    <PartBoundary part={`chart-${kind}-${method}`} label={`The ${CHART_NAMES[kind]} plot of ${METHOD_LABELS[method]}`} className="chart time-chart">
+      <TimeChartPlot {...props} />
+    </PartBoundary>
+  );
+});
+
+/** The charts' names in a failure message ("The ω plot of classical HHT could not be shown."). */
+const CHART_NAMES: Readonly<Record<ChartKind, string>> = {
+  omega: 'ω',
+  output: 'model output',
+  energy: 'energy drift',
+  steps: 'step size',
+  norm: 'Euler-parameter norm',
+  constraints: 'constraint residual',
+  momentum: 'angular momentum',
+  difference: 'difference',
+};
+
+/** One chart (TimeChart without its error boundary). */
+function TimeChartPlot({ kind, method, methods, component, palette, tMax, output }: TimeChartProps) {
   const mainCurve = kind === 'omega' || kind === 'output';
   const version = useStaggeredPlotVersion(mainCurve);
   const failedAt = useStore(appStore, (s) => s.runs[method].failure?.time ?? null);
@@ -144,7 +166,7 @@ export const TimeChart = memo(function TimeChart({ kind, method, methods, compon
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [version, kind, method, methods, component, streaming, maxTicks, output, failedList],
   );
-  const withExact = kind === 'omega' && !!getScenario(view.state.scenario).exactOmega;
+  const withExact = kind === 'omega' && view.exact;
   const { data, domain, right } = view;
   // The first points of a method's main curve on screen let the rest of the page load (deferred.ts).
   const drawn = mainCurve && data.length > 1;
@@ -291,4 +313,4 @@ export const TimeChart = memo(function TimeChart({ kind, method, methods, compon
       </div>
     </div>
   );
-});
+}
