@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { buildKernels } from './scripts/kernelsHook.ts';
 import { CONTENT_SECURITY_POLICY } from './scripts/contentSecurityPolicy.ts';
+import { uplotSafeLocale } from './scripts/uplotLocale.ts';
 
 buildKernels();
 
@@ -85,6 +86,8 @@ export default defineConfig({
   plugins: [
     react(),
     contentSecurityPolicyMeta(),
+    // uPlot reads navigator.language while it loads: guarded, so no language tag can blank the page.
+    uplotSafeLocale(),
     modelFilesWithoutReferencePoints(),
     preloadTheApp(),
     // Offline after one visit (SPEC §7): Workbox precaches the whole build (page, both workers,
@@ -125,6 +128,8 @@ export default defineConfig({
     target: 'es2022',
     chunkSizeWarningLimit: 1700,
   },
+  // Served as it is in development too, so the locale guard (a transform) applies there as in the build.
+  optimizeDeps: { exclude: ['uplot'] },
   server: { host: '127.0.0.1' },
   // The built app is served under its Content-Security-Policy, as a header so that it reaches the workers.
   preview: { host: '127.0.0.1', headers: { 'Content-Security-Policy': CONTENT_SECURITY_POLICY } },

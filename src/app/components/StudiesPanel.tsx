@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { formatNumber } from '../../scenario/validate';
+import { slugOf } from '../export/fileNames';
 import { downloadBlob, downloadText } from '../export/download';
 import { chartSvg } from '../export/chartsFigure';
 import { figurePng, pageFont, svgDocument } from '../export/figure';
@@ -269,11 +270,12 @@ function StudyTable({ result }: { result: StudyResult }) {
   );
 }
 
-/** A model in a file name: a shipped scenario's id, a user's model's title in lower-case words joined by '-' (else 'model'). */
+/**
+ * A model in a file name: a shipped scenario's id, a user's model's title as the exports write it (slugOf). The
+ * result's own model, which may no longer be the one on screen (so not exportFileStem, which names the current one).
+ */
 export function fileStem(target: StudyTarget): string {
-  if (!target.model) return target.scenario;
-  const words = modelTitleOf(target).normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().match(/[a-z0-9]+/g);
-  return words ? words.join('-').slice(0, 60).replace(/-+$/, '') : 'model';
+  return target.model ? slugOf(modelTitleOf(target)) : target.scenario;
 }
 
 /**
