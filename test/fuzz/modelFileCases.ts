@@ -472,3 +472,64 @@ export function tenMegabyteCase(): ModelCase {
   const filler = `"${'x'.repeat(1000)}",`;
   return { seed: 0, group: 'hostile', kind: 'a 10 MB file', text: `{"format": "hht-model/1", "title": "big", "description": [${filler.repeat(10_000)}"end"]}` };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Hostile work: small texts inside every size limit whose evaluation was unbounded (exponential equality on
+// shared lists, a scope copied per `let` entry, a group's `let` evaluated per repetition). Each is a whole model
+// file, one key per line, so an issue's line names the entry.
+
+const oneBody = { name: 'b', mass: 1, inertia: [1, 1, 1] };
+
+function fileOf(doc: { [key: string]: Json }): string {
+  return JSON.stringify({ format: 'hht-model/1', title: 'hostile work', ...doc }, null, 1);
+}
+
+/**
+ * `l0 = [1, 2]`, `l_i = [l_{i-1}, l_{i-1}]` for i = 1 … levels: each list is two references to the one before,
+ * so it is built in one step and stands for 2^i items; `test` (default `l{levels} == l{levels}`) compares them.
+ */
+export function sharedListsText(levels: number, test = `l${levels} == l${levels}`): string {
+  const lets: { [key: string]: Json } = { l0: '[1, 2]' };
+  for (let i = 1; i <= levels; i++) lets[`l${i}`] = `[l${i - 1}, l${i - 1}]`;
+  return fileOf({ let: lets, bodies: [{ ...oneBody, mass: `${test} ? 1 : 2` }] });
+}
+
+/** `count` `let` entries, each the one before plus one (`chained`) or a plain number. */
+export function manyLetsText(count: number, chained: boolean): string {
+  const lets: { [key: string]: Json } = { v0: 1 };
+  for (let i = 1; i < count; i++) lets[`v${i}`] = chained ? `v${i - 1} + 1` : i;
+  return fileOf({ let: lets, bodies: [{ ...oneBody, mass: `v${count - 1} > 0 ? 1 : 2` }] });
+}
+
+/**
+ * One repeated group of `repetitions` copies with `entries` `let` entries each the one before plus one; the first
+ * is `k` (the loop variable: every entry depends on the copy) or 1 (none does). The group holds no item.
+ */
+export function groupLetsText(entries: number, repetitions: number, dependsOnCopy: boolean): string {
+  const lets: { [key: string]: Json } = { a0: dependsOnCopy ? 'k' : '1' };
+  for (let i = 1; i < entries; i++) lets[`a${i}`] = `a${i - 1} + 1`;
+  return fileOf({ bodies: [oneBody], groups: [{ repeat: { k: { from: 1, to: repetitions } }, let: lets }] });
+}
+
+/** A random text of the kinds above, sized anywhere from harmless to far past the evaluation budget. */
+export function hostileWorkCase(seed: number): ModelCase {
+  const rand = mulberry32(seed);
+  const r = Math.floor(rand() * 6);
+  const size = (lo: number, hi: number) => Math.floor(logUniform(rand, lo, hi));
+  const cases: [string, () => string][] = [
+    ['shared lists compared', () => sharedListsText(size(1, 80))],
+    ['a shared list compared many times', () => {
+      const levels = size(8, 16);
+      return sharedListsText(levels, Array.from({ length: size(1, 200) }, () => `l${levels} == l${levels}`).join(' && '));
+    }],
+    ['many let entries', () => manyLetsText(size(10, 60_000), rand() < 0.5)],
+    ['group lets, copy-independent', () => groupLetsText(size(1, 300), size(1, 20_000), false)],
+    ['group lets, copy-dependent', () => groupLetsText(size(1, 300), size(1, 20_000), true)],
+    ['long texts joined', () => fileOf({
+      let: { s: `'${'x'.repeat(size(1, 999))}'`, ...Object.fromEntries(Array.from({ length: size(1, 2000) }, (_, i) => [`j${i}`, 's + s'])) },
+      bodies: [oneBody],
+    })],
+  ];
+  const [kind, make] = cases[r];
+  return { seed, group: 'hostile', kind, text: make() };
+}
