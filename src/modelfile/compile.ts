@@ -522,7 +522,11 @@ function compileCounted(doc: ModelDocument, values: ModelValues): CompiledModel 
   const scope = documentScope(doc, values);
   const expanded = expandDocument(doc, scope);
   const table = new BodyTable();
-  for (const [pointName, v] of Object.entries(doc.ground?.points ?? {})) table.groundPoints.set(pointName, vectorOf(v, scope, keyPath('ground.points', pointName)));
+  for (const [pointName, v] of Object.entries(doc.ground?.points ?? {})) {
+    const path = keyPath('ground.points', pointName);
+    if (pointName.length === 0 || pointName.length > MODEL_LIMITS.nameLength) throw new ModelError(path, `a point's name has 1 to ${MODEL_LIMITS.nameLength} characters`);
+    table.groundPoints.set(pointName, vectorOf(v, scope, path));
+  }
 
   const bodyItems: Expanded<BodySpec>[] = expanded.bodies;
   if (bodyItems.length === 0) throw new ModelError('bodies', 'a model needs at least one body');

@@ -45,7 +45,7 @@ export function checkDocumentDefaults(doc: ModelDocument): void {
     const path = `checks[${k}]`;
     if (check.parameter !== undefined && !parameters.some(([name]) => name === check.parameter)) {
       const near = closestName(check.parameter, parameters.map(([name]) => name));
-      throw new ModelError(`${path}.parameter`, `no parameter named "${check.parameter}"${near ? `; did you mean "${near}"?` : ''}`);
+      throw new ModelError(`${path}.parameter`, `no parameter named ${quoted(check.parameter)}${near ? `; did you mean "${near}"?` : ''}`);
     }
     if (!valueOf(check.require, scope, `${path}.require`)) {
       throw new ModelError(`${path}.require`, `the file's own defaults fail its check: ${filled(check.message, scope, `${path}.message`)}`);

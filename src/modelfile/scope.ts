@@ -138,7 +138,7 @@ export function letValue(value: unknown, scope: Scope, path: string): ExprValue 
   if (typeof value === 'number') { spendAt(1, path); return finite(value, path); }
   if (typeof value === 'string') return valueOf(value, scope, path);
   if (Array.isArray(value)) return built(value.map((v, k) => letValue(v, scope, `${path}[${k}]`)), path);
-  if (value !== null && typeof value === 'object') return built(recordOf(value as Record<string, unknown>, (v, k) => letValue(v, scope, keyPath(path, k))), path);
+  if (value !== null && typeof value === 'object') return built(recordOf(value as Record<string, unknown>, (v, k) => letValue(v, scope, keyPath(path, k)), path), path);
   throw new ModelError(path, 'expected a number, an expression, a list or a record');
 }
 
@@ -147,7 +147,7 @@ export function literalValue(value: unknown, path: string): ExprValue {
   if (typeof value === 'number') return finite(value, path);
   if (typeof value === 'string') return value;
   if (Array.isArray(value)) return built(value.map((v, k) => literalValue(v, `${path}[${k}]`)), path);
-  if (value !== null && typeof value === 'object') return built(recordOf(value as Record<string, unknown>, (v, k) => literalValue(v, keyPath(path, k))), path);
+  if (value !== null && typeof value === 'object') return built(recordOf(value as Record<string, unknown>, (v, k) => literalValue(v, keyPath(path, k)), path), path);
   throw new ModelError(path, 'expected a number, a string, a list or a record');
 }
 
@@ -173,10 +173,17 @@ export function spendAt(n: number, path: string): void {
   }
 }
 
-/** A record built from own keys only (a key such as __proto__ is data, never a prototype). */
-function recordOf(source: Record<string, unknown>, map: (v: unknown, k: string) => ExprValue): ExprRecordOut {
+/**
+ * A record built from own keys only (a key such as __proto__ is data, never a prototype); its fields are read as
+ * `r.field`, so a field's name is bounded like a value's name.
+ */
+function recordOf(source: Record<string, unknown>, map: (v: unknown, k: string) => ExprValue, path: string): ExprRecordOut {
   const out: ExprRecordOut = Object.create(null) as ExprRecordOut;
-  for (const key of Object.keys(source)) out[key] = map(source[key], key);
+  const limit = MODEL_LIMITS.valueNameLength;
+  for (const key of Object.keys(source)) {
+    if (key.length > limit) throw new ModelError(keyPath(path, key), `a field's name has at most ${limit} characters, not ${key.length}`);
+    out[key] = map(source[key], key);
+  }
   return out;
 }
 
