@@ -29,7 +29,7 @@ const ALLOWED: Readonly<Record<Layer, readonly Layer[]>> = {
 
 /** What the app may reach of the worker: the worker entry points (new URL(…)), the message protocols and the start message's builder. */
 const APP_WORKER_FILES = [
-  'worker/sim.worker.ts', 'worker/study.worker.ts', 'worker/modelReader.worker.ts', 'worker/protocol.ts', 'worker/modelReaderProtocol.ts', 'worker/startMessage.ts',
+  'worker/sim.worker.ts', 'worker/study.worker.ts', 'worker/protocol.ts', 'worker/modelReaderProtocol.ts', 'worker/startMessage.ts',
 ];
 
 interface Edge {

@@ -1,6 +1,7 @@
 /**
  * The page's model reader: a user's model text (a link, a file, the Model menu, the editor's check as you type) is
- * read off the main thread, in a Web Worker (src/worker/modelReader.worker.ts), and the page waits for its answer
+ * read off the main thread, in a Web Worker (an instance of the solver worker kept for reading: it carries the
+ * reader of user models already, src/worker/modelReaderProtocol.ts), and the page waits for its answer
  * with a deadline. The reader's own work is bounded by counted operations (docs/model-format.md "Limits"), so an
  * answer comes in about a second whatever the text; the deadline is there for whatever nobody foresaw: past it the
  * worker is terminated, the text is kept and the place that asked says so. Nothing here parses, compiles or
@@ -41,7 +42,7 @@ export interface ModelReaderPort {
 }
 
 const startWorker = (): ModelReaderPort =>
-  new Worker(new URL('../worker/modelReader.worker.ts', import.meta.url), { type: 'module', name: 'hht-model-reader' }) as unknown as ModelReaderPort;
+  new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module', name: 'hht-model-reader' }) as unknown as ModelReaderPort;
 
 /** One text waiting for, or being read by, the worker. */
 interface Job {
@@ -104,7 +105,7 @@ class ModelReaderClient {
     const port = this.started();
     const timer = setTimeout(() => this.giveUp(job), this.deadlineMs);
     this.current = { job, timer };
-    port.postMessage({ id: job.id, text: job.text });
+    port.postMessage({ kind: 'read-model', id: job.id, text: job.text });
   }
 
   private started(): ModelReaderPort {

@@ -10,7 +10,7 @@ import { cancelRun, startRun } from './runner';
 import { isBusy, results } from './runs';
 import { COLUMN } from './plotData';
 import { outputOf } from './chartViews';
-import { modelStore, openLink, openModel, type OpenModelResult } from './models';
+import { loadModelReader, modelStore, openLink, openModel, type OpenModelResult } from './models';
 import type { ModelFacts } from '../run/modelFacts';
 import {
   appStore,
@@ -71,13 +71,17 @@ export interface HhtTestApi {
   seek(t: number): void;
   run(): void;
   cancel(): void;
-  /** The model-file reader and compiler (e2e/modelFuzz.spec.ts), loaded on first use like the app's own. */
-  modelFile(): Promise<ModelFileApi>;
+  /** A model's text read as the page reads it (in the reader's worker, with its deadline): e2e/modelFuzz.spec.ts. */
+  readModel(text: string): Promise<ModelReadSummary>;
+  /** The page's deadline for the reader's answer, ms (a short one shows what a late answer does). */
+  setModelReadDeadline(ms: number): Promise<void>;
 }
 
-export interface ModelFileApi {
-  readonly readModelText: typeof import('../modelfile/read').readModelText;
-  readonly compileModel: typeof import('../modelfile/compile').compileModel;
+/** What the page's reader said of a text: a model (read, compiled and assembled), or its issues at their places. */
+export interface ModelReadSummary {
+  readonly ok: boolean;
+  readonly late: boolean;
+  readonly issues: readonly { readonly path: string; readonly message: string; readonly line?: number; readonly column?: number }[];
 }
 
 declare global {
@@ -146,10 +150,12 @@ export function installTestApi(): void {
     seek,
     run: startRun,
     cancel: cancelRun,
-    modelFile: async () => {
-      const [{ readModelText }, { compileModel }] = await Promise.all([import('../modelfile/read'), import('../modelfile/compile')]);
-      return { readModelText, compileModel };
+    readModel: async (text) => {
+      const read = await (await loadModelReader()).readModel(text, 'open');
+      if (!read || read.ok) return { ok: read !== null, late: false, issues: [] };
+      return { ok: false, late: read.late === true, issues: read.issues.map((i) => ({ ...i })) };
     },
+    setModelReadDeadline: async (ms) => (await loadModelReader()).setModelReadDeadline(ms),
   };
   window.__hht = api;
 }

@@ -5,6 +5,7 @@
  */
 import type { ModelReaderPort } from '../../src/app/modelReader';
 import { answerModelRead } from '../../src/worker/modelReaderHandler';
+import { customScenario } from '../../src/scenario/custom';
 import type { ModelReadRequest } from '../../src/worker/modelReaderProtocol';
 
 export interface TestPort extends ModelReaderPort {
@@ -23,7 +24,7 @@ export function inProcessModelReader(options: { silent?: boolean } = {}): TestPo
       port.sent.push(request.text);
       if (options.silent) return;
       setTimeout(() => {
-        if (!port.terminated) port.onmessage?.({ data: structuredClone(answerModelRead(request)) });
+        if (!port.terminated) port.onmessage?.({ data: structuredClone(answerModelRead(request, customScenario)) });
       }, 0);
     },
     terminate() {
