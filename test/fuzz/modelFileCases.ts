@@ -533,3 +533,38 @@ export function hostileWorkCase(seed: number): ModelCase {
   const [kind, make] = cases[r];
   return { seed, group: 'hostile', kind, text: make() };
 }
+
+/**
+ * A valid chain written with much `let`: a long run of derived numbers, a list of pin positions, a record, nested
+ * lists compared with `==`, and a repeated group whose `let` mixes entries that depend on the copy and entries
+ * that do not (computed once). The reader must accept it.
+ */
+export function letHeavyCase(seed: number): ModelCase {
+  const rand = mulberry32(seed);
+  const n = 1 + Math.floor(rand() * 6);
+  const extra = Math.floor(logUniform(rand, 1, 3000));
+  const lets: { [key: string]: Json } = { L: round(uniform(rand, 0.2, 1)) };
+  for (let i = 0; i < extra; i++) lets[`d${i}`] = i === 0 ? 'L' : rand() < 0.5 ? `d${i - 1} + 0` : `d${i - 1} * 1`;
+  lets.len = `d${extra - 1}`;
+  lets.pins = `[${Array.from({ length: n + 1 }, (_, k) => `${k} * len`).join(', ')}]`;
+  lets.arm = { length: 'len', mass: round(logUniform(rand, 0.1, 5)) };
+  lets.grid = '[[0, 1], [2, 3]]';
+  lets.same = 'grid == [[0, 1], [2, 3]] && [grid, grid] == [grid, [[0, 1], [2, 3]]] ? 1 : 0';
+  const doc: { [key: string]: Json } = {
+    format: 'hht-model/1', title: 'let-heavy chain',
+    parameters: { N: { value: n, integer: true, min: 1, max: 6 } },
+    let: lets,
+    gravity: [0, -9.81, 0],
+    groups: [{
+      repeat: { k: { from: 1, to: 'N' } },
+      let: {
+        half: 'arm.length / 2', x: 'pins[k - 1]', m: 'arm.mass * same + 0.1 * (k % 2)', size: '[arm.length, 0.05, 0.05]',
+        link: "'link ' + k", previous: "k == 1 ? 'ground' : 'link ' + (k - 1)",
+      },
+      bodies: [{ name: '{link}', mass: 'm', position: ['x + half', 0, 0], shape: { type: 'box', size: 'size' } }],
+      joints: [{ name: 'pin {k}', type: 'revolute', bodies: ['{previous}', '{link}'], at: ['x', 0, 0], axis: [0, 0, 1] }],
+    }],
+    outputs: [{ type: 'position', name: 'tip y', point: 'link {N}', component: 'y' }],
+  };
+  return { seed, group: 'valid', kind: 'let-heavy chain', text: JSON.stringify(doc, null, rand() < 0.5 ? 1 : undefined), mustRead: true, falling: [] };
+}
