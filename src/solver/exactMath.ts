@@ -73,8 +73,8 @@ function withLowZero(x: number): number {
   return WORDS[0];
 }
 
-/** 2^-54, for a subnormal result (rounded once). */
-const TWO_M54 = fromWords(0x3c900000, 0);
+/** 2⁻⁵⁴, for a subnormal result (rounded once). */
+const TWO_M54 = 5.551115123125783e-17;
 
 /** x · 2ⁿ rounded once, for a normal x whose result may be subnormal or overflow (fdlibm's scalbn). */
 function scalbn(x: number, n: number): number {
@@ -168,16 +168,16 @@ function remPio2Medium(x: number, hx: number, ix: number): number {
  * enough for every double (the largest, 2¹⁰²³·(2 − 2⁻⁵²), keeps 613 bits of the product's fraction).
  */
 const TWO_OVER_PI_BITS = 1584;
-const TWO_OVER_PI = BigInt('0x'
+const TWO_OVER_PI = /* @__PURE__ */ BigInt('0x'
   + 'A2F9836E4E441529FC2757D1F534DDC0DB6295993C439041FE5163ABDEBBC561B7246E3A424DD2E006492EEA09D1921CFE1DEB1CB129A73EE88235F52EBB4484E99C'
   + '7026B45F7E413991D639835339F49C845F8BBDF9283B1FF897FFDE05980FEF2F118B5A0A6D1F6D367ECF27CB09B74F463F669E5FEA2D7527BAC7EBE5F17B3D0739F78A52'
   + '92EA6BFB5FB11F8D5D0856033046FC7B6BABF0CFBC209AF4361DA9E391615EE61B086599855F14A068408DFFD8804D73273106061556CA73A8C960E27BC08C6B');
 /** ⌊π · 2²⁵⁶⌋ (π = 3.243F6A88 85A308D3 … in hexadecimal). */
-const PI_256 = BigInt('0x3243F6A8885A308D313198A2E03707344A4093822299F31D0082EFA98EC4E6C89');
+const PI_256 = /* @__PURE__ */ BigInt('0x3243F6A8885A308D313198A2E03707344A4093822299F31D0082EFA98EC4E6C89');
 /** Bits of the fraction of x·2/π kept for the remainder: its relative error stays below 2⁻¹²⁰. */
 const FRACTION_BITS = 192n;
-/** 2^-(192 + 257): the scale of fraction · ⌊π · 2²⁵⁶⌋ as a multiple of π/2. */
-const REMAINDER_SCALE = fromWords((1023 - 449) << 20, 0);
+/** 2⁻⁴⁴⁹ = 2^-(192 + 257): the scale of fraction · ⌊π · 2²⁵⁶⌋ as a multiple of π/2. */
+const REMAINDER_SCALE = 6.879105134148699e-136;
 
 /**
  * Payne and Hanek's reduction for |x| > 2¹⁹·π/2, in exact integer arithmetic: x = m·2ᵉ with an integer m < 2⁵³,
@@ -508,8 +508,9 @@ const P4 = -1.65339022054652515390e-06;
 const P5 = 4.13813679705723846039e-08;
 const EXP_OVERFLOW = 7.09782712893383973096e+02;
 const EXP_UNDERFLOW = -7.45133219101941108420e+02;
-const TWO_1023 = fromWords(0x7fe00000, 0);
-const TWO_M1000 = fromWords(0x01700000, 0);
+/** 2¹⁰²³ and 2⁻¹⁰⁰⁰. */
+const TWO_1023 = 8.98846567431158e307;
+const TWO_M1000 = 9.332636185032189e-302;
 
 /**
  * eˣ, within 1 ulp: x = k ln 2 + r with |r| ≤ ½ ln 2, e^r from a rational form of degree 5 in r² (error below
@@ -554,7 +555,8 @@ export function exp(x: number): number {
   return y * fromWords(0x3ff00000 + ((k + 1000) << 20), 0) * TWO_M1000;
 }
 
-const TWO_54 = fromWords(0x43500000, 0);
+/** 2⁵⁴. */
+const TWO_54 = 18014398509481984;
 const LG1 = 6.666666666666735130e-01;
 const LG2 = 3.999999999940941908e-01;
 const LG3 = 2.857142874366239149e-01;
