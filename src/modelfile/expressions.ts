@@ -15,6 +15,7 @@
  *   number, name, 'string' or "string", [a, b, c] (a vector when three numbers, else a list), ( … )
  * `+` also joins texts ('rod ' + (k + 1)), so a name can be chosen by a condition.
  */
+import * as exact from '../solver/exactMath';
 import { MODEL_LIMITS } from './limits';
 
 /** A value an expression can have. Vectors are lists of three numbers. */
@@ -376,14 +377,17 @@ const ARITHMETIC: Readonly<Record<string, (a: number, b: number) => number>> = {
   '%': (a, b) => a % b,
 };
 
-/** x^n: repeated products for small whole exponents (exact and engine-independent), Math.pow otherwise. */
+/**
+ * x^n: repeated products for small whole exponents, the solver's engine-independent pow otherwise (Math.pow's
+ * last bit differs between engines: docs/architecture.md, "Web = CLI to the bit").
+ */
 export function power(x: number, n: number): number {
   if (Number.isInteger(n) && Math.abs(n) <= 16) {
     let r = 1;
     for (let k = 0; k < Math.abs(n); k++) r = k === 0 ? x : r * x;
     return n < 0 ? 1 / r : r;
   }
-  return Math.pow(x, n);
+  return exact.pow(x, n);
 }
 
 /** a · b, summed left to right. */
@@ -420,17 +424,17 @@ export function smoothStep(x: number, x0: number, h0: number, x1: number, h1: nu
 }
 
 const STATIC_FUNCTIONS: ReadonlyMap<string, StaticFunction> = new Map<string, StaticFunction>([
-  ['sin', scalarFunction('sin', Math.sin, 1)],
-  ['cos', scalarFunction('cos', Math.cos, 1)],
-  ['tan', scalarFunction('tan', Math.tan, 1)],
-  ['asin', scalarFunction('asin', Math.asin, 1)],
-  ['acos', scalarFunction('acos', Math.acos, 1)],
-  ['atan', scalarFunction('atan', Math.atan, 1)],
-  ['atan2', scalarFunction('atan2', Math.atan2, 2)],
+  ['sin', scalarFunction('sin', exact.sin, 1)],
+  ['cos', scalarFunction('cos', exact.cos, 1)],
+  ['tan', scalarFunction('tan', exact.tan, 1)],
+  ['asin', scalarFunction('asin', exact.asin, 1)],
+  ['acos', scalarFunction('acos', exact.acos, 1)],
+  ['atan', scalarFunction('atan', exact.atan, 1)],
+  ['atan2', scalarFunction('atan2', exact.atan2, 2)],
   ['sqrt', scalarFunction('sqrt', Math.sqrt, 1)],
   ['abs', scalarFunction('abs', Math.abs, 1)],
-  ['exp', scalarFunction('exp', Math.exp, 1)],
-  ['log', scalarFunction('log', Math.log, 1)],
+  ['exp', scalarFunction('exp', exact.exp, 1)],
+  ['log', scalarFunction('log', exact.log, 1)],
   ['floor', scalarFunction('floor', Math.floor, 1)],
   ['ceil', scalarFunction('ceil', Math.ceil, 1)],
   ['round', scalarFunction('round', Math.round, 1)],
@@ -635,9 +639,9 @@ function unaryJet(name: string, f: (x: number) => [number, number, number]): [st
 }
 
 const JET_FUNCTIONS: ReadonlyMap<string, JetFunction> = new Map<string, JetFunction>([
-  unaryJet('sin', (x) => [Math.sin(x), Math.cos(x), -Math.sin(x)]),
-  unaryJet('cos', (x) => [Math.cos(x), -Math.sin(x), -Math.cos(x)]),
-  unaryJet('exp', (x) => { const e = Math.exp(x); return [e, e, e]; }),
+  unaryJet('sin', (x) => { const s = exact.sin(x); return [s, exact.cos(x), -s]; }),
+  unaryJet('cos', (x) => { const c = exact.cos(x); return [c, -exact.sin(x), -c]; }),
+  unaryJet('exp', (x) => { const e = exact.exp(x); return [e, e, e]; }),
   unaryJet('sqrt', (x) => { const s = Math.sqrt(x); return [s, 0.5 / s, -0.25 / (s * x)]; }),
   unaryJet('abs', (x) => [Math.abs(x), Math.sign(x), 0]),
   ['min', (args) => args.reduce((a, b) => (b[0] < a[0] ? b : a))],
@@ -795,6 +799,6 @@ function scalarNode(expr: Expr, scope: Scope): (t: number) => number {
 }
 
 const SCALAR_1: ReadonlyMap<string, (x: number) => number> = new Map([
-  ['sin', Math.sin], ['cos', Math.cos], ['tan', Math.tan], ['sqrt', Math.sqrt], ['abs', Math.abs], ['exp', Math.exp],
-  ['log', Math.log], ['floor', Math.floor], ['ceil', Math.ceil], ['sign', Math.sign], ['atan', Math.atan],
+  ['sin', exact.sin], ['cos', exact.cos], ['tan', exact.tan], ['sqrt', Math.sqrt], ['abs', Math.abs], ['exp', exact.exp],
+  ['log', exact.log], ['floor', Math.floor], ['ceil', Math.ceil], ['sign', Math.sign], ['atan', exact.atan],
 ]);
