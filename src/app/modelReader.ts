@@ -15,6 +15,7 @@ import { scenarioFromDocument } from '../scenario/fromDocument';
 import { decodeModelData, encodeModelData } from '../scenario/modelData';
 import { CUSTOM_SCENARIO_ID, type ScenarioDef } from '../scenario/types';
 import type { ModelReadReply, ModelReadRequest } from '../worker/modelReaderProtocol';
+import type { ReadyMessage } from '../worker/protocol';
 
 /** How long the page waits for the reader's answer to one text before it ends the worker, ms. */
 export const MODEL_READ_DEADLINE_MS = 8000;
@@ -37,7 +38,8 @@ export type ModelReadPurpose = 'open' | 'check';
 export interface ModelReaderPort {
   postMessage(request: ModelReadRequest): void;
   terminate(): void;
-  onmessage: ((event: { readonly data: ModelReadReply }) => void) | null;
+  /** Its answers, and the solver worker's 'ready' once its code has loaded (which carries no id: ignored here). */
+  onmessage: ((event: { readonly data: ModelReadReply | ReadyMessage }) => void) | null;
   onerror: ((event: unknown) => void) | null;
 }
 
@@ -119,9 +121,9 @@ class ModelReaderClient {
     return port;
   }
 
-  private answered(reply: ModelReadReply): void {
+  private answered(reply: ModelReadReply | ReadyMessage): void {
     const current = this.current;
-    if (!current || reply.id !== current.job.id) return;
+    if (!current || reply.kind === 'ready' || reply.id !== current.job.id) return;
     clearTimeout(current.timer);
     this.current = null;
     const outcome: ModelReadOutcome = reply.ok

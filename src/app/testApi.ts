@@ -6,11 +6,13 @@ import { SAMPLE_WIDTH } from '../solver/sampleColumns';
 import type { RunMethod as IntegratorMethod } from '../scenario/methods';
 import type { ScenarioId, ScenarioState } from '../scenario/types';
 import { playheadStore, seek } from './playhead';
-import { cancelRun, startRun } from './runner';
+import { cancelRun, silenceWorkerForTests, startRun } from './runner';
 import { isBusy, results } from './runs';
 import { COLUMN } from './plotData';
 import { outputOf } from './chartViews';
+import { drawnCharts, lastPngCharts, type DrawnChart } from './export/drawnCharts';
 import { loadModelReader, modelStore, openLink, openModel, type OpenModelResult } from './models';
+import { failPart } from './partFaults';
 import type { ModelFacts } from '../run/modelFacts';
 import {
   appStore,
@@ -75,6 +77,17 @@ export interface HhtTestApi {
   readModel(text: string): Promise<ModelReadSummary>;
   /** The page's deadline for the reader's answer, ms (a short one shows what a late answer does). */
   setModelReadDeadline(ms: number): Promise<void>;
+  /** The time charts of the Plots tab as drawn now: per chart its quantity, ω component and lines with their points. */
+  screenSeries(): DrawnChart[];
+  /** The same description of the charts the last PNG of the plots drew (null before one). */
+  lastPngSeries(): DrawnChart[] | null;
+  /** Makes one part of the page (a PartBoundary's `part`, e.g. 'scene') throw at its next render, or stop (false). */
+  failPart(part: string, fail?: boolean): void;
+  /**
+   * Ends `method`'s solver worker without telling the page, as a worker that hangs looks from the page, and sets how
+   * long the page waits for an answer before it ends the run (ms; absent: unchanged).
+   */
+  silenceWorker(method: IntegratorMethod, limitMs?: number): void;
 }
 
 /** What the page's reader said of a text: a model (read, compiled and assembled), or its issues at their places. */
@@ -156,6 +169,13 @@ export function installTestApi(): void {
       return { ok: false, late: read.late === true, issues: read.issues.map((i) => ({ ...i })) };
     },
     setModelReadDeadline: async (ms) => (await loadModelReader()).setModelReadDeadline(ms),
+    screenSeries: () => {
+      const charts = document.querySelector('[data-testid="charts"]');
+      return charts ? drawnCharts(charts) : [];
+    },
+    lastPngSeries: lastPngCharts,
+    failPart,
+    silenceWorker: silenceWorkerForTests,
   };
   window.__hht = api;
 }

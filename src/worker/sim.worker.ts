@@ -8,7 +8,7 @@
 /// <reference lib="webworker" />
 import { createRunHandler } from './handler';
 import { prepareRun, type CustomModelReader } from './prepare';
-import type { MainToWorker } from './protocol';
+import type { MainToWorker, ReadyMessage } from './protocol';
 import { answerModelRead, unreadableModel } from './modelReaderHandler';
 import type { ModelReadRequest } from './modelReaderProtocol';
 
@@ -60,3 +60,6 @@ self.onmessage = (event: MessageEvent<MainToWorker | ModelReadRequest>) => {
   }
   queue = queue.then(() => handle(message));
 };
+
+// The code has loaded: the page times the runs it sends from now on.
+self.postMessage({ kind: 'ready' } satisfies ReadyMessage);
