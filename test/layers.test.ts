@@ -28,7 +28,9 @@ const ALLOWED: Readonly<Record<Layer, readonly Layer[]>> = {
 };
 
 /** What the app may reach of the worker: the worker entry points (new URL(…)), the message protocols and the start message's builder. */
-const APP_WORKER_FILES = ['worker/sim.worker.ts', 'worker/study.worker.ts', 'worker/protocol.ts', 'worker/startMessage.ts'];
+const APP_WORKER_FILES = [
+  'worker/sim.worker.ts', 'worker/study.worker.ts', 'worker/protocol.ts', 'worker/modelReaderProtocol.ts', 'worker/startMessage.ts',
+];
 
 interface Edge {
   readonly from: string;
@@ -85,9 +87,13 @@ for (const file of files) {
 
 const name = (file: string) => relative(SRC, file).split(sep).join('/');
 
-/** The shipped model files (models/*.json) are data any layer may read, like a constant. */
+/**
+ * The shipped model files (models/*.json) and the model file's published JSON Schema (docs/model-format.schema.json,
+ * the editor's completion) are data any layer may read, like a constant.
+ */
 const MODELS = resolve(__dirname, '../models');
-const isModelDocument = (file: string) => dirname(file) === MODELS && file.endsWith('.json');
+const MODEL_SCHEMA = resolve(__dirname, '../docs/model-format.schema.json');
+const isModelDocument = (file: string) => (dirname(file) === MODELS && file.endsWith('.json')) || file === MODEL_SCHEMA;
 
 describe('the layer rule over the import graph of src/', () => {
   it('finds the folders and their imports', () => {

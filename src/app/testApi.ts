@@ -11,7 +11,7 @@ import { isBusy, results } from './runs';
 import { COLUMN } from './plotData';
 import { outputOf } from './chartViews';
 import { drawnCharts, lastPngCharts, type DrawnChart } from './export/drawnCharts';
-import { modelStore, openLink, openModel, type OpenModelResult } from './models';
+import { loadModelReader, modelStore, openLink, openModel, type OpenModelResult } from './models';
 import { failPart } from './partFaults';
 import type { ModelFacts } from '../run/modelFacts';
 import {
@@ -73,12 +73,14 @@ export interface HhtTestApi {
   seek(t: number): void;
   run(): void;
   cancel(): void;
+  /** A model's text read as the page reads it (in the reader's worker, with its deadline): e2e/modelFuzz.spec.ts. */
+  readModel(text: string): Promise<ModelReadSummary>;
+  /** The page's deadline for the reader's answer, ms (a short one shows what a late answer does). */
+  setModelReadDeadline(ms: number): Promise<void>;
   /** The time charts of the Plots tab as drawn now: per chart its quantity, ω component and lines with their points. */
   screenSeries(): DrawnChart[];
   /** The same description of the charts the last PNG of the plots drew (null before one). */
   lastPngSeries(): DrawnChart[] | null;
-  /** The model-file reader and compiler (e2e/modelFuzz.spec.ts), loaded on first use like the app's own. */
-  modelFile(): Promise<ModelFileApi>;
   /** Makes one part of the page (a PartBoundary's `part`, e.g. 'scene') throw at its next render, or stop (false). */
   failPart(part: string, fail?: boolean): void;
   /**
@@ -88,9 +90,11 @@ export interface HhtTestApi {
   silenceWorker(method: IntegratorMethod, limitMs?: number): void;
 }
 
-export interface ModelFileApi {
-  readonly readModelText: typeof import('../modelfile/read').readModelText;
-  readonly compileModel: typeof import('../modelfile/compile').compileModel;
+/** What the page's reader said of a text: a model (read, compiled and assembled), or its issues at their places. */
+export interface ModelReadSummary {
+  readonly ok: boolean;
+  readonly late: boolean;
+  readonly issues: readonly { readonly path: string; readonly message: string; readonly line?: number; readonly column?: number }[];
 }
 
 declare global {
@@ -159,15 +163,17 @@ export function installTestApi(): void {
     seek,
     run: startRun,
     cancel: cancelRun,
+    readModel: async (text) => {
+      const read = await (await loadModelReader()).readModel(text, 'open');
+      if (!read || read.ok) return { ok: read !== null, late: false, issues: [] };
+      return { ok: false, late: read.late === true, issues: read.issues.map((i) => ({ ...i })) };
+    },
+    setModelReadDeadline: async (ms) => (await loadModelReader()).setModelReadDeadline(ms),
     screenSeries: () => {
       const charts = document.querySelector('[data-testid="charts"]');
       return charts ? drawnCharts(charts) : [];
     },
     lastPngSeries: lastPngCharts,
-    modelFile: async () => {
-      const [{ readModelText }, { compileModel }] = await Promise.all([import('../modelfile/read'), import('../modelfile/compile')]);
-      return { readModelText, compileModel };
-    },
     failPart,
     silenceWorker: silenceWorkerForTests,
   };

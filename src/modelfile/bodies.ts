@@ -9,6 +9,7 @@
 import type { RigidBody, Vec4 } from '../solver/model/types';
 import { eulerParametersFromMatrix, rotationMatrix } from '../solver/rotation/eulerParameters';
 import { boxInertia, cylinderInertia, principalMass, sphereInertia, symmetricEigen, type Tensor6 } from '../solver/model/massProperties';
+import { acos, cos, sin } from '../solver/exactMath';
 import { cross3, dot3, type Scope } from './expressions';
 import { ModelError, numberOf, vectorOf, type Vec3 } from './scope';
 import type { BodySpec, OrientationSpec, ShapeSpec } from './schema';
@@ -75,7 +76,7 @@ export function unitVector(v: Vec3, path: string): Vec3 {
   return [v[0] / n, v[1] / n, v[2] / n];
 }
 
-const degreesBetween = (a: Vec3, b: Vec3) => (Math.acos(Math.max(-1, Math.min(1, dot3(a, b)))) * 180) / Math.PI;
+const degreesBetween = (a: Vec3, b: Vec3) => (acos(Math.max(-1, Math.min(1, dot3(a, b)))) * 180) / Math.PI;
 
 /** Throws unless a and b (unit) are perpendicular. */
 export function checkPerpendicular(a: Vec3, b: Vec3, path: string, what: string): void {
@@ -97,8 +98,8 @@ export function orientationOf(spec: OrientationSpec | undefined, scope: Scope, p
   if ('axis' in spec) {
     const axis = unitVector(vectorOf(spec.axis, scope, `${path}.axis`), `${path}.axis`);
     const half = (numberOf(spec.angle, scope, `${path}.angle`) * Math.PI) / 360;
-    const s = Math.sin(half);
-    return [Math.cos(half), s * axis[0], s * axis[1], s * axis[2]];
+    const s = sin(half);
+    return [cos(half), s * axis[0], s * axis[1], s * axis[2]];
   }
   const { x, y, z } = spec.axes;
   const given = [x, y, z].filter((a) => a !== undefined).length;

@@ -23,7 +23,7 @@ import { distanceOutput, jointAngleOutput, jointRateOutput, omegaOutput, pointOu
 import { statedInitialState } from '../solver/model/prepare';
 import { AssembledSystem } from '../solver/model/assembly';
 import { eulerParametersFromMatrix } from '../solver/rotation/eulerParameters';
-import { cross3, dot3, type ExprValue, type Scope } from './expressions';
+import { counted, cross3, dot3, outOfWork, type ExprValue, type Scope } from './expressions';
 import { closestName, formulaStart, OMEGA_PLOT_NAME } from './names';
 import {
   angleJet, checkValueName, documentScope, extend, inItem, ModelError, type ModelValues, nameOf, numberOf, timeFunction, vectorOf, vectorTimeFunction, type Vec3,
@@ -172,6 +172,7 @@ function locate(spec: WhereSpec, table: BodyTable, scope: Scope, path: string): 
   try {
     return { global: vectorOf(spec, scope, path), named: null };
   } catch (error) {
+    if (outOfWork()) throw error;
     // Neither a named point nor an expression: most likely a misspelt body.
     const unknown = table.unknownBody(text);
     if (unknown) throw new ModelError(path, `${unknown} (a place is "body.point", a body, or a global point [x, y, z])`);
@@ -513,12 +514,23 @@ function uniqueNames(items: readonly { readonly name: string; readonly path: str
 /** The name of an item, read in its own scope. */
 const itemName = (item: Expanded<{ readonly name: string }>) => inItem(item, () => nameOf(item.spec.name, item.scope, `${item.path}.name`));
 
-/** Compiles a document (already checked against the schema) with complete parameter values. */
+/**
+ * Compiles a document (already checked against the schema) with complete parameter values: one counted
+ * evaluation (expressions.ts), so whatever the document holds, the work is bounded.
+ */
 export function compileModel(doc: ModelDocument, values: ModelValues): CompiledModel {
+  return counted(() => compileCounted(doc, values));
+}
+
+function compileCounted(doc: ModelDocument, values: ModelValues): CompiledModel {
   const scope = documentScope(doc, values);
   const expanded = expandDocument(doc, scope);
   const table = new BodyTable();
-  for (const [pointName, v] of Object.entries(doc.ground?.points ?? {})) table.groundPoints.set(pointName, vectorOf(v, scope, keyPath('ground.points', pointName)));
+  for (const [pointName, v] of Object.entries(doc.ground?.points ?? {})) {
+    const path = keyPath('ground.points', pointName);
+    if (pointName.length === 0 || pointName.length > MODEL_LIMITS.nameLength) throw new ModelError(path, `a point's name has 1 to ${MODEL_LIMITS.nameLength} characters`);
+    table.groundPoints.set(pointName, vectorOf(v, scope, path));
+  }
 
   const bodyItems: Expanded<BodySpec>[] = expanded.bodies;
   if (bodyItems.length === 0) throw new ModelError('bodies', 'a model needs at least one body');

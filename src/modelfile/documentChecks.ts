@@ -7,7 +7,7 @@
  */
 import { closestName, quoted } from './names';
 import { keyPath } from './paths';
-import { documentScope, ModelError, valueOf, vectorTimeFunction } from './scope';
+import { documentScope, messagePart, ModelError, valueOf, vectorTimeFunction } from './scope';
 import type { ModelDocument, ParameterSpec } from './schema';
 
 function checkParameter(name: string, spec: ParameterSpec): void {
@@ -31,9 +31,9 @@ function checkParameter(name: string, spec: ParameterSpec): void {
   }
 }
 
-/** A check's message with its {expression} parts filled in. */
+/** A check's message with its {expression} parts filled in (a list is described, not written out). */
 function filled(template: string, scope: ReturnType<typeof documentScope>, path: string): string {
-  return template.replace(/\{([^{}]*)\}/g, (_, text: string) => String(valueOf(text, scope, path)));
+  return template.replace(/\{([^{}]*)\}/g, (_, text: string) => messagePart(valueOf(text, scope, path)));
 }
 
 /** Throws a ModelError (with its path) for the first value of the file that contradicts the file. */
@@ -45,7 +45,7 @@ export function checkDocumentDefaults(doc: ModelDocument): void {
     const path = `checks[${k}]`;
     if (check.parameter !== undefined && !parameters.some(([name]) => name === check.parameter)) {
       const near = closestName(check.parameter, parameters.map(([name]) => name));
-      throw new ModelError(`${path}.parameter`, `no parameter named "${check.parameter}"${near ? `; did you mean "${near}"?` : ''}`);
+      throw new ModelError(`${path}.parameter`, `no parameter named ${quoted(check.parameter)}${near ? `; did you mean "${near}"?` : ''}`);
     }
     if (!valueOf(check.require, scope, `${path}.require`)) {
       throw new ModelError(`${path}.require`, `the file's own defaults fail its check: ${filled(check.message, scope, `${path}.message`)}`);

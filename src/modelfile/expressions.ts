@@ -15,6 +15,7 @@
  *   number, name, 'string' or "string", [a, b, c] (a vector when three numbers, else a list), ( … )
  * `+` also joins texts ('rod ' + (k + 1)), so a name can be chosen by a condition.
  */
+import * as exact from '../solver/exactMath';
 import { MODEL_LIMITS } from './limits';
 
 /** A value an expression can have. Vectors are lists of three numbers. */
@@ -232,14 +233,116 @@ export function describeValue(v: ExprValue): string {
   return 'a record';
 }
 
-/** Named values an expression can see; looked up with own-property checks only. */
-export type Scope = ReadonlyMap<string, ExprValue>;
+/**
+ * Named values an expression can see; looked up with own-property checks only. A Map is one; so is a layer of a
+ * few names over another scope (scope.ts ScopeLayer), which adds names without copying the scope below.
+ */
+export interface Scope {
+  get(name: string): ExprValue | undefined;
+  has(name: string): boolean;
+  keys(): IterableIterator<string>;
+}
 
 /** Constants every expression sees. `deg` converts degrees to radians: `30 * deg`. */
 export const CONSTANTS: ReadonlyMap<string, ExprValue> = new Map<string, ExprValue>([
   ['pi', Math.PI],
   ['deg', Math.PI / 180],
 ]);
+
+// ---------------------------------------------------------------------------------------------
+// Counted work (docs/model-format.md "Limits")
+
+/** Operations one evaluation may count. */
+export const MAX_OPERATIONS = MODEL_LIMITS.operations;
+/** Items one value may hold, its lists' items counted at every level. */
+export const MAX_VALUE_ITEMS = MODEL_LIMITS.valueItems;
+/** Levels of lists within lists (and records) one value may have. */
+const MAX_VALUE_DEPTH = MODEL_LIMITS.depth;
+
+/** Evaluation ran out of operations: the file asks for more work than any model needs. */
+export class WorkLimitError extends ExpressionError {
+  constructor(offset: number) {
+    super(`the model needs more than ${MAX_OPERATIONS} operations to evaluate, the limit of a model file (lists that double at every step, or many long expressions, reach it)`, offset);
+  }
+}
+
+/** The operations left to the evaluation under way; `open` counts nested `counted` calls (they share one budget). */
+const meter = { left: 0, open: 0 };
+
+/**
+ * Runs `work` as one evaluation with MAX_OPERATIONS to spend, or as part of the evaluation already under way (a
+ * file's reading shares one budget across its `let`, groups, bodies, joints and loads). Synchronous only.
+ */
+export function counted<T>(work: () => T): T {
+  if (meter.open === 0) meter.left = MAX_OPERATIONS;
+  meter.open++;
+  try {
+    return work();
+  } finally {
+    meter.open--;
+  }
+}
+
+/**
+ * Spends `n` operations of the evaluation under way; throws WorkLimitError (at `offset`) when none are left.
+ * Outside an evaluation (no `counted` open) there is nothing to spend from: every entry point opens one.
+ */
+export function spend(n: number, offset = 0): void {
+  if (meter.open === 0) return;
+  meter.left -= n;
+  if (meter.left < 0) throw new WorkLimitError(offset);
+}
+
+/** The operations `work` counts as one evaluation of its own (for tests and the documentation's figures). */
+export function operationsOf(work: () => unknown): number {
+  if (meter.open > 0) throw new Error('operationsOf: an evaluation is already under way');
+  counted(work);
+  return MAX_OPERATIONS - meter.left;
+}
+
+/** True once the evaluation under way has run out (an error then must not be mistaken for another). */
+export function outOfWork(): boolean {
+  return meter.open > 0 && meter.left < 0;
+}
+
+/** Items and depth of every list and record built here, recorded once when it is built. */
+const measured = new WeakMap<object, { readonly items: number; readonly depth: number }>();
+
+/** What a value holds: 1 for a number, text or truth value; a list or record counts itself and its items. */
+function measure(v: ExprValue): { readonly items: number; readonly depth: number } {
+  if (v === null || typeof v !== 'object') return { items: 1, depth: 0 };
+  const known = measured.get(v);
+  if (known) return known;
+  // A container built outside this module without container() (a vector of three numbers): measured once now.
+  let items = 1, depth = 0;
+  for (const child of Array.isArray(v) ? v : Object.values(v)) {
+    const m = measure(child);
+    items += m.items;
+    depth = Math.max(depth, m.depth);
+  }
+  const found = { items, depth: depth + 1 };
+  measured.set(v, found);
+  return found;
+}
+
+/**
+ * Records a list or record as it is built from values already built (so its size is known from its items'
+ * without walking them again); throws when it holds more than MAX_VALUE_ITEMS or is nested deeper than
+ * MAX_VALUE_DEPTH.
+ */
+export function container<T extends readonly ExprValue[] | ExprRecord>(built: T, offset = 0): T {
+  let items = 1, depth = 0;
+  for (const child of Array.isArray(built) ? built : Object.values(built)) {
+    const m = measure(child);
+    items += m.items;
+    depth = Math.max(depth, m.depth);
+  }
+  spend(1 + (Array.isArray(built) ? built.length : 0), offset);
+  if (items > MAX_VALUE_ITEMS) throw new ExpressionError(`this value would hold more than ${MAX_VALUE_ITEMS} items (its lists' items counted); the limit is ${MAX_VALUE_ITEMS}`, offset);
+  if (depth + 1 > MAX_VALUE_DEPTH) throw new ExpressionError(`this value would nest lists more than ${MAX_VALUE_DEPTH} levels deep; the limit is ${MAX_VALUE_DEPTH}`, offset);
+  measured.set(built, { items, depth: depth + 1 });
+  return built;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Static evaluation (set-up time)
@@ -254,6 +357,7 @@ function num(v: ExprValue, what: string, offset: number): number {
 function elementwise(op: string, a: ExprValue, b: ExprValue, offset: number): ExprValue {
   if (op === '+' && (typeof a === 'string' || typeof b === 'string') && (typeof a === 'string' || typeof a === 'number') && (typeof b === 'string' || typeof b === 'number')) {
     const text = `${a}${b}`;
+    spend(text.length >> 6, offset);
     if (text.length > MAX_EXPRESSION_LENGTH) throw new ExpressionError(`joining texts gives ${text.length} characters; a text has at most ${MAX_EXPRESSION_LENGTH}`, offset);
     return text;
   }
@@ -273,14 +377,17 @@ const ARITHMETIC: Readonly<Record<string, (a: number, b: number) => number>> = {
   '%': (a, b) => a % b,
 };
 
-/** x^n: repeated products for small whole exponents (exact and engine-independent), Math.pow otherwise. */
+/**
+ * x^n: repeated products for small whole exponents, the solver's engine-independent pow otherwise (Math.pow's
+ * last bit differs between engines: docs/architecture.md, "Web = CLI to the bit").
+ */
 export function power(x: number, n: number): number {
   if (Number.isInteger(n) && Math.abs(n) <= 16) {
     let r = 1;
     for (let k = 0; k < Math.abs(n); k++) r = k === 0 ? x : r * x;
     return n < 0 ? 1 / r : r;
   }
-  return Math.pow(x, n);
+  return exact.pow(x, n);
 }
 
 /** a · b, summed left to right. */
@@ -317,17 +424,17 @@ export function smoothStep(x: number, x0: number, h0: number, x1: number, h1: nu
 }
 
 const STATIC_FUNCTIONS: ReadonlyMap<string, StaticFunction> = new Map<string, StaticFunction>([
-  ['sin', scalarFunction('sin', Math.sin, 1)],
-  ['cos', scalarFunction('cos', Math.cos, 1)],
-  ['tan', scalarFunction('tan', Math.tan, 1)],
-  ['asin', scalarFunction('asin', Math.asin, 1)],
-  ['acos', scalarFunction('acos', Math.acos, 1)],
-  ['atan', scalarFunction('atan', Math.atan, 1)],
-  ['atan2', scalarFunction('atan2', Math.atan2, 2)],
+  ['sin', scalarFunction('sin', exact.sin, 1)],
+  ['cos', scalarFunction('cos', exact.cos, 1)],
+  ['tan', scalarFunction('tan', exact.tan, 1)],
+  ['asin', scalarFunction('asin', exact.asin, 1)],
+  ['acos', scalarFunction('acos', exact.acos, 1)],
+  ['atan', scalarFunction('atan', exact.atan, 1)],
+  ['atan2', scalarFunction('atan2', exact.atan2, 2)],
   ['sqrt', scalarFunction('sqrt', Math.sqrt, 1)],
   ['abs', scalarFunction('abs', Math.abs, 1)],
-  ['exp', scalarFunction('exp', Math.exp, 1)],
-  ['log', scalarFunction('log', Math.log, 1)],
+  ['exp', scalarFunction('exp', exact.exp, 1)],
+  ['log', scalarFunction('log', exact.log, 1)],
   ['floor', scalarFunction('floor', Math.floor, 1)],
   ['ceil', scalarFunction('ceil', Math.ceil, 1)],
   ['round', scalarFunction('round', Math.round, 1)],
@@ -380,35 +487,42 @@ function truth(v: ExprValue, offset: number): boolean {
   throw new ExpressionError(`${describeValue(v)} is not a condition`, offset);
 }
 
-function same(a: ExprValue, b: ExprValue): boolean {
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, k) => same(x, b[k]));
+/** Whole lists compared item by item (every pair counted: a list's size is bounded, its comparisons are counted). */
+function same(a: ExprValue, b: ExprValue, offset: number): boolean {
+  spend(1, offset);
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, k) => same(x, b[k], offset));
   return a === b;
 }
 
-/** Evaluates an expression once, in a scope of named values. */
+/** Evaluates an expression once, in a scope of named values: one evaluation (counted), or part of the one under way. */
 export function evaluate(expr: Expr, scope: Scope): ExprValue {
+  return counted(() => evaluateNode(expr, scope));
+}
+
+function evaluateNode(expr: Expr, scope: Scope): ExprValue {
+  spend(1, expr.offset);
   switch (expr.kind) {
     case 'number': return expr.value;
     case 'string': return expr.value;
     case 'name': return lookup(scope, expr.name, expr.offset);
-    case 'list': return expr.items.map((item) => evaluate(item, scope));
+    case 'list': return container(expr.items.map((item) => evaluateNode(item, scope)), expr.offset);
     case 'unary': {
-      const v = evaluate(expr.arg, scope);
+      const v = evaluateNode(expr.arg, scope);
       if (expr.op === '!') return !truth(v, expr.offset);
       if (expr.op === '+') return isVector(v) ? v : num(v, 'the operand of +', expr.offset);
       if (isVector(v)) return [-v[0], -v[1], -v[2]];
       return -num(v, 'the operand of -', expr.offset);
     }
     case 'binary': return binary(expr.op, expr.left, expr.right, scope, expr.offset);
-    case 'cond': return truth(evaluate(expr.test, scope), expr.offset) ? evaluate(expr.then, scope) : evaluate(expr.otherwise, scope);
+    case 'cond': return truth(evaluateNode(expr.test, scope), expr.offset) ? evaluateNode(expr.then, scope) : evaluateNode(expr.otherwise, scope);
     case 'call': {
       const f = STATIC_FUNCTIONS.get(expr.name);
       if (!f) throw new UnknownNameError(expr.name, expr.offset);
-      return f(expr.args.map((a) => evaluate(a, scope)), expr.offset);
+      return f(expr.args.map((a) => evaluateNode(a, scope)), expr.offset);
     }
     case 'index': {
-      const target = evaluate(expr.target, scope);
-      const i = num(evaluate(expr.index, scope), 'an index', expr.offset);
+      const target = evaluateNode(expr.target, scope);
+      const i = num(evaluateNode(expr.index, scope), 'an index', expr.offset);
       if (!Array.isArray(target)) throw new ExpressionError(`cannot index ${describeValue(target)}`, expr.offset);
       if (!Number.isInteger(i) || i < 0 || i >= target.length) {
         throw new ExpressionError(`index ${i} is outside 0 … ${target.length - 1}`, expr.offset);
@@ -416,7 +530,7 @@ export function evaluate(expr: Expr, scope: Scope): ExprValue {
       return target[i];
     }
     case 'member': {
-      const target = evaluate(expr.target, scope);
+      const target = evaluateNode(expr.target, scope);
       if (isVector(target) && Object.hasOwn(COMPONENTS, expr.name)) return target[COMPONENTS[expr.name]];
       if (target !== null && typeof target === 'object' && !Array.isArray(target) && Object.hasOwn(target, expr.name)) {
         return (target as ExprRecord)[expr.name];
@@ -427,12 +541,12 @@ export function evaluate(expr: Expr, scope: Scope): ExprValue {
 }
 
 function binary(op: string, leftExpr: Expr, rightExpr: Expr, scope: Scope, offset: number): ExprValue {
-  if (op === '&&') return truth(evaluate(leftExpr, scope), offset) && truth(evaluate(rightExpr, scope), offset);
-  if (op === '||') return truth(evaluate(leftExpr, scope), offset) || truth(evaluate(rightExpr, scope), offset);
-  const a = evaluate(leftExpr, scope), b = evaluate(rightExpr, scope);
+  if (op === '&&') return truth(evaluateNode(leftExpr, scope), offset) && truth(evaluateNode(rightExpr, scope), offset);
+  if (op === '||') return truth(evaluateNode(leftExpr, scope), offset) || truth(evaluateNode(rightExpr, scope), offset);
+  const a = evaluateNode(leftExpr, scope), b = evaluateNode(rightExpr, scope);
   switch (op) {
-    case '==': return same(a, b);
-    case '!=': return !same(a, b);
+    case '==': return same(a, b, offset);
+    case '!=': return !same(a, b, offset);
     case '<': return num(a, 'the left side of <', offset) < num(b, 'the right side of <', offset);
     case '<=': return num(a, 'the left side of <=', offset) <= num(b, 'the right side of <=', offset);
     case '>': return num(a, 'the left side of >', offset) > num(b, 'the right side of >', offset);
@@ -442,19 +556,48 @@ function binary(op: string, leftExpr: Expr, rightExpr: Expr, scope: Scope, offse
   }
 }
 
+/** Whether each sub-expression mentions `t`, found once per syntax tree (time functions ask at every node). */
+const mentionsTime = new WeakMap<Expr, boolean>();
+
 /** True if the expression mentions `name` as a variable (e.g. `t`). */
 export function mentions(expr: Expr, name: string): boolean {
+  if (name !== 't') return mentionsUncached(expr, name);
+  const known = mentionsTime.get(expr);
+  if (known !== undefined) return known;
+  const found = mentionsUncached(expr, name);
+  mentionsTime.set(expr, found);
+  return found;
+}
+
+function mentionsUncached(expr: Expr, name: string): boolean {
+  const m = (e: Expr) => mentions(e, name);
   switch (expr.kind) {
     case 'name': return expr.name === name;
     case 'number': case 'string': return false;
-    case 'list': return expr.items.some((e) => mentions(e, name));
-    case 'unary': return mentions(expr.arg, name);
-    case 'binary': return mentions(expr.left, name) || mentions(expr.right, name);
-    case 'cond': return mentions(expr.test, name) || mentions(expr.then, name) || mentions(expr.otherwise, name);
-    case 'call': return expr.args.some((e) => mentions(e, name));
-    case 'index': return mentions(expr.target, name) || mentions(expr.index, name);
-    case 'member': return mentions(expr.target, name);
+    case 'list': return expr.items.some(m);
+    case 'unary': return m(expr.arg);
+    case 'binary': return m(expr.left) || m(expr.right);
+    case 'cond': return m(expr.test) || m(expr.then) || m(expr.otherwise);
+    case 'call': return expr.args.some(m);
+    case 'index': return m(expr.target) || m(expr.index);
+    case 'member': return m(expr.target);
   }
+}
+
+/** Every name an expression reads (not the functions it calls, not a record's fields). */
+export function namesIn(expr: Expr, into: Set<string> = new Set()): Set<string> {
+  switch (expr.kind) {
+    case 'name': into.add(expr.name); break;
+    case 'number': case 'string': break;
+    case 'list': for (const e of expr.items) namesIn(e, into); break;
+    case 'unary': namesIn(expr.arg, into); break;
+    case 'binary': namesIn(expr.left, into); namesIn(expr.right, into); break;
+    case 'cond': namesIn(expr.test, into); namesIn(expr.then, into); namesIn(expr.otherwise, into); break;
+    case 'call': for (const e of expr.args) namesIn(e, into); break;
+    case 'index': namesIn(expr.target, into); namesIn(expr.index, into); break;
+    case 'member': namesIn(expr.target, into); break;
+  }
+  return into;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -496,9 +639,9 @@ function unaryJet(name: string, f: (x: number) => [number, number, number]): [st
 }
 
 const JET_FUNCTIONS: ReadonlyMap<string, JetFunction> = new Map<string, JetFunction>([
-  unaryJet('sin', (x) => [Math.sin(x), Math.cos(x), -Math.sin(x)]),
-  unaryJet('cos', (x) => [Math.cos(x), -Math.sin(x), -Math.cos(x)]),
-  unaryJet('exp', (x) => { const e = Math.exp(x); return [e, e, e]; }),
+  unaryJet('sin', (x) => { const s = exact.sin(x); return [s, exact.cos(x), -s]; }),
+  unaryJet('cos', (x) => { const c = exact.cos(x); return [c, -exact.sin(x), -c]; }),
+  unaryJet('exp', (x) => { const e = exact.exp(x); return [e, e, e]; }),
   unaryJet('sqrt', (x) => { const s = Math.sqrt(x); return [s, 0.5 / s, -0.25 / (s * x)]; }),
   unaryJet('abs', (x) => [Math.abs(x), Math.sign(x), 0]),
   ['min', (args) => args.reduce((a, b) => (b[0] < a[0] ? b : a))],
@@ -519,17 +662,23 @@ const JET_FUNCTIONS: ReadonlyMap<string, JetFunction> = new Map<string, JetFunct
 ]);
 
 /**
+ * What one node of a function of time counts: a closure kept for the whole run (memory), not a step done once,
+ * so a file of 20,000 long forces of t is refused before it holds hundreds of megabytes.
+ */
+const COMPILED_NODE_OPERATIONS = 8;
+
+/**
  * Compiles a scalar expression of time into a jet-valued closure: everything that does not depend on
  * `t` is evaluated once now; `t` is the only variable left.
  */
 export function compileJet(expr: Expr, scope: Scope): (t: number) => Jet {
-  const node = jetNode(expr, scope);
-  return node;
+  return counted(() => jetNode(expr, scope));
 }
 
 function jetNode(expr: Expr, scope: Scope): (t: number) => Jet {
+  spend(COMPILED_NODE_OPERATIONS, expr.offset);
   if (!mentions(expr, 't')) {
-    const c = num(evaluate(expr, scope), 'this value', expr.offset);
+    const c = num(evaluateNode(expr, scope), 'this value', expr.offset);
     const jet = jetConst(c);
     return () => jet;
   }
@@ -550,7 +699,7 @@ function jetNode(expr: Expr, scope: Scope): (t: number) => Jet {
         case '/': return (t) => jetDiv(a(t), b(t));
         case '^': {
           if (mentions(expr.right, 't')) throw new ExpressionError('an exponent cannot depend on t', expr.offset);
-          const n = num(evaluate(expr.right, scope), 'the exponent of ^', expr.offset);
+          const n = num(evaluateNode(expr.right, scope), 'the exponent of ^', expr.offset);
           return (t) => { const x = a(t); return jetChain(x, power(x[0], n), n * power(x[0], n - 1), n * (n - 1) * power(x[0], n - 2)); };
         }
         default: throw new ExpressionError(`'${expr.op}' cannot apply to a function of t here`, expr.offset);
@@ -593,19 +742,24 @@ function conditionOfTime(expr: Expr, scope: Scope): (t: number) => boolean {
  * solver's loop: constants folded, one IEEE operation per node in the written order.
  */
 export function scalarOfTime(expr: Expr, scope: Scope): (t: number) => number {
+  return counted(() => scalarNode(expr, scope));
+}
+
+function scalarNode(expr: Expr, scope: Scope): (t: number) => number {
+  spend(COMPILED_NODE_OPERATIONS, expr.offset);
   if (!mentions(expr, 't')) {
-    const c = num(evaluate(expr, scope), 'this value', expr.offset);
+    const c = num(evaluateNode(expr, scope), 'this value', expr.offset);
     return () => c;
   }
   switch (expr.kind) {
     case 'name': return (t) => t;
     case 'unary': {
       if (expr.op === '!') throw new ExpressionError("'!' cannot apply to a function of t", expr.offset);
-      const a = scalarOfTime(expr.arg, scope);
+      const a = scalarNode(expr.arg, scope);
       return expr.op === '-' ? (t) => -a(t) : a;
     }
     case 'binary': {
-      const a = scalarOfTime(expr.left, scope), b = scalarOfTime(expr.right, scope);
+      const a = scalarNode(expr.left, scope), b = scalarNode(expr.right, scope);
       switch (expr.op) {
         case '+': return (t) => a(t) + b(t);
         case '-': return (t) => a(t) - b(t);
@@ -618,13 +772,13 @@ export function scalarOfTime(expr: Expr, scope: Scope): (t: number) => number {
     }
     case 'cond': {
       const test = conditionOfTime(expr.test, scope);
-      const a = scalarOfTime(expr.then, scope), b = scalarOfTime(expr.otherwise, scope);
+      const a = scalarNode(expr.then, scope), b = scalarNode(expr.otherwise, scope);
       return (t) => (test(t) ? a(t) : b(t));
     }
     case 'call': {
       const f = STATIC_FUNCTIONS.get(expr.name);
       if (!f) throw new UnknownNameError(expr.name, expr.offset);
-      const args = expr.args.map((a) => scalarOfTime(a, scope));
+      const args = expr.args.map((a) => scalarNode(a, scope));
       const offset = expr.offset;
       const values = new Array<number>(args.length);
       // Unrolled for the common arities: no allocation per call.
@@ -645,6 +799,6 @@ export function scalarOfTime(expr: Expr, scope: Scope): (t: number) => number {
 }
 
 const SCALAR_1: ReadonlyMap<string, (x: number) => number> = new Map([
-  ['sin', Math.sin], ['cos', Math.cos], ['tan', Math.tan], ['sqrt', Math.sqrt], ['abs', Math.abs], ['exp', Math.exp],
-  ['log', Math.log], ['floor', Math.floor], ['ceil', Math.ceil], ['sign', Math.sign], ['atan', Math.atan],
+  ['sin', exact.sin], ['cos', exact.cos], ['tan', exact.tan], ['sqrt', Math.sqrt], ['abs', Math.abs], ['exp', exact.exp],
+  ['log', exact.log], ['floor', Math.floor], ['ceil', Math.ceil], ['sign', Math.sign], ['atan', exact.atan],
 ]);

@@ -28,6 +28,8 @@ export function closestName(text: string, names: readonly string[], maxLength = 
   let best: string | null = null;
   let bestDistance = limit + 1;
   for (const name of names) {
+    // Lengths further apart than the limit are further apart in edits too: skipped (a scope can hold 100,000 names).
+    if (Math.abs(name.length - text.length) >= bestDistance) continue;
     const distance = editDistance(text, name);
     if (distance > 0 && distance < bestDistance) {
       best = name;

@@ -9,6 +9,7 @@ import { ModelDocumentSchema, MODEL_FORMAT, type ModelDocument } from './schema'
 import { compileModel, type CompiledModel } from './compile';
 import { checkDefaultOutput, checkDocumentDefaults } from './documentChecks';
 import { ModelError } from './scope';
+import { counted } from './expressions';
 import { MODEL_LIMITS } from './limits';
 import { pathParts, pathText, type PathPart } from './paths';
 import { TextPlaces } from './textPlaces';
@@ -173,9 +174,13 @@ export const READER_FAILURE = 'the reader failed unexpectedly';
  */
 export function checkDocument(document: ModelDocument, places: TextPlaces | null = null): ReadResult {
   try {
-    checkDocumentDefaults(document);
-    const compiled = compileModel(document, {});
-    checkDefaultOutput(document, (compiled.model.outputs ?? []).map((o) => o.name));
+    // The file's own checks, the model and its outputs: one evaluation, one count of operations.
+    const compiled = counted(() => {
+      checkDocumentDefaults(document);
+      const model = compileModel(document, {});
+      checkDefaultOutput(document, (model.model.outputs ?? []).map((o) => o.name));
+      return model;
+    });
     const prepared = prepareModel(compiled.model);
     if (!prepared.ok) {
       const source = prepared.constraint === undefined ? undefined : compiled.sources.get(prepared.constraint);

@@ -4,8 +4,8 @@
  * failure is a ModelError naming the place in the file (`joints[3].at`) and what was expected.
  */
 import {
-  compileJet, CONSTANTS, evaluate, ExpressionError, FUNCTION_NAMES, isVector, mentions, parseExpression,
-  scalarOfTime, UnknownNameError, describeValue, type Expr, type ExprValue, type Jet, type Scope,
+  compileJet, CONSTANTS, container, counted, evaluate, ExpressionError, FUNCTION_NAMES, isVector, mentions, parseExpression,
+  scalarOfTime, spend, UnknownNameError, describeValue, type Expr, type ExprValue, type Jet, type Scope,
 } from './expressions';
 import { closestName } from './names';
 import { keyPath } from './paths';
@@ -54,6 +54,10 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Throws unless `name` can be defined as a value (parameter, `let`, loop variable). */
 export function checkValueName(name: string, path: string): void {
+  const limit = MODEL_LIMITS.valueNameLength;
+  if (name.length > limit) {
+    throw new ModelError(path, `'${name.slice(0, 24)}…' has ${name.length} characters; a parameter's, let value's or loop variable's name has at most ${limit} (a parameter's name is a link key)`);
+  }
   if (!IDENTIFIER.test(name)) throw new ModelError(path, `'${name.slice(0, 40)}' is not a name: letters, digits and _, not starting with a digit`);
   if (RESERVED_NAMES.has(name)) throw new ModelError(path, `'${name}' is reserved (t is time; pi, deg and the functions are built in)`);
 }
@@ -101,6 +105,11 @@ export function valueOf(text: string, scope: Scope, path: string): ExprValue {
   }
 }
 
+/** A value as a message shows it: numbers, texts and truth values as they are, a list or record by what it is. */
+export function messagePart(v: ExprValue): string {
+  return typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean' ? String(v) : describeValue(v);
+}
+
 function finite(x: number, path: string): number {
   if (!Number.isFinite(x)) throw new ModelError(path, `the value is ${x}, not a finite number`);
   return x;
@@ -126,10 +135,10 @@ export function vectorOf(spec: Vec3Spec, scope: Scope, path: string): Vec3 {
 
 /** Values given in `let`: numbers and lists/records as they are, strings as expressions. */
 export function letValue(value: unknown, scope: Scope, path: string): ExprValue {
-  if (typeof value === 'number') return finite(value, path);
+  if (typeof value === 'number') { spendAt(1, path); return finite(value, path); }
   if (typeof value === 'string') return valueOf(value, scope, path);
-  if (Array.isArray(value)) return value.map((v, k) => letValue(v, scope, `${path}[${k}]`));
-  if (value !== null && typeof value === 'object') return recordOf(value as Record<string, unknown>, (v, k) => letValue(v, scope, keyPath(path, k)));
+  if (Array.isArray(value)) return built(value.map((v, k) => letValue(v, scope, `${path}[${k}]`)), path);
+  if (value !== null && typeof value === 'object') return built(recordOf(value as Record<string, unknown>, (v, k) => letValue(v, scope, keyPath(path, k)), path), path);
   throw new ModelError(path, 'expected a number, an expression, a list or a record');
 }
 
@@ -137,15 +146,44 @@ export function letValue(value: unknown, scope: Scope, path: string): ExprValue 
 export function literalValue(value: unknown, path: string): ExprValue {
   if (typeof value === 'number') return finite(value, path);
   if (typeof value === 'string') return value;
-  if (Array.isArray(value)) return value.map((v, k) => literalValue(v, `${path}[${k}]`));
-  if (value !== null && typeof value === 'object') return recordOf(value as Record<string, unknown>, (v, k) => literalValue(v, keyPath(path, k)));
+  if (Array.isArray(value)) return built(value.map((v, k) => literalValue(v, `${path}[${k}]`)), path);
+  if (value !== null && typeof value === 'object') return built(recordOf(value as Record<string, unknown>, (v, k) => literalValue(v, keyPath(path, k)), path), path);
   throw new ModelError(path, 'expected a number, a string, a list or a record');
 }
 
-/** A record built from own keys only (a key such as __proto__ is data, never a prototype). */
-function recordOf(source: Record<string, unknown>, map: (v: unknown, k: string) => ExprValue): ExprValue {
-  const out: Record<string, ExprValue> = Object.create(null) as Record<string, ExprValue>;
-  for (const key of Object.keys(source)) out[key] = map(source[key], key);
+/** A list or record of a file's values, measured (expressions.ts container) with its mistake at `path`. */
+function built<T extends readonly ExprValue[] | ExprRecordOut>(value: T, path: string): T {
+  try {
+    return counted(() => container(value));
+  } catch (error) {
+    if (error instanceof ExpressionError) throw new ModelError(path, error.message);
+    throw error;
+  }
+}
+
+type ExprRecordOut = Record<string, ExprValue>;
+
+/** Spends `n` operations of the evaluation under way for work done outside an expression, its mistake at `path`. */
+export function spendAt(n: number, path: string): void {
+  try {
+    spend(n);
+  } catch (error) {
+    if (error instanceof ExpressionError) throw new ModelError(path, error.message);
+    throw error;
+  }
+}
+
+/**
+ * A record built from own keys only (a key such as __proto__ is data, never a prototype); its fields are read as
+ * `r.field`, so a field's name is bounded like a value's name.
+ */
+function recordOf(source: Record<string, unknown>, map: (v: unknown, k: string) => ExprValue, path: string): ExprRecordOut {
+  const out: ExprRecordOut = Object.create(null) as ExprRecordOut;
+  const limit = MODEL_LIMITS.valueNameLength;
+  for (const key of Object.keys(source)) {
+    if (key.length > limit) throw new ModelError(keyPath(path, key), `a field's name has at most ${limit} characters, not ${key.length}`);
+    out[key] = map(source[key], key);
+  }
   return out;
 }
 
@@ -248,27 +286,57 @@ export function angleJet(spec: NumOfTimeSpec, scope: Scope, path: string): (t: n
   };
 }
 
-/** A new scope with more names (loop variables, group `let`). */
-export function extend(scope: Scope, entries: Iterable<readonly [string, ExprValue]>): Map<string, ExprValue> {
-  const next = new Map(scope);
-  for (const [k, v] of entries) next.set(k, v);
-  return next;
+/**
+ * A few names over a scope (a repetition's loop variables and its group's `let`): looked up here first, then
+ * below. Adding names never copies the scope below, so a file's `let` entries and a group's copies cost what
+ * they add, not the size of what they stand on.
+ */
+export class ScopeLayer implements Scope {
+  readonly own = new Map<string, ExprValue>();
+
+  constructor(private readonly below: Scope, entries: Iterable<readonly [string, ExprValue]> = []) {
+    for (const [k, v] of entries) this.own.set(k, v);
+  }
+
+  get(name: string): ExprValue | undefined {
+    return this.own.has(name) ? this.own.get(name) : this.below.get(name);
+  }
+
+  has(name: string): boolean {
+    return this.own.has(name) || this.below.has(name);
+  }
+
+  *keys(): IterableIterator<string> {
+    yield* this.own.keys();
+    for (const k of this.below.keys()) if (!this.own.has(k)) yield k;
+  }
 }
 
-/** The scope of a document: its parameters (values given, else the file's) and its `let`, in order. */
+/** A new scope with more names (loop variables, group `let`): a layer over `scope`, which is not copied. */
+export function extend(scope: Scope, entries: Iterable<readonly [string, ExprValue]>): ScopeLayer {
+  return new ScopeLayer(scope, entries);
+}
+
+/**
+ * The scope of a document: its parameters (values given, else the file's) and its `let`, in order. One map,
+ * filled as it goes (each `let` entry is evaluated before it is added, so it sees exactly the names before it),
+ * and one counted evaluation.
+ */
 export function documentScope(doc: ModelDocument, values: ModelValues): Map<string, ExprValue> {
-  let scope = new Map<string, ExprValue>();
-  for (const [name, param] of Object.entries(doc.parameters ?? {})) {
-    checkValueName(name, keyPath('parameters', name));
-    const given = Object.hasOwn(values, name) ? values[name] : undefined;
-    const v = given ?? (typeof param.value === 'number' ? [param.value] : param.value);
-    scope.set(name, v.length === 1 ? v[0] : [v[0], v[1], v[2]]);
-  }
-  for (const [name, value] of Object.entries(doc.let ?? {})) {
-    const path = keyPath('let', name);
-    checkValueName(name, path);
-    if (scope.has(name)) throw new ModelError(path, `'${name}' is already a parameter`);
-    scope = extend(scope, [[name, letValue(value, scope, path)]]);
-  }
-  return scope;
+  return counted(() => {
+    const scope = new Map<string, ExprValue>();
+    for (const [name, param] of Object.entries(doc.parameters ?? {})) {
+      checkValueName(name, keyPath('parameters', name));
+      const given = Object.hasOwn(values, name) ? values[name] : undefined;
+      const v = given ?? (typeof param.value === 'number' ? [param.value] : param.value);
+      scope.set(name, v.length === 1 ? v[0] : [v[0], v[1], v[2]]);
+    }
+    for (const [name, value] of Object.entries(doc.let ?? {})) {
+      const path = keyPath('let', name);
+      checkValueName(name, path);
+      if (scope.has(name)) throw new ModelError(path, `'${name}' is already a parameter`);
+      scope.set(name, letValue(value, scope, path));
+    }
+    return scope;
+  });
 }

@@ -2,6 +2,7 @@
  * Clean times on a grid: n·h as the decimal product of n and h's shortest text (0.0003, not
  * 0.00030000000000000003), for the t column of the rows a run writes.
  */
+import { pow } from '../solver/exactMath';
 import { formatNumber } from '../scenario/validate';
 
 /**
@@ -23,7 +24,7 @@ export class DecimalMultiples {
   at(n: number): number {
     const product = n * this.digits;
     if (!Number.isSafeInteger(product) || !(Math.abs(this.exponent) <= 22)) return n * this.x;
-    const magnitude = this.exponent < 0 ? product / 10 ** -this.exponent : product * 10 ** this.exponent;
+    const magnitude = this.exponent < 0 ? product / pow(10, -this.exponent) : product * pow(10, this.exponent);
     return this.x < 0 ? -magnitude : magnitude;
   }
 

@@ -4,7 +4,8 @@
  * a run (compiling and preparing it) is build.ts, kept apart so that reading the definitions does not load the
  * compiler. The shipped scenarios are model files too.
  */
-import { documentScope, valueOf, vectorTimeFunction } from '../modelfile/scope';
+import { counted } from '../modelfile/expressions';
+import { documentScope, messagePart, ModelError, valueOf, vectorTimeFunction } from '../modelfile/scope';
 import type { ModelDocument, ParameterSpec } from '../modelfile/schema';
 import { isRunMethod, type RunMethod } from './methods';
 import type { InputIssue, OutputReference, ParamDef, ParamValues, ScenarioDef, ValueNamer } from './types';
@@ -33,12 +34,24 @@ function fillMessage(template: string, doc: ModelDocument, values: ParamValues):
   const scope = documentScope(doc, values);
   return template.replace(/\{([^{}]*)\}/g, (_, text: string) => {
     const v = valueOf(text, scope, 'checks');
-    return typeof v === 'number' ? formatNumber(v) : String(v);
+    return typeof v === 'number' ? formatNumber(v) : messagePart(v);
   });
 }
 
-/** The file's own checks and the principal-inertia parameters' triangle inequality. */
+/**
+ * The file's own checks and the principal-inertia parameters' triangle inequality: one counted evaluation; a
+ * check that cannot be evaluated at these values (its work past the limit) is an issue, never a throw.
+ */
 function checkDocumentValues(doc: ModelDocument, values: ParamValues, name: ValueNamer): InputIssue[] {
+  try {
+    return counted(() => documentValueIssues(doc, values, name));
+  } catch (error) {
+    if (error instanceof ModelError) return [{ key: 'model', message: `the model at these values: ${error.message}` }];
+    throw error;
+  }
+}
+
+function documentValueIssues(doc: ModelDocument, values: ParamValues, name: ValueNamer): InputIssue[] {
   const issues: InputIssue[] = [];
   for (const [key, spec] of Object.entries(doc.parameters ?? {})) {
     if (spec.kind !== 'principal-inertia') continue;

@@ -26,6 +26,7 @@ import {
 } from './errorNorm';
 import { CUSTOM_SCENARIO_ID, type CustomModel, type InputIssue, type ParamDef, type ParamValues, type ScenarioDef, type ScenarioId, type ScenarioState } from './types';
 import { checkModelUrl, MODEL_LINK_KEYS, MODEL_LINK_LIMITS, type ModelTextResult } from './modelLink';
+import { MODEL_LIMITS } from '../modelfile/limits';
 import {
   assignmentNamer,
   checkAlpha,
@@ -87,7 +88,8 @@ const LONG_VALUE_LIMITS: Readonly<Record<string, number>> = {
   [MODEL_LINK_KEYS.data]: MODEL_LINK_LIMITS.dataCharacters,
   [MODEL_LINK_KEYS.url]: MODEL_LINK_LIMITS.urlCharacters,
 };
-export const MAX_KEY_LENGTH = 32;
+/** A key's length; a model's parameter names (its keys) are bounded alike (modelfile/limits.ts). */
+export const MAX_KEY_LENGTH = MODEL_LIMITS.valueNameLength;
 export const MAX_QUERY_LENGTH = 16_384;
 export const MAX_KEYS = 100;
 

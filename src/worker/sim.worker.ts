@@ -2,12 +2,15 @@
  * Web Worker entry: one simulation at a time, driven by the typed protocol in ./protocol.ts.
  * All logic lives in ./handler.ts; this file only binds it to the worker globals, and loads the
  * reader of user models (src/scenario/custom.ts, with the schema library: its own chunk) the first
- * time a start message carries one.
+ * time a start message carries one. An instance the page keeps for reading model texts answers
+ * `read-model` messages (./modelReaderProtocol.ts) with the same reader.
  */
 /// <reference lib="webworker" />
 import { createRunHandler } from './handler';
 import { prepareRun, type CustomModelReader } from './prepare';
 import type { MainToWorker, ReadyMessage } from './protocol';
+import { answerModelRead, unreadableModel } from './modelReaderHandler';
+import type { ModelReadRequest } from './modelReaderProtocol';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -33,11 +36,22 @@ let customReader: Promise<unknown> | null = null;
 /** Messages in arrival order: a start with a user's model waits for its reader, and nothing overtakes it. */
 let queue: Promise<void> = Promise.resolve();
 
-self.onmessage = (event: MessageEvent<MainToWorker>) => {
+/** The reader of user models' chunk, loaded once for runs and reads alike. */
+const customModule = () => import('../scenario/custom');
+
+self.onmessage = (event: MessageEvent<MainToWorker | ModelReadRequest>) => {
   const message = event.data;
+  if (message.kind === 'read-model') {
+    // A chunk that does not load is an answer too: the page shows it and keeps the text.
+    void customModule().then(
+      ({ customScenario }) => self.postMessage(answerModelRead(message, customScenario)),
+      () => self.postMessage(unreadableModel(message, 'the model reader could not be loaded (no network?); the text is kept')),
+    );
+    return;
+  }
   if (message.kind === 'start' && message.model) {
     // A chunk that does not load leaves prepareRun to say that the model cannot be read.
-    customReader ??= import('../scenario/custom')
+    customReader ??= customModule()
       .then(({ customScenarioDef }) => void (readCustom = customScenarioDef))
       .catch(() => undefined);
     const loading = customReader;

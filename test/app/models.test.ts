@@ -4,7 +4,10 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appStore, openCustomScenario, resetApp, selectScenario, setOutput, shareQueryFor } from '../../src/app/store';
-import { MODEL_STORAGE_KEY, modelStore, modelTitle, openLink, openModel, setModelText } from '../../src/app/models';
+import {
+  MODEL_STORAGE_KEY, modelStore, modelTitle, openLink, openModel, PREVIOUS_DRAFT_STORAGE_KEY, restorePreviousDraft, setModelText,
+} from '../../src/app/models';
+import { readModel, setModelReadDeadline, useModelReaderPort } from '../../src/app/modelReader';
 import { openLessonStep } from '../../src/app/lessons/lessonStore';
 import { applyWorkerMessage, beginRun, clearResults, results } from '../../src/app/runs';
 import { chartView } from '../../src/app/chartViews';
@@ -12,7 +15,9 @@ import { getScenario, readCustomModel, scenarioOf } from '../../src/scenario/reg
 import { encodeModelData } from '../../src/scenario/modelData';
 import { SAMPLE_WIDTH } from '../../src/solver/simulate';
 import { SERIES_WIDTH } from '../../src/worker/protocol';
-import { DOUBLE_PENDULUM, MISSPELT_BODY } from '../support/customModels';
+import { DOUBLE_PENDULUM, FOUR_BAR, MISSPELT_BODY } from '../support/customModels';
+import { inProcessModelReader, type TestPort } from '../support/inProcessModelReader';
+import { sharedListsText } from '../fuzz/modelFileCases';
 
 /** A localStorage for Node: the page keeps the editor's text there. */
 function memoryStorage(): Storage {
@@ -31,7 +36,8 @@ beforeEach(() => {
   vi.stubGlobal('localStorage', memoryStorage());
   resetApp();
   clearResults();
-  modelStore.setState({ open: false, text: '', issues: [], url: undefined });
+  modelStore.setState({ open: false, text: '', issues: [], url: undefined, edited: false, previous: null });
+  useModelReaderPort(() => inProcessModelReader());
 });
 
 afterEach(() => {
@@ -103,7 +109,7 @@ describe('a user model in the page', () => {
   });
 
   it('a user model\'s results stay drawable after the page opens a shipped model or another link, until the next run replaces them', async () => {
-    const read = readCustomModel(DOUBLE_PENDULUM);
+    const read = await readModel(DOUBLE_PENDULUM, 'open');
     if (!read?.ok) throw new Error('the test model does not read');
     openCustomScenario(read.def, { text: DOUBLE_PENDULUM });
     const runId = beginRun();
@@ -137,8 +143,8 @@ describe('a user model in the page', () => {
     expect(draw().map((v) => v.seriesName)).toEqual(before.map((v) => v.seriesName));
   });
 
-  it('the output picker\'s chart: the chosen output of the run, its unit on the axis', () => {
-    const read = readCustomModel(DOUBLE_PENDULUM);
+  it('the output picker\'s chart: the chosen output of the run, its unit on the axis', async () => {
+    const read = await readModel(DOUBLE_PENDULUM, 'open');
     if (!read?.ok) throw new Error('the test model does not read');
     openCustomScenario(read.def, { text: DOUBLE_PENDULUM });
     const runId = beginRun();
@@ -156,5 +162,75 @@ describe('a user model in the page', () => {
     expect(view.seriesName).toBe('modified HHT y_tip');
     expect(view.data.map((p) => p.v)).toEqual([-1, -1.5, -1.25]);
     expect(chartView('output', 'modified', ['modified'], 'x', results.current, appStore.getState().state, 'modified HHT', { output: 'nothing' }).data).toEqual([]);
+  });
+});
+
+describe('an edited draft is never lost to a model opened from elsewhere', () => {
+  it('opening a file keeps the edited draft as the previous draft, one click away, across reloads', async () => {
+    setModelText(DOUBLE_PENDULUM.replace('"Double pendulum"', '"My pendulum"'));
+    const edited = modelStore.getState().text;
+    expect((await openModel({ text: FOUR_BAR }, 'four-bar.json')).ok).toBe(true);
+    expect(modelStore.getState()).toMatchObject({ text: FOUR_BAR, previous: edited, edited: false });
+    expect(localStorage.getItem(PREVIOUS_DRAFT_STORAGE_KEY)).toBe(edited);
+    expect(localStorage.getItem(MODEL_STORAGE_KEY)).toBe(FOUR_BAR);
+    restorePreviousDraft();
+    // The draft is back; the file's text is one click away in its turn.
+    expect(modelStore.getState()).toMatchObject({ text: edited, previous: FOUR_BAR, edited: true });
+    expect(localStorage.getItem(MODEL_STORAGE_KEY)).toBe(edited);
+    expect(localStorage.getItem(PREVIOUS_DRAFT_STORAGE_KEY)).toBe(FOUR_BAR);
+  });
+
+  it('so does a link with a model; a draft that was only opened, never typed in, is replaced without a copy', async () => {
+    setModelText(MISSPELT_BODY);
+    await openLink(`?v=1&scenario=custom&model-data=${encodeModelData(DOUBLE_PENDULUM)}`);
+    expect(modelStore.getState()).toMatchObject({ text: DOUBLE_PENDULUM, previous: MISSPELT_BODY });
+    // The link's text is not typed in: opening a file over it keeps the previous draft as it was.
+    await openModel({ text: FOUR_BAR }, 'four-bar.json');
+    expect(modelStore.getState()).toMatchObject({ text: FOUR_BAR, previous: MISSPELT_BODY });
+  });
+});
+
+describe('the page reads a model\'s text off its main thread, with a deadline', () => {
+  it('a text whose evaluation would not end is refused with the reader\'s message at its place', async () => {
+    const hostile = sharedListsText(60);
+    const result = await openModel({ text: hostile }, 'hostile.json');
+    expect(result.ok).toBe(false);
+    expect(modelStore.getState()).toMatchObject({ open: true, text: hostile });
+    expect(modelStore.getState().issues[0]).toMatchObject({ path: 'let.l15', message: expect.stringMatching(/more than 100000 items/) });
+    expect(readCustomModel(hostile)).toMatchObject({ ok: false, issues: [{ path: 'let.l15' }] });
+  });
+
+  it('a reader that does not answer in time is stopped: the text is kept with a message, the next text is read by a new worker', async () => {
+    const ports: TestPort[] = [];
+    useModelReaderPort(() => {
+      const port = inProcessModelReader({ silent: ports.length === 0 });
+      ports.push(port);
+      return port;
+    });
+    setModelReadDeadline(20);
+    const late = await openModel({ text: FOUR_BAR }, 'four-bar.json');
+    expect(late.ok).toBe(false);
+    expect(ports[0].terminated).toBe(true);
+    expect(modelStore.getState()).toMatchObject({ open: true, text: FOUR_BAR });
+    expect(appStore.getState().notice?.issues[0].message).toMatch(/^four-bar\.json: the model reader did not answer within 0\.02 s and was stopped; the text is kept/);
+    expect((await openModel({ text: DOUBLE_PENDULUM }, 'pendulum.json')).ok).toBe(true);
+    expect(ports).toHaveLength(2);
+    expect(ports[1].sent).toEqual([DOUBLE_PENDULUM]);
+  });
+
+  it('a check as you type that a newer one replaces before the worker takes it is dropped, not read', async () => {
+    const ports: TestPort[] = [];
+    useModelReaderPort(() => {
+      const port = inProcessModelReader();
+      ports.push(port);
+      return port;
+    });
+    const first = readModel(DOUBLE_PENDULUM, 'check');
+    const second = readModel(MISSPELT_BODY, 'check');
+    const third = readModel(FOUR_BAR, 'check');
+    expect(await second).toBeNull();
+    expect((await first)?.ok).toBe(true);
+    expect((await third)?.ok).toBe(true);
+    expect(ports[0].sent).toEqual([DOUBLE_PENDULUM, FOUR_BAR]);
   });
 });

@@ -16,8 +16,13 @@ export interface SimResult {
 }
 
 export function sim(...args: string[]): Promise<SimResult> {
+  return simWithin(0, ...args);
+}
+
+/** `sim` killed after `timeoutMs` (0: never): a command that might hang ends with code -1 instead of hanging the test. */
+export function simWithin(timeoutMs: number, ...args: string[]): Promise<SimResult> {
   return new Promise((done) => {
-    execFile(TSX, ['src/cli/sim.ts', ...args], { cwd: ROOT, maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
+    execFile(TSX, ['src/cli/sim.ts', ...args], { cwd: ROOT, maxBuffer: 64 << 20, timeout: timeoutMs }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
       done({ code, stdout, stderr });
     });

@@ -472,3 +472,100 @@ export function tenMegabyteCase(): ModelCase {
   const filler = `"${'x'.repeat(1000)}",`;
   return { seed: 0, group: 'hostile', kind: 'a 10 MB file', text: `{"format": "hht-model/1", "title": "big", "description": [${filler.repeat(10_000)}"end"]}` };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Hostile work: small texts inside every size limit whose evaluation was unbounded (exponential equality on
+// shared lists, a scope copied per `let` entry, a group's `let` evaluated per repetition). Each is a whole model
+// file, one key per line, so an issue's line names the entry.
+
+const oneBody = { name: 'b', mass: 1, inertia: [1, 1, 1] };
+
+function fileOf(doc: { [key: string]: Json }): string {
+  return JSON.stringify({ format: 'hht-model/1', title: 'hostile work', ...doc }, null, 1);
+}
+
+/**
+ * `l0 = [1, 2]`, `l_i = [l_{i-1}, l_{i-1}]` for i = 1 … levels: each list is two references to the one before,
+ * so it is built in one step and stands for 2^i items; `test` (default `l{levels} == l{levels}`) compares them.
+ */
+export function sharedListsText(levels: number, test = `l${levels} == l${levels}`): string {
+  const lets: { [key: string]: Json } = { l0: '[1, 2]' };
+  for (let i = 1; i <= levels; i++) lets[`l${i}`] = `[l${i - 1}, l${i - 1}]`;
+  return fileOf({ let: lets, bodies: [{ ...oneBody, mass: `${test} ? 1 : 2` }] });
+}
+
+/** `count` `let` entries, each the one before plus one (`chained`) or a plain number. */
+export function manyLetsText(count: number, chained: boolean): string {
+  const lets: { [key: string]: Json } = { v0: 1 };
+  for (let i = 1; i < count; i++) lets[`v${i}`] = chained ? `v${i - 1} + 1` : i;
+  return fileOf({ let: lets, bodies: [{ ...oneBody, mass: `v${count - 1} > 0 ? 1 : 2` }] });
+}
+
+/**
+ * One repeated group of `repetitions` copies with `entries` `let` entries each the one before plus one; the first
+ * is `k` (the loop variable: every entry depends on the copy) or 1 (none does). The group holds no item.
+ */
+export function groupLetsText(entries: number, repetitions: number, dependsOnCopy: boolean): string {
+  const lets: { [key: string]: Json } = { a0: dependsOnCopy ? 'k' : '1' };
+  for (let i = 1; i < entries; i++) lets[`a${i}`] = `a${i - 1} + 1`;
+  return fileOf({ bodies: [oneBody], groups: [{ repeat: { k: { from: 1, to: repetitions } }, let: lets }] });
+}
+
+/** A random text of the kinds above, sized anywhere from harmless to far past the evaluation budget. */
+export function hostileWorkCase(seed: number): ModelCase {
+  const rand = mulberry32(seed);
+  const r = Math.floor(rand() * 6);
+  // Half of the sizes from the top decade of the range, where the work used to explode.
+  const size = (lo: number, hi: number) => Math.floor(logUniform(rand, rand() < 0.5 ? lo : Math.max(lo, hi / 10), hi));
+  const cases: [string, () => string][] = [
+    ['shared lists compared', () => sharedListsText(size(1, 80))],
+    ['a shared list compared many times', () => {
+      const levels = size(8, 16);
+      return sharedListsText(levels, Array.from({ length: size(1, 200) }, () => `l${levels} == l${levels}`).join(' && '));
+    }],
+    ['many let entries', () => manyLetsText(size(10, 60_000), rand() < 0.5)],
+    ['group lets, copy-independent', () => groupLetsText(size(1, 300), size(1, 20_000), false)],
+    ['group lets, copy-dependent', () => groupLetsText(size(1, 300), size(1, 20_000), true)],
+    ['long texts joined', () => fileOf({
+      let: { s: `'${'x'.repeat(size(1, 999))}'`, ...Object.fromEntries(Array.from({ length: size(1, 2000) }, (_, i) => [`j${i}`, 's + s'])) },
+      bodies: [oneBody],
+    })],
+  ];
+  const [kind, make] = cases[r];
+  return { seed, group: 'hostile', kind, text: make() };
+}
+
+/**
+ * A valid chain written with much `let`: a long run of derived numbers, a list of pin positions, a record, nested
+ * lists compared with `==`, and a repeated group whose `let` mixes entries that depend on the copy and entries
+ * that do not (computed once). The reader must accept it.
+ */
+export function letHeavyCase(seed: number): ModelCase {
+  const rand = mulberry32(seed);
+  const n = 1 + Math.floor(rand() * 6);
+  const extra = Math.floor(logUniform(rand, 1, 3000));
+  const lets: { [key: string]: Json } = { L: round(uniform(rand, 0.2, 1)) };
+  for (let i = 0; i < extra; i++) lets[`d${i}`] = i === 0 ? 'L' : rand() < 0.5 ? `d${i - 1} + 0` : `d${i - 1} * 1`;
+  lets.span = `d${extra - 1}`;
+  lets.pins = `[${Array.from({ length: n + 1 }, (_, k) => `${k} * span`).join(', ')}]`;
+  lets.arm = { length: 'span', mass: round(logUniform(rand, 0.1, 5)) };
+  lets.grid = '[[0, 1], [2, 3]]';
+  lets.same = 'grid == [[0, 1], [2, 3]] && [grid, grid] == [grid, [[0, 1], [2, 3]]] ? 1 : 0';
+  const doc: { [key: string]: Json } = {
+    format: 'hht-model/1', title: 'let-heavy chain',
+    parameters: { N: { value: n, integer: true, min: 1, max: 6 } },
+    let: lets,
+    gravity: [0, -9.81, 0],
+    groups: [{
+      repeat: { k: { from: 1, to: 'N' } },
+      let: {
+        half: 'arm.length / 2', x: 'pins[k - 1]', m: 'arm.mass * same + 0.1 * (k % 2)', size: '[arm.length, 0.05, 0.05]',
+        link: "'link ' + k", previous: "k == 1 ? 'ground' : 'link ' + (k - 1)",
+      },
+      bodies: [{ name: '{link}', mass: 'm', position: ['x + half', 0, 0], shape: { type: 'box', size: 'size' } }],
+      joints: [{ name: 'pin {k}', type: 'revolute', bodies: ['{previous}', '{link}'], at: ['x', 0, 0], axis: [0, 0, 1] }],
+    }],
+    outputs: [{ type: 'position', name: 'tip y', point: 'link {N}', component: 'y' }],
+  };
+  return { seed, group: 'valid', kind: 'let-heavy chain', text: JSON.stringify(doc, null, rand() < 0.5 ? 1 : undefined), mustRead: true, falling: [] };
+}

@@ -68,3 +68,37 @@ export const FOUR_BAR = `{
   "run": { "alpha": -0.1, "h": 0.001, "tEnd": 0.5 }
 }
 `;
+
+/**
+ * A rod hanging from a revolute joint, drawn turned −60° about z by an axis–angle orientation, driven by a motor
+ * torque and a force that are functions of time (sin, cos, exp, atan, tan): every evaluation goes through the
+ * engine-independent functions of solver/exactMath.ts, so the app's rows equal `sim`'s to the bit.
+ */
+export const DRIVEN_PENDULUM = `{
+  "format": "hht-model/1",
+  "title": "Driven pendulum",
+  "description": "A uniform rod, 1 m, on a revolute joint about z, driven by a motor torque of time.",
+  "parameters": {
+    "tau": { "label": "Torque amplitude", "unit": "N m", "value": 3, "min": 0, "max": 100 }
+  },
+  "gravity": [0, -9.81, 0],
+  "bodies": [
+    { "name": "rod", "mass": 1, "inertia": [0.001, "1 / 12", "1 / 12"],
+      "position": "0.5 * [cos(-pi / 3), sin(-pi / 3), 0]", "orientation": { "axis": [0, 0, 1], "angle": -60 },
+      "points": { "tip": [0.5, 0, 0] }, "shape": { "type": "box", "size": [1, 0.05, 0.05] } }
+  ],
+  "joints": [
+    { "name": "pivot", "type": "revolute", "bodies": ["ground", "rod"], "at": [0, 0, 0], "axis": [0, 0, 1] }
+  ],
+  "loads": [
+    { "name": "drive", "type": "motor", "joint": "pivot", "torque": "tau * sin(6 * t) + 0.5 * cos(11 * t) * exp(-t) + 0.2 * atan(3 * t - 1)" },
+    { "name": "push", "type": "force", "body": "rod", "at": "rod.tip", "value": ["0.3 * tan(0.5 * t)", "-0.5 * exp(-2 * t) * cos(40 * t)", 0] }
+  ],
+  "outputs": [
+    { "type": "position", "name": "x_tip", "point": "rod.tip", "component": "x" },
+    { "type": "position", "name": "y_tip", "point": "rod.tip", "component": "y" },
+    { "type": "angle", "name": "swing", "joint": "pivot" }
+  ],
+  "run": { "alpha": -0.1, "h": 0.001, "tEnd": 1 }
+}
+`;

@@ -1,7 +1,10 @@
 /**
  * Edit model: a code editor for the model file (CodeMirror 6 with JSON, the model's JSON Schema for completion, and
- * the reader's own messages at their lines as you type). Run reads the text and runs it; a model that fails stays
- * here with its mistakes marked. This file and CodeMirror are their own chunk (loaded when the editor opens).
+ * the reader's own messages at their lines as you type). The text is checked off the main thread (the model
+ * reader's worker, app/modelReader.ts, with its deadline), so no text — a hostile one kept as the draft
+ * included — can freeze the page. Run reads the text and runs it; a model that fails stays here with its mistakes
+ * marked. An edited draft that a file, a link or the menu replaced is one click away ("Restore previous draft").
+ * This file and CodeMirror are their own chunk (loaded when the editor opens).
  */
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
@@ -12,12 +15,11 @@ import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighti
 import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete';
 import { lintGutter, linter, lintKeymap, type Diagnostic } from '@codemirror/lint';
 import { json } from '@codemirror/lang-json';
-import { modelJsonSchema } from '../../modelfile/schema';
-import { readCustomModel } from '../../scenario/registry';
-import '../../scenario/custom';
+// The published schema (generated from the reader's, a test keeps them equal): completion without the schema library.
+import modelSchema from '../../../docs/model-format.schema.json' with { type: 'json' };
 import { modelDiagnostics } from '../editor/modelLint';
 import { schemaCompletionSource } from '../editor/schemaCompletion';
-import { closeModelEditor, modelStore, openModel, setModelText } from '../models';
+import { closeModelEditor, loadModelReader, modelStore, openModel, restorePreviousDraft, setModelText } from '../models';
 import { downloadText } from '../export/download';
 import { startRun } from '../runner';
 
@@ -45,11 +47,21 @@ export function ModelEditor() {
   const [runMessage, setRunMessage] = useState('');
   const url = useStore(modelStore, (s) => s.url);
 
+  const previous = useStore(modelStore, (s) => (s.previous !== null && s.previous !== s.text ? s.previous : null));
+
   useEffect(() => {
-    const read = (text: string) => readCustomModel(text) ?? { ok: false as const, issues: [{ path: '', message: 'the model reader is not loaded' }] };
-    const lint = linter((v) => {
-      const found = modelDiagnostics(v.state, read);
-      setStatus(statusOf(found, v.state));
+    const lint = linter(async (v) => {
+      const state = v.state;
+      let read;
+      try {
+        read = await (await loadModelReader()).readModel(state.doc.toString(), 'check');
+      } catch {
+        read = { ok: false as const, issues: [{ path: '', message: 'the model reader could not be loaded (no network?)' }] };
+      }
+      // A newer text is on its way to the reader: its check will say.
+      if (read === null) return [];
+      const found = modelDiagnostics(state, () => read);
+      setStatus(statusOf(found, state));
       return found;
     }, { delay: LINT_DELAY_MS });
     const state = EditorState.create({
@@ -67,7 +79,7 @@ export function ModelEditor() {
         json(),
         lint,
         lintGutter(),
-        autocompletion({ override: [schemaCompletionSource(modelJsonSchema() as never)] }),
+        autocompletion({ override: [schemaCompletionSource(modelSchema as never)] }),
         keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...completionKeymap, ...lintKeymap, indentWithTab]),
         EditorView.lineWrapping,
         EditorView.contentAttributes.of({ 'aria-label': 'Model file (JSON)', 'data-testid': 'model-editor-text' }),
@@ -132,6 +144,12 @@ export function ModelEditor() {
             </button>
           )}
         </div>
+        {previous !== null && (
+          <button type="button" onClick={restorePreviousDraft} data-testid="model-editor-restore"
+            title={`Bring back the draft you edited before the model you opened replaced it (${previous.length} characters); the text here is kept in its place`}>
+            Restore previous draft
+          </button>
+        )}
         <button type="button" onClick={save} data-testid="model-editor-save" title="Save the text as a file">
           Save file
         </button>

@@ -7,6 +7,7 @@
 import { COORDS_PER_BODY, type Constraint } from './types';
 import type { AssembledSystem } from './assembly';
 import { luFactor, luSolve, maxAbs } from '../linalg/dense';
+import { hypot } from '../exactMath';
 
 /** Relative size below which a constraint row counts as a combination of earlier rows. */
 export const REDUNDANCY_TOLERANCE = 1e-9;
@@ -275,7 +276,7 @@ function heldText(drivers: readonly Constraint[]): string {
 function stepScale(dx: Float64Array): number {
   let largest = 0;
   for (let c = 0; c < dx.length; c += COORDS_PER_BODY) {
-    const d = Math.hypot(dx[c + 3], dx[c + 4], dx[c + 5], dx[c + 6]);
+    const d = hypot(dx[c + 3], dx[c + 4], dx[c + 5], dx[c + 6]);
     if (d > largest) largest = d;
   }
   return largest > MAX_TURN_STEP ? MAX_TURN_STEP / largest : 1;

@@ -12,6 +12,7 @@ import { AssembledSystem } from './assembly';
 import { assemblePositions, denseConstraintJacobian, findRedundantConstraints, projectVelocities, REDUNDANCY_TOLERANCE } from './consistentState';
 import { eulerParameterRates } from '../rotation/eulerParameters';
 import { reducedConstraint } from './reducedConstraint';
+import { atan2, hypot } from '../exactMath';
 
 /** How far the assembly moved one body from its stated pose. */
 export interface BodyMove {
@@ -202,14 +203,14 @@ function turnAngle(a: Float64Array, oa: number, b: Float64Array, ob: number): nu
   const x = b0 * a1 + b1 * a0 + b2 * a3 - b3 * a2;
   const y = b0 * a2 - b1 * a3 + b2 * a0 + b3 * a1;
   const z = b0 * a3 + b1 * a2 - b2 * a1 + b3 * a0;
-  return 2 * Math.atan2(Math.sqrt(x * x + y * y + z * z), Math.abs(w));
+  return 2 * atan2(Math.sqrt(x * x + y * y + z * z), Math.abs(w));
 }
 
 function bodyMoves(before: Float64Array, after: Float64Array, bodies: number): BodyMove[] {
   const moves: BodyMove[] = [];
   for (let b = 0; b < bodies; b++) {
     const c = b * COORDS_PER_BODY;
-    const distance = Math.hypot(after[c] - before[c], after[c + 1] - before[c + 1], after[c + 2] - before[c + 2]);
+    const distance = hypot(after[c] - before[c], after[c + 1] - before[c + 1], after[c + 2] - before[c + 2]);
     const angle = turnAngle(before, c + 3, after, c + 3);
     if (distance > MOVE_DISTANCE || angle > MOVE_ANGLE) moves.push({ body: b, distance, angle });
   }

@@ -5,6 +5,7 @@
  * Notation (Sherif et al. 2019): A(e) rotation matrix (Eq. 2), L(e) the 3×4 matrix of Eq. 4,
  * ω = 2 L(e) ė body-fixed angular velocity (Eq. 3).
  */
+import { hypot } from '../exactMath';
 
 /**
  * A(e) (Sherif Eq. 2), row-major 3×3 into out[0..9).
@@ -138,7 +139,7 @@ export function rotatedVectorHessian(
 
 /** Normalises e in place to unit length. */
 export function normalizeEulerParameters(e: Float64Array, o: number): void {
-  const n = Math.hypot(e[o], e[o + 1], e[o + 2], e[o + 3]);
+  const n = hypot(e[o], e[o + 1], e[o + 2], e[o + 3]);
   e[o] /= n; e[o + 1] /= n; e[o + 2] /= n; e[o + 3] /= n;
 }
 

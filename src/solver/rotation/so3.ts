@@ -5,6 +5,7 @@
  * and T⁻¹. Rotation vectors are body-fixed increments: A(e ⊗ exp(θ)) = A(e) exp(θ̃).
  * Kernels write into caller-provided arrays and allocate nothing.
  */
+import { atan2, cos, sin, tan } from '../exactMath';
 
 /** Below this angle (rad) sin(φ/2)/φ is taken from its series (truncation < 1e-19). */
 const SMALL_ANGLE = 1e-4;
@@ -20,8 +21,8 @@ export function expRotationVector(theta: Float64Array, ot: number, out: Float64A
   const phi2 = x * x + y * y + z * z;
   const phi = Math.sqrt(phi2);
   // s = sin(φ/2)/φ
-  const s = phi < SMALL_ANGLE ? 0.5 - phi2 / 48 : Math.sin(0.5 * phi) / phi;
-  out[oo] = Math.cos(0.5 * phi);
+  const s = phi < SMALL_ANGLE ? 0.5 - phi2 / 48 : sin(0.5 * phi) / phi;
+  out[oo] = cos(0.5 * phi);
   out[oo + 1] = s * x; out[oo + 2] = s * y; out[oo + 3] = s * z;
 }
 
@@ -33,7 +34,7 @@ export function rotationVectorFromEulerParameters(e: Float64Array, oe: number, o
   let e0 = e[oe], e1 = e[oe + 1], e2 = e[oe + 2], e3 = e[oe + 3];
   if (e0 < 0) { e0 = -e0; e1 = -e1; e2 = -e2; e3 = -e3; } // e and −e are the same rotation
   const sinHalf = Math.sqrt(e1 * e1 + e2 * e2 + e3 * e3);
-  const phi = 2 * Math.atan2(sinHalf, e0);
+  const phi = 2 * atan2(sinHalf, e0);
   // f = φ / sin(φ/2)
   const f = sinHalf === 0 ? 2 : phi / sinHalf;
   out[oo] = f * e1; out[oo + 1] = f * e2; out[oo + 2] = f * e3;
@@ -59,13 +60,13 @@ export function composeEulerParameters(
  * T(θ) = I + (cos φ − 1)/φ² θ̃ + (1 − sin φ / φ)/φ² θ̃², at out[oo..oo+9).
  */
 export function tangentOperator(theta: Float64Array, ot: number, out: Float64Array, oo = 0): void {
-  const phi2 = theta[ot] ** 2 + theta[ot + 1] ** 2 + theta[ot + 2] ** 2;
+  const phi2 = theta[ot] * theta[ot] + theta[ot + 1] * theta[ot + 1] + theta[ot + 2] * theta[ot + 2];
   const phi = Math.sqrt(phi2);
-  const sh = phi === 0 ? 0.5 : Math.sin(0.5 * phi) / phi;
+  const sh = phi === 0 ? 0.5 : sin(0.5 * phi) / phi;
   const a = -2 * sh * sh; // (cos φ − 1)/φ² without cancellation
   const b = phi < SERIES_ANGLE
     ? 1 / 6 - phi2 / 120 + phi2 * phi2 / 5040 - phi2 * phi2 * phi2 / 362880
-    : (phi - Math.sin(phi)) / (phi2 * phi);
+    : (phi - sin(phi)) / (phi2 * phi);
   writeIdentityPlusSkewTerms(theta, ot, a, b, out, oo);
 }
 
@@ -74,11 +75,11 @@ export function tangentOperator(theta: Float64Array, ot: number, out: Float64Arr
  * T⁻¹(θ) = I + ½ θ̃ + (1 − (φ/2) cot(φ/2))/φ² θ̃²  (|θ| < 2π).
  */
 export function tangentOperatorInverse(theta: Float64Array, ot: number, out: Float64Array, oo = 0): void {
-  const phi2 = theta[ot] ** 2 + theta[ot + 1] ** 2 + theta[ot + 2] ** 2;
+  const phi2 = theta[ot] * theta[ot] + theta[ot + 1] * theta[ot + 1] + theta[ot + 2] * theta[ot + 2];
   const phi = Math.sqrt(phi2);
   const b = phi < SERIES_ANGLE
     ? 1 / 12 + phi2 / 720 + phi2 * phi2 / 30240 + phi2 * phi2 * phi2 / 1209600
-    : (1 - (0.5 * phi) / Math.tan(0.5 * phi)) / phi2;
+    : (1 - (0.5 * phi) / tan(0.5 * phi)) / phi2;
   writeIdentityPlusSkewTerms(theta, ot, 0.5, b, out, oo);
 }
 

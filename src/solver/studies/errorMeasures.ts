@@ -1,4 +1,5 @@
 /** Error measures shared by the studies: integrated differences of sampled series and observed orders. */
+import { log } from '../exactMath';
 
 /** Σ_i ∫ |a_i − b_i| dt over `width`-wide sample vectors (trapezoidal rule); NaN if the grids differ. */
 export function integratedDifference(t: Float64Array, a: Float64Array, b: Float64Array, width: number, tRef: Float64Array): number {
@@ -15,5 +16,5 @@ export function integratedDifference(t: Float64Array, a: Float64Array, b: Float6
 
 /** Observed order p = log(e₁/e₂) / log(h₁/h₂). */
 export function observedOrder(h1: number, e1: number, h2: number, e2: number): number {
-  return Math.log(e1 / e2) / Math.log(h1 / h2);
+  return log(e1 / e2) / log(h1 / h2);
 }

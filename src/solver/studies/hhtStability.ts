@@ -5,6 +5,7 @@
  * oscillation (frequency |ω|/2) there.
  */
 import { hhtParameters } from '../integrators/newmark';
+import { acos, atan2, cbrt, cos, hypot, pow } from '../exactMath';
 
 export interface OscillatorResponse {
   /** Largest eigenvalue modulus of the amplification matrix (1 = no damping). */
@@ -35,11 +36,11 @@ export function oscillatorResponse(alpha: number, w: number): OscillatorResponse
   let spectralRadius = 0;
   let principal: { re: number; im: number } | null = null;
   for (const r of roots) {
-    const mod = Math.hypot(r.re, r.im);
+    const mod = hypot(r.re, r.im);
     spectralRadius = Math.max(spectralRadius, mod);
-    if (r.im > 0 && (!principal || mod > Math.hypot(principal.re, principal.im))) principal = r;
+    if (r.im > 0 && (!principal || mod > hypot(principal.re, principal.im))) principal = r;
   }
-  const periodError = principal ? w / Math.atan2(principal.im, principal.re) - 1 : NaN;
+  const periodError = principal ? w / atan2(principal.im, principal.re) - 1 : NaN;
   return { spectralRadius, periodError };
 }
 
@@ -53,14 +54,14 @@ export function eigenvalues3(m: Float64Array): { re: number; im: number }[] {
   const p = minors - 3 * s * s;
   const q = -(2 * s * s * s - minors * s + det) ;
   // y³ + p y + q = 0 with q as computed: (y+s)³ − tr (y+s)² + minors (y+s) − det expanded.
-  const disc = (q / 2) ** 2 + (p / 3) ** 3;
+  const disc = pow(q / 2, 2) + pow(p / 3, 3);
   if (disc > 0) {
     const sq = Math.sqrt(disc);
-    const u = Math.cbrt(-q / 2 + sq), v = Math.cbrt(-q / 2 - sq);
+    const u = cbrt(-q / 2 + sq), v = cbrt(-q / 2 - sq);
     const re = -(u + v) / 2 + s, im = (Math.sqrt(3) / 2) * (u - v);
     return [{ re: u + v + s, im: 0 }, { re, im: Math.abs(im) }, { re, im: -Math.abs(im) }];
   }
   const r = Math.sqrt(Math.max(0, -p / 3));
-  const phi = Math.acos(Math.max(-1, Math.min(1, r === 0 ? 0 : (-q / 2) / (r * r * r)))) / 3;
-  return [0, 1, 2].map((k) => ({ re: 2 * r * Math.cos(phi - (2 * Math.PI * k) / 3) + s, im: 0 }));
+  const phi = acos(Math.max(-1, Math.min(1, r === 0 ? 0 : (-q / 2) / (r * r * r)))) / 3;
+  return [0, 1, 2].map((k) => ({ re: 2 * r * cos(phi - (2 * Math.PI * k) / 3) + s, im: 0 }));
 }

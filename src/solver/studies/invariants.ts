@@ -31,7 +31,7 @@ export class InvariantMonitor {
     let drift = 0, lz = 0;
     for (let b = 0; b < system.bodyCount; b++) {
       const c = b * COORDS_PER_BODY;
-      drift = Math.max(drift, Math.abs(q[c + 3] ** 2 + q[c + 4] ** 2 + q[c + 5] ** 2 + q[c + 6] ** 2 - 1));
+      drift = Math.max(drift, Math.abs(q[c + 3] * q[c + 3] + q[c + 4] * q[c + 4] + q[c + 5] * q[c + 5] + q[c + 6] * q[c + 6] - 1));
       lz += this.angularMomentumZ(b, q, qd);
     }
     system.updateConstraintJacobian(q, t);

@@ -8,6 +8,7 @@
 import { eigenvalues3, oscillatorResponse as hhtOscillatorResponse, type OscillatorResponse } from './hhtStability';
 import { generalizedAlphaParameters, type GeneralizedAlphaParameters } from '../integrators/methods/generalizedAlpha';
 import { jiXingParameters, type JiXingParameters } from '../integrators/methods/jiXing';
+import { atan2, hypot } from '../exactMath';
 
 export type { OscillatorResponse };
 
@@ -73,7 +74,7 @@ function response2(m: Float64Array, w: number): OscillatorResponse {
     return { spectralRadius: r, periodError: NaN };
   }
   const re = tr / 2, im = Math.sqrt(-disc);
-  return { spectralRadius: Math.hypot(re, im), periodError: w / Math.atan2(im, re) - 1 };
+  return { spectralRadius: hypot(re, im), periodError: w / atan2(im, re) - 1 };
 }
 
 /** Spectral radius and period error of a 3×3 amplification matrix at Ωh = w (principal complex pair). */
@@ -81,11 +82,11 @@ function response3(m: Float64Array, w: number): OscillatorResponse {
   let spectralRadius = 0;
   let principal: { re: number; im: number } | null = null;
   for (const r of eigenvalues3(m)) {
-    const mod = Math.hypot(r.re, r.im);
+    const mod = hypot(r.re, r.im);
     spectralRadius = Math.max(spectralRadius, mod);
-    if (r.im > 0 && (!principal || mod > Math.hypot(principal.re, principal.im))) principal = r;
+    if (r.im > 0 && (!principal || mod > hypot(principal.re, principal.im))) principal = r;
   }
-  return { spectralRadius, periodError: principal ? w / Math.atan2(principal.im, principal.re) - 1 : NaN };
+  return { spectralRadius, periodError: principal ? w / atan2(principal.im, principal.re) - 1 : NaN };
 }
 
 /**

@@ -3,6 +3,7 @@
  * window), used to mark the frequencies present in a run — e.g. of the primary body's Euler parameters —
  * on the HHT damping curve.
  */
+import { cos, hypot, sin } from '../exactMath';
 
 /** In-place iterative radix-2 FFT of (re, im), length a power of two. */
 export function fft(re: Float64Array, im: Float64Array): void {
@@ -15,7 +16,7 @@ export function fft(re: Float64Array, im: Float64Array): void {
     if (i < j) { [re[i], re[j]] = [re[j], re[i]]; [im[i], im[j]] = [im[j], im[i]]; }
   }
   for (let len = 2; len <= n; len <<= 1) {
-    const ang = (-2 * Math.PI) / len, wr = Math.cos(ang), wi = Math.sin(ang);
+    const ang = (-2 * Math.PI) / len, wr = cos(ang), wi = sin(ang);
     for (let i = 0; i < n; i += len) {
       let cr = 1, ci = 0;
       for (let k = 0; k < len / 2; k++) {
@@ -43,13 +44,13 @@ export function amplitudeSpectrum(x: ArrayLike<number>, dt: number): Spectrum {
   const re = new Float64Array(n), im = new Float64Array(n);
   let mean = 0;
   for (let i = 0; i < n; i++) mean += x[i] / n;
-  for (let i = 0; i < n; i++) re[i] = (x[i] - mean) * (0.5 - 0.5 * Math.cos((2 * Math.PI * i) / (n - 1)));
+  for (let i = 0; i < n; i++) re[i] = (x[i] - mean) * (0.5 - 0.5 * cos((2 * Math.PI * i) / (n - 1)));
   fft(re, im);
   const half = n / 2;
   const omega = new Float64Array(half), amplitude = new Float64Array(half);
   for (let k = 0; k < half; k++) {
     omega[k] = (2 * Math.PI * k) / (n * dt);
-    amplitude[k] = (2 * Math.hypot(re[k], im[k])) / n;
+    amplitude[k] = (2 * hypot(re[k], im[k])) / n;
   }
   return { omega, amplitude };
 }

@@ -17,6 +17,7 @@ import { simulateFamily, takesAlpha, type FamilyRunSettings } from './familyRuns
 import { methodRunSettings, type MethodParameters, type StudyProgress, type StudyRun } from './convergenceStudy';
 import { eulerParameterFrequencies } from './spectrum';
 import type { FamilyMethodName } from './methodStability';
+import { log10 } from '../exactMath';
 
 /** Why a run counts as unstable: how the solver stopped it, or which bound it broke. */
 export type InstabilityMode = FailureCause | 'energy' | 'constraint';
@@ -108,7 +109,7 @@ export interface StabilitySettings extends MethodParameters {
 /** The 1, 2, 5 × 10ⁿ steps in [lo, hi], both ends included (lo and hi themselves if they are not of that form). */
 export function scanSteps(lo: number, hi: number): number[] {
   const steps = [lo];
-  for (let e = Math.floor(Math.log10(lo)) - 1; e <= Math.ceil(Math.log10(hi)) + 1; e++) {
+  for (let e = Math.floor(log10(lo)) - 1; e <= Math.ceil(log10(hi)) + 1; e++) {
     for (const m of [1, 2, 5]) {
       const h = Number(`${m}e${e}`);
       if (h > lo * (1 + 1e-12) && h < hi * (1 - 1e-12)) steps.push(h);

@@ -4,6 +4,7 @@
  * ω after one step (truncated series) or e0 (Eq. 41); `order` is the first neglected power of h.
  */
 import { hhtParameters } from '../integrators/newmark';
+import { pow } from '../exactMath';
 
 export interface OneStepPrediction {
   readonly label: string;
@@ -18,11 +19,11 @@ export interface OneStepPrediction {
 
 /** Sherif 2019 Eq. 28: classical HHT, ω = ω' + μh + ¼αω'³h² + μ c₃(α) ω'² h³ + O(h⁴). */
 export function classicalOneStepOmega(alpha: number, h: number, omega: number, mu: number): OneStepPrediction {
-  const c3 = (10 * alpha ** 4 + 3 * alpha ** 3 - 12 * alpha ** 2 + 11 * alpha - 4) / (16 * (alpha - 1) ** 2);
+  const c3 = (10 * pow(alpha, 4) + 3 * pow(alpha, 3) - 12 * pow(alpha, 2) + 11 * alpha - 4) / (16 * pow(alpha - 1, 2));
   return {
     label: 'classical ω₁', source: 'Sherif et al. 2019, Eq. 28',
     formula: "ω' + μh + ¼αω'³h² + μ (10α⁴+3α³−12α²+11α−4)/(16(α−1)²) ω'² h³",
-    value: omega + mu * h + 0.25 * alpha * omega ** 3 * h ** 2 + mu * c3 * omega ** 2 * h ** 3,
+    value: omega + mu * h + 0.25 * alpha * pow(omega, 3) * pow(h, 2) + mu * c3 * pow(omega, 2) * pow(h, 3),
     order: 4,
   };
 }
@@ -32,7 +33,7 @@ export function modifiedOneStepE0(h: number, omega: number, mu: number): OneStep
   return {
     label: 'modified e₀', source: 'Sherif et al. 2019, Eq. 41',
     formula: "1 − ω'²h²/8 − μω'h³/8",
-    value: 1 - (omega ** 2 * h ** 2) / 8 - (mu * omega * h ** 3) / 8,
+    value: 1 - (pow(omega, 2) * pow(h, 2)) / 8 - (mu * omega * pow(h, 3)) / 8,
     order: 4,
   };
 }
@@ -43,7 +44,7 @@ export function modifiedOneStepOmega(alpha: number, h: number, omega: number, mu
   return {
     label: 'modified ω₁', source: 'Sherif et al. 2019, Eqs. 42 and 41',
     formula: "ω' + μh + μhγα(1 − e₀),  1 − e₀ ≈ ω'²h²/8 + μω'h³/8",
-    value: omega + mu * h + mu * h * gamma * alpha * ((omega ** 2 * h ** 2) / 8 + (mu * omega * h ** 3) / 8),
+    value: omega + mu * h + mu * h * gamma * alpha * ((pow(omega, 2) * pow(h, 2)) / 8 + (mu * omega * pow(h, 3)) / 8),
     order: alpha === 0 ? Infinity : 5,
   };
 }
@@ -54,7 +55,7 @@ export function constantSpinOmega(method: 'classical' | 'modified', alpha: numbe
   return {
     label: `${method} ω₁, constant spin`, source: 'Sherif et al., short paper, Eq. 6',
     formula: classical ? "ω' + ¼αω'³h²" : "ω' (kept exactly)",
-    value: classical ? omega + 0.25 * alpha * omega ** 3 * h ** 2 : omega,
+    value: classical ? omega + 0.25 * alpha * pow(omega, 3) * pow(h, 2) : omega,
     order: classical ? 4 : Infinity,
   };
 }
@@ -65,13 +66,13 @@ export function constantSpinOmega(method: 'classical' | 'modified', alpha: numbe
  */
 export function fromRestOmega(method: 'classical' | 'modified', alpha: number, h: number, mu: number): OneStepPrediction {
   const c = method === 'classical'
-    ? (14 * alpha ** 4 - 5 * alpha ** 3 - 9 * alpha ** 2 + 13 * alpha - 5) / (64 * (alpha - 1) ** 2)
+    ? (14 * pow(alpha, 4) - 5 * pow(alpha, 3) - 9 * pow(alpha, 2) + 13 * alpha - 5) / (64 * pow(alpha - 1, 2))
     : (alpha * (1 - 2 * alpha)) / 64;
   return {
     label: `${method} ω₁ from rest`,
     source: method === 'classical' ? 'short paper Eq. 7 (corrected coefficient)' : 'short paper Eq. 13 (sign corrected)',
     formula: method === 'classical' ? 'μh + (14α⁴−5α³−9α²+13α−5)/(64(α−1)²) μ³h⁵' : 'μh + α(1−2α)/64 μ³h⁵',
-    value: mu * h + c * mu ** 3 * h ** 5,
+    value: mu * h + c * pow(mu, 3) * pow(h, 5),
     order: 6,
   };
 }

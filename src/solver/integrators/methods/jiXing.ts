@@ -28,6 +28,7 @@ import { lTimes } from '../../rotation/eulerParameters';
 import type { StepState } from '../method';
 import { modifiedNewmarkVelocity, modifiedVelocityHistory, newmarkPosition, newmarkVelocity } from '../newmark';
 import { EndpointEquilibriumMethod, StepHistory } from './endpointEquilibrium';
+import { pow } from '../../exactMath';
 
 export interface JiXingParameters {
   readonly gamma: number;
@@ -101,7 +102,7 @@ export function jiXingGamma(rhoInf: number): number {
  * from the linear analysis.
  */
 export function jiXingErrorConstant(rhoInf: number, gamma: number): number {
-  return (3 * (1 + rhoInf) * gamma ** 3 - 18 * gamma * gamma + 18 * gamma - 4) / 24;
+  return (3 * (1 + rhoInf) * pow(gamma, 3) - 18 * gamma * gamma + 18 * gamma - 4) / 24;
 }
 
 export class JiXing extends EndpointEquilibriumMethod {

@@ -8,6 +8,7 @@
 import type { Constraint, Vec3 } from '../types';
 import { VectorsDot } from '../constraintPrimitives';
 import { composeJoint, cross, GROUND, type JointSite } from './jointSite';
+import { cos, sin } from '../../exactMath';
 
 /** θ, θ̇, θ̈ at time t. */
 export type AngleOfTime = (t: number) => readonly [number, number, number];
@@ -17,7 +18,7 @@ export function prescribedRotation(name: string, site: JointSite, globalAxis: Ve
   const r0 = globalRef;
   const moving = (t: number, out: Float64Array) => {
     const [th, thd, thdd] = angle(t);
-    const c = Math.cos(th), s = Math.sin(th);
+    const c = cos(th), s = sin(th);
     for (let i = 0; i < 3; i++) {
       const w = c * n[i] - s * r0[i];
       const dw = -s * n[i] - c * r0[i];
