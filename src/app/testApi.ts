@@ -12,6 +12,7 @@ import { COLUMN } from './plotData';
 import { outputOf } from './chartViews';
 import { modelStore, openLink, openModel, type OpenModelResult } from './models';
 import type { ModelFacts } from '../run/modelFacts';
+import { drawnFrame } from './components/scene/drawnFrame';
 import {
   appStore,
   setAlpha,
@@ -63,6 +64,8 @@ export interface HhtTestApi {
   finalOmega(method: IntegratorMethod): [number, number, number] | null;
   url(): string;
   playhead(): number;
+  /** The 3D view's latest frame: how many were drawn, the playhead time it was posed at, the first rig's poses (7 per body). */
+  sceneFrame(): { frames: number; time: number; poses: number[] };
   setAlpha(alpha: number): void;
   setScenario(id: ScenarioId): void;
   setField(key: string, text: string): void;
@@ -138,6 +141,10 @@ export function installTestApi(): void {
     setOutput,
     url: () => window.location.href,
     playhead: () => playheadStore.getState().time,
+    sceneFrame: () => {
+      const { frames, time, poses } = drawnFrame();
+      return { frames, time, poses: Array.from(poses) };
+    },
     setAlpha,
     setScenario: selectScenario,
     setField,
