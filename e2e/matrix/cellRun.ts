@@ -1,7 +1,7 @@
 /**
  * One cell of the matrix as a list of named steps. A step that fails is recorded with its cause and the cell goes
- * on with the next step (a later step that needs it is marked as not run), so one red cell shows every step that
- * broke; the cell fails at its end with one line per failed step, `model · size · language · step: cause`. Console
+ * on with the next step (a later step that needs it is marked as not run; after a blank page the cell's link is
+ * opened again), so one red cell shows every step that broke; the cell fails at its end with one line per failed step, `model · size · language · step: cause`. Console
  * errors and page errors that appear during a step fail that step. Each failure is also an annotation of the test
  * (type `matrix failure`), which e2e/matrix/reporter.ts gathers into a table.
  */
@@ -24,6 +24,8 @@ export class CellRun {
     private readonly errors: string[],
     /** Why the page is blank, or null: asked after a step failed. */
     private readonly blank: () => Promise<string | null>,
+    /** Opens the cell's link again after the page went blank, so the later steps are still seen. */
+    private readonly reopen: () => Promise<void>,
   ) {}
 
   /** Runs `body` as step `name`, unless a step it needs has failed or the page went blank. */
@@ -45,7 +47,14 @@ export class CellRun {
       if (seen.length > 0) cause = [cause, `${seen.length} console or page error(s): ${seen.slice(0, 3).join(' | ')}`].filter(Boolean).join('; ');
       if (cause === null) return;
       this.fail(name, cause);
-      if ((await this.blank().catch(() => 'the page is gone')) !== null) this.blankAfter = name;
+      if ((await this.blank().catch(() => 'the page is gone')) === null) return;
+      try {
+        await this.reopen();
+        this.note(NOT_APPLICABLE, `${name}: the page went blank; the cell's link was opened again for the next steps`);
+      } catch (error) {
+        this.blankAfter = name;
+        this.note(NOT_APPLICABLE, `${name}: the page went blank and the cell's link did not open again (${describe(error)})`);
+      }
     });
   }
 

@@ -80,10 +80,17 @@ for (const size of SIZES) {
       const title = cellTitle(model.id, size.name, language);
       test(title, async ({ page, appUrl, consoleErrors }) => {
         test.setTimeout(300_000);
-        const cell = new CellRun(title, consoleErrors, () => blankness(s));
         const userText = model.userFile ? readFileSync(model.userFile, 'utf8') : null;
         let s: Surface = page;
         let loadedUrl = '';
+        const reopen = async () => {
+          check(!size.embed && loadedUrl !== '', 'the cell never loaded');
+          await page.goto(loadedUrl);
+          await waitForPage(page, [], 30_000);
+          await waitForSettled(page, 0, 90_000);
+          consoleErrors.splice(0);
+        };
+        const cell = new CellRun(title, consoleErrors, () => blankness(s), reopen);
 
         await cell.step('load', async () => {
           const query = cellQuery(model, size);
