@@ -116,6 +116,10 @@ test.describe('Firefox (firefox-esr over WebDriver BiDi)', () => {
       const errors = watchErrors(page);
       await openSettled(page, '?v=1&scenario=heavy-top&t=0.2');
       await page.waitForFunction(() => !document.querySelector('[data-testid="scene-loading"]'), { timeout: 30_000, polling: 200 });
+      // The renderer is made after the view mounts: its failure reaches the view's error boundary a moment later.
+      await page
+        .waitForFunction(() => /unavailable/i.test(document.querySelector('.scene')?.textContent ?? ''), { timeout: 15_000, polling: 200 })
+        .catch(() => undefined);
       const shown = await page.evaluate(() => {
         const area = document.querySelector('.scene');
         const points = [...document.querySelectorAll('[data-testid="charts"] .time-chart')].map((chart) => {
