@@ -5,6 +5,7 @@ import { failureAdvice, failureReason, smallerStep, TRY_ALPHA, TRY_ALPHA_EULER, 
 import type { FailureCause } from '../../solver/simulate';
 import { formatTime, results } from '../runs';
 import { appStore, setAlpha, setField, setRho } from '../store';
+import { startRun } from '../runner';
 
 /** The one-click fix the box offers, in the failed method's own terms, or null. */
 function tryAction(state: ScenarioState, method: IntegratorMethod, cause?: FailureCause): { label: string; run: () => void } | null {
@@ -29,6 +30,7 @@ function tryAction(state: ScenarioState, method: IntegratorMethod, cause?: Failu
 export function FailureBox({ method }: { method: IntegratorMethod }) {
   const run = useStore(appStore, (s) => s.runs[method]);
   if (run.phase !== 'failed' || !run.failure) return null;
+  if (run.failure.worker) return <StoppedWorkerBox method={method} time={run.failure.time} reason={run.failure.reason} />;
   const state = results.current[method]?.state ?? appStore.getState().state;
   // The worker reports the model it built: the page does not compile models to know this.
   const hasJoints = (results.current[method]?.facts.constraints ?? 0) > 0;
@@ -70,4 +72,21 @@ function splitReason(reason: string): { headline: string; detail: string } {
   if (cut < 0) return { headline: reason, detail: '' };
   const rest = reason.slice(cut + 2);
   return { headline: reason.slice(0, cut), detail: rest.charAt(0).toUpperCase() + rest.slice(1) };
+}
+
+/**
+ * A run whose worker stopped (it crashed, or stopped answering): not a numerical failure, so no advice on α or h;
+ * what it computed is kept, and Run again starts it on a new worker.
+ */
+function StoppedWorkerBox({ method, time, reason }: { method: IntegratorMethod; time: number; reason: string }) {
+  return (
+    <div className="failure-notice" role="alert" data-testid={`failure-${method}`} data-worker="stopped">
+      <p>
+        <strong>Stopped at t = {formatTime(time)} s:</strong> {reason}. What it computed is kept.{' '}
+        <button type="button" className="try-alpha" onClick={startRun} data-testid={`failure-rerun-${method}`}>
+          Run again
+        </button>
+      </p>
+    </div>
+  );
 }

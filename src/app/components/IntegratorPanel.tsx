@@ -14,6 +14,7 @@ import { Field } from './Field';
 import { InfoTip } from './InfoTip';
 import { MethodSwatch } from './MethodSwatch';
 import { RadioChoice, SliderField, type SliderProps } from './SliderField';
+import { formatCount } from '../locale';
 
 /** The α slider's position, labels and action (the settings' α field and the embedded page's slider). */
 export function useAlphaSlider(): SliderProps {
@@ -213,7 +214,7 @@ export function IntegratorPanel() {
         unit="s"
         description="The time step of every compared method: smaller is more accurate and slower (the step count is shown below)."
         defaultText={formatNumber(def.defaultH)}
-        extra={adaptive ? `then chosen by the error control, at most ${formatNumber(Number(defaultMaxStep(h, adaptiveSampleDt(h, tEnd)).toPrecision(3)))} s (the sample interval)` : `${stepCount(h, tEnd).toLocaleString('en')} steps`}
+        extra={adaptive ? `then chosen by the error control, at most ${formatNumber(Number(defaultMaxStep(h, adaptiveSampleDt(h, tEnd)).toPrecision(3)))} s (the sample interval)` : `${formatCount(stepCount(h, tEnd))} steps`}
       />
       <Field fieldKey="t" label="End time" unit="s" description="How long the motion is simulated, in seconds of simulated time." defaultText={formatNumber(def.defaultTEnd)} />
     </fieldset>

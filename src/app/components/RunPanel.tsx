@@ -8,6 +8,7 @@ import { MethodSwatch } from './MethodSwatch';
 import { adaptiveSampleDt, defaultMaxStep } from '../../run/plan';
 import type { ScenarioState } from '../../scenario/types';
 import { capNote } from '../tolerance';
+import { formatCount } from '../locale';
 
 /** The step cap's note of a finished adaptive run of the state `state` (tolerance.ts capNote), or ''. */
 function capText(run: MethodRun, state: ScenarioState | undefined): string {
@@ -28,8 +29,8 @@ function statusText(run: MethodRun, tEnd: number, adaptive: boolean): string {
     }
     case 'finished': {
       const steps = adaptive
-        ? `${p?.stepsDone.toLocaleString('en')} steps accepted, ${p?.stepsRejected.toLocaleString('en')} rejected`
-        : `${p?.stepsDone.toLocaleString('en')} steps`;
+        ? `${formatCount(p?.stepsDone ?? 0)} steps accepted, ${formatCount(p?.stepsRejected ?? 0)} rejected`
+        : `${formatCount(p?.stepsDone ?? 0)} steps`;
       return `done: ${steps} in ${((p?.elapsedMs ?? 0) / 1000).toFixed(2)} s${removedText(run)}`;
     }
     case 'failed':
