@@ -116,7 +116,7 @@ test.describe('Firefox (firefox-esr over WebDriver BiDi)', () => {
       const errors = watchErrors(page);
       await openSettled(page, '?v=1&scenario=heavy-top&t=0.2');
       await page.waitForFunction(() => !document.querySelector('[data-testid="scene-loading"]'), { timeout: 30_000, polling: 200 });
-      // The renderer is made after the view mounts: its failure reaches the view's error boundary a moment later.
+      // The 3D view's code arrives in its own chunk: wait until it has said what it can draw.
       await page
         .waitForFunction(() => /unavailable/i.test(document.querySelector('.scene')?.textContent ?? ''), { timeout: 15_000, polling: 200 })
         .catch(() => undefined);
