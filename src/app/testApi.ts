@@ -14,6 +14,7 @@ import { drawnCharts, lastPngCharts, type DrawnChart } from './export/drawnChart
 import { loadModelReader, modelStore, openLink, openModel, type OpenModelResult } from './models';
 import { failPart } from './partFaults';
 import type { ModelFacts } from '../run/modelFacts';
+import { drawnFrame } from './components/scene/drawnFrame';
 import {
   appStore,
   setAlpha,
@@ -65,6 +66,8 @@ export interface HhtTestApi {
   finalOmega(method: IntegratorMethod): [number, number, number] | null;
   url(): string;
   playhead(): number;
+  /** The 3D view's latest frame: how many were drawn, the playhead time it was posed at, the first rig's poses (7 per body). */
+  sceneFrame(): { frames: number; time: number; poses: number[] };
   setAlpha(alpha: number): void;
   setScenario(id: ScenarioId): void;
   setField(key: string, text: string): void;
@@ -155,6 +158,10 @@ export function installTestApi(): void {
     setOutput,
     url: () => window.location.href,
     playhead: () => playheadStore.getState().time,
+    sceneFrame: () => {
+      const { frames, time, poses } = drawnFrame();
+      return { frames, time, poses: Array.from(poses) };
+    },
     setAlpha,
     setScenario: selectScenario,
     setField,

@@ -21,21 +21,25 @@ import { placeRigs } from './scene/rigPlacement';
 import { layoutFor, upAxisName, type SceneLayout } from './scene/sceneLayout';
 
 /**
- * Whether WebGL runs in software (SwiftShader, e.g. no GPU or headless). There multisampling
- * doubles the cost of a frame, and the main thread waits for the frame at the next commit, so
- * the V8 scene alone made 100–200 ms tasks while streaming; without it they stay near 50 ms.
+ * What WebGL this browser gives a page, probed once: none (switched off, blocked, or no driver — three.js needs
+ * WebGL 2), in software (SwiftShader, e.g. no GPU or headless) or in hardware. Without WebGL the 3D view says so
+ * instead of letting the renderer fail. In software, multisampling doubles the cost of a frame, and the main thread
+ * waits for the frame at the next commit, so the V8 scene alone made 100–200 ms tasks while streaming; without it
+ * they stay near 50 ms.
  */
-const SOFTWARE_WEBGL = ((): boolean => {
+const WEBGL: 'none' | 'software' | 'hardware' = ((): 'none' | 'software' | 'hardware' => {
   try {
     const gl = document.createElement('canvas').getContext('webgl2');
-    const info = gl?.getExtension('WEBGL_debug_renderer_info');
-    const renderer = gl && info ? String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL)) : '';
-    gl?.getExtension('WEBGL_lose_context')?.loseContext();
-    return /swiftshader|llvmpipe|software/i.test(renderer);
+    if (!gl) return 'none';
+    const info = gl.getExtension('WEBGL_debug_renderer_info');
+    const renderer = info ? String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL)) : '';
+    gl.getExtension('WEBGL_lose_context')?.loseContext();
+    return /swiftshader|llvmpipe|software/i.test(renderer) ? 'software' : 'hardware';
   } catch {
-    return false;
+    return 'none';
   }
 })();
+const SOFTWARE_WEBGL = WEBGL === 'software';
 
 /**
  * On a software renderer, the shortest time between two frames that follow a run in flight, ms. There a V8 frame
@@ -70,6 +74,14 @@ class SceneErrorBoundary extends Component<{ children: ReactNode }, { error: str
 }
 
 export function Scene3D() {
+  if (WEBGL === 'none') {
+    return (
+      <div className="scene scene-error" role="status" data-testid="scene">
+        3D view unavailable: this browser gives the page no WebGL 2 (switched off, blocked or no graphics driver). The
+        plots and the run are not affected.
+      </div>
+    );
+  }
   return (
     <SceneErrorBoundary>
       <SceneView />

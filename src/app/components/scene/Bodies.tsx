@@ -19,6 +19,7 @@ import { coilIndices, coilVertexCount, writeCoil, type CoilShape } from './coil'
 import { FIXED, GHOST_OPACITY, writeBodyMatrices, writeInstanceMatrices, type InstanceBatch, type RigSpec, type UnitGeometry } from './instances';
 import { poseMatrix } from './sceneMath';
 import { floorGrids } from './floorGrid';
+import { noteDrawnFrame } from './drawnFrame';
 import type { RigPlacement } from './rigPlacement';
 import { rigBase, type SceneLayout } from './sceneLayout';
 
@@ -235,6 +236,7 @@ export function SceneRigs({ layout, placement, rigs: specs, batches, palette }: 
       meshes[i].instanceMatrix.needsUpdate = true;
     }
     for (let k = 0; k < springs.length; k++) writeSprings(springs[k], model.springs, work.poses[k], coil, work.scratch);
+    if (work.poses.length > 0) noteDrawnFrame(t, work.poses[0]);
   });
 
   return (
