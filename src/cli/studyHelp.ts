@@ -18,8 +18,12 @@ import {
   MAX_LIST_LENGTH,
   MAX_STUDY_STEPS,
   STUDY_WORK_FACTOR,
+  dampingScanDefaults,
+  DEFAULT_SCAN_ALPHA_STEP,
+  DEFAULT_SCAN_RHO_STEP,
+  SCAN_STEPS,
 } from '../scenario/studyDefaults';
-import { ALPHA_SWEEP_COLUMNS, CONVERGENCE_COLUMNS, RHO_SWEEP_COLUMNS, STABILITY_COLUMNS } from '../run/studyFormat';
+import { ALPHA_SWEEP_COLUMNS, CONVERGENCE_COLUMNS, DAMPING_SCAN_COLUMNS, RHO_SWEEP_COLUMNS, STABILITY_COLUMNS } from '../run/studyFormat';
 import { DEFAULT_STABILITY_BOUNDS } from '../solver/studies/stabilityStudy';
 import { RUN_METHODS } from '../scenario/methods';
 
@@ -34,6 +38,9 @@ const USAGE = `Usage: npm run --silent sim -- study convergence [--scenario ID |
            [--format csv|json] [--progress]
        npm run --silent sim -- study stability [--scenario ID | --url URL] [--set NAME=VALUE ...]
            [--methods M1,M2,...] [--alpha A] [--rho-inf R] [--h-range LO,HI] [--t-end T] [--rtol R]
+           [--energy-bound B] [--constraint-bound C] [--format csv|json] [--progress]
+       npm run --silent sim -- study damping-scan [--scenario ID | --url URL] [--set NAME=VALUE ...]
+           [--methods M1,M2,...] [--h H] [--t-end T] [--alpha-step S] [--rho-step S]
            [--energy-bound B] [--constraint-bound C] [--format csv|json] [--progress]
 
 Studies over many fixed-step runs of one scenario (Sherif et al. 2019), printed when all runs are done.
@@ -84,6 +91,16 @@ stability: the largest stable step of each method on this model. Every method ru
   stable_above    a stable step above h_fail, if any: stability is not monotone in h there
   The linear oscillator calls every method unconditionally stable; these limits come from the model.
 
+damping-scan: where each method's own damping parameter is unstable at one step h (the web app marks it on
+  the alpha and rho_inf sliders). Classical and modified HHT run at every alpha of a grid over [-1/3, 0]
+  (-1/3, then multiples of --alpha-step), the others at every rho_inf of a grid over [0, 1]; each run at h
+  to t_end, classified as the stability study classifies a run. Columns:
+    ${DAMPING_SCAN_COLUMNS.join(',')}
+  parameter       alpha (classical, modified) or rho_inf (the others); value is its value in the run
+  stable          1 or 0
+  failure_mode, failure_time, failure  what stopped an unstable run, when (s), and the solver's sentence
+  energy_ratio, constraint_error  as in the stability study, over the samples the run reached
+
 A run that fails inside a study (e.g. alpha = 0 with a joint, SPEC §5) is a row with its failure text
 and empty numbers; the study goes on.
 
@@ -91,9 +108,10 @@ Options (flags may also be written --alpha=-0.2; later flags override earlier on
   --scenario ID     ${SCENARIO_IDS.join(' | ')}; as for sim
   --url URL         a share link: sets the scenario, its parameters, methods and t, and alpha and rho
                     (convergence, stability) or h (sweeps); the link's other run settings are ignored
-  --set NAME=VALUE  a scenario parameter, or t, methods, alpha and rho (convergence, stability), h (sweeps)
+  --set NAME=VALUE  a scenario parameter, or t, methods, alpha and rho (convergence, stability), h (sweeps,
+                    damping-scan)
   --methods M,...   integrators to compare (default ${DEFAULT_STUDY_METHODS.join(',')}; rho-sweep:
-                    ${DEFAULT_RHO_SWEEP_METHODS.join(',')})
+                    ${DEFAULT_RHO_SWEEP_METHODS.join(',')}; damping-scan: all five)
   --t-end T         end time of every run in s (default per scenario, below)
   --format F        csv | json (default csv); json is one object with the settings, "columns" and
                     "rows" (arrays in column order, null where csv has an empty cell)
@@ -122,6 +140,12 @@ Options (flags may also be written --alpha=-0.2; later flags override earlier on
   --rtol R          stop refining when h_fail <= (1 + R) h_max (default ${DEFAULT_STABILITY_RTOL})
   --energy-bound B  stable: E - E0 - W <= B x the run's energy scale (default ${DEFAULT_STABILITY_BOUNDS.energy})
   --constraint-bound C  stable: constraint residual <= C (default ${DEFAULT_STABILITY_BOUNDS.constraint})
+ damping-scan:
+  --h H             the step of every run, s (default: the scenario's own)
+  --alpha-step S    spacing of the alpha grid, 1/n for a whole n (default ${DEFAULT_SCAN_ALPHA_STEP})
+  --rho-step S      spacing of the rho_inf grid, 1/n for a whole n (default ${DEFAULT_SCAN_RHO_STEP})
+  --t-end T         length of every run (default: the model file's, else its t_end cut to ${SCAN_STEPS} steps)
+  --energy-bound B, --constraint-bound C  as for stability
   --help            this text
 
 Work limit: each run at most ${MAX_STEPS} steps (t_end / h, as for sim), the whole study (reference
@@ -144,6 +168,7 @@ function defaultsSection(id: ScenarioId): string[] {
     `    alpha-sweep  --h ${formatNumber(s.h)} --t-end ${formatNumber(s.tEnd)} (${s.note})`,
     `    rho-sweep    --h ${formatNumber(RHO_SWEEP_DEFAULTS[id].h)} --t-end ${formatNumber(RHO_SWEEP_DEFAULTS[id].tEnd)} (${RHO_SWEEP_DEFAULTS[id].note})`,
     `    stability    --h-range ${stabilityDefaults(id).hRange.map(formatNumber).join(',')} --t-end ${formatNumber(stabilityDefaults(id).tEnd)} (${stabilityDefaults(id).note})`,
+    `    damping-scan --h ${formatNumber(dampingScanDefaults(id).h)} --t-end ${formatNumber(dampingScanDefaults(id).tEnd)} --alpha-step ${formatNumber(dampingScanDefaults(id).alphaStep)} --rho-step ${formatNumber(dampingScanDefaults(id).rhoStep)} (${dampingScanDefaults(id).note})`,
   ];
 }
 
