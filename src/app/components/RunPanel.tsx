@@ -33,7 +33,8 @@ function statusText(run: MethodRun, tEnd: number, adaptive: boolean): string {
       return `done: ${steps} in ${((p?.elapsedMs ?? 0) / 1000).toFixed(2)} s${removedText(run)}`;
     }
     case 'failed':
-      return `${run.reason ?? 'failed'}${removedText(run)}`;
+      // One short line: the box in the method's plot column says why and what to try (said once, not twice).
+      return run.failure ? `failed at t = ${formatTime(run.failure.time)} s (why: over its plots)${removedText(run)}` : `${run.reason ?? 'failed'}${removedText(run)}`;
     case 'cancelled':
       return `cancelled at t = ${formatTime(p?.time ?? 0)} s`;
     default:
