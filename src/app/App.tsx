@@ -6,11 +6,12 @@ import { HelpDialog } from './components/HelpDialog';
 import { HelpInvitation } from './components/HelpInvitation';
 import { LessonBar } from './components/LessonBar';
 import { Header } from './components/Header';
+import { SkipLinks } from './components/SkipLinks';
 import { IntegratorPanel } from './components/IntegratorPanel';
 import { MainTabs } from './components/MainTabs';
 import { NoticeBanner } from './components/NoticeBanner';
 import { ParamPanel } from './components/ParamPanel';
-import { PhoneBar } from './components/PhoneBar';
+import { ControlBar } from './components/ControlBar';
 import { PresetBanner } from './components/PresetBanner';
 import { PresetPanel } from './components/PresetPanel';
 import { RunPanel } from './components/RunPanel';
@@ -51,6 +52,7 @@ function FullApp() {
   const panel = useStore(appStore, (s) => s.view.panel);
   return (
     <div className={`app panel-${panel}`}>
+      <SkipLinks />
       <Header />
       <aside className="controls" aria-label="Settings">
         <PresetPanel />
@@ -69,7 +71,7 @@ function FullApp() {
         </div>
         <Scene3D />
         <Timeline />
-        <PhoneBar />
+        <ControlBar />
         <MainTabs panels={PANELS} />
       </main>
       <HelpDialog />
