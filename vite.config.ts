@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { buildKernels } from './scripts/kernelsHook.ts';
+import { uplotSafeLocale } from './scripts/uplotLocale.ts';
 
 buildKernels();
 
@@ -70,6 +71,8 @@ function preloadTheApp(): Plugin {
 export default defineConfig({
   plugins: [
     react(),
+    // uPlot reads navigator.language while it loads: guarded, so no language tag can blank the page.
+    uplotSafeLocale(),
     modelFilesWithoutReferencePoints(),
     preloadTheApp(),
     // Offline after one visit (SPEC §7): Workbox precaches the whole build (page, both workers,
@@ -110,6 +113,8 @@ export default defineConfig({
     target: 'es2022',
     chunkSizeWarningLimit: 1700,
   },
+  // Served as it is in development too, so the locale guard (a transform) applies there as in the build.
+  optimizeDeps: { exclude: ['uplot'] },
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },
 });

@@ -24,7 +24,7 @@ test.describe('lesson mode in projector mode at 1280×720', () => {
     await waitForSettled(page);
     const bar = page.getByTestId('lesson-bar');
     await expect(page.getByTestId('lesson-step')).toHaveText(`Step 1 of ${NUMERICAL_DAMPING.steps.length}`);
-    await expect(page.getByTestId('lesson-narration')).toContainText('the exact answer is the dashed line');
+    await expect(page.getByTestId('lesson-narration')).toContainText('the exact ωx is the dashed line');
     expect(await page.evaluate(() => window.__hht!.state().alpha)).toBe(0);
     // The step's element is pointed at (classical's failure box: the run fails honestly at 1.28 s); the others are not.
     await expect(page.getByTestId('failure-classical')).toContainText('Failed at t = 1.28 s');
@@ -54,7 +54,7 @@ test.describe('lesson mode in projector mode at 1280×720', () => {
     await page.getByTestId('lesson-next').click();
     await expect(page.getByTestId('lesson-step')).toHaveText(/^Step 3 of/);
     await expect(page.getByTestId('tab-studies')).toHaveAttribute('aria-selected', 'true');
-    expect(await outlineWidth(page, 'study-run')).toBeGreaterThanOrEqual(3);
+    expect(await outlineWidth(page, 'lesson-action')).toBeGreaterThanOrEqual(3);
     await page.getByTestId('lesson-next').click();
     await expect(page.getByTestId('damping-chart')).toBeVisible();
     expect(await outlineWidth(page, 'damping-chart')).toBeGreaterThanOrEqual(3);
@@ -99,7 +99,8 @@ test('first visit: the page explains itself in a dialog (keyboard, Esc, Help but
   // A fresh context without the fixtures' "seen" mark: a first-time reader.
   const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
   const page = await context.newPage();
-  await page.goto(`${appUrl}?v=1&scenario=spin&t=0.5`);
+  // The plain page, nobody reading it yet: the dialog opens by itself.
+  await page.goto(appUrl);
   const dialog = page.getByTestId('help-dialog');
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('β = (1 − α)²/4');
@@ -135,6 +136,72 @@ test('first visit: the page explains itself in a dialog (keyboard, Esc, Help but
   await projector.close();
 });
 
+test('first visit by a link (a panel of the page): never a dialog over it, a one-line invitation instead, while the reader scrolls', async ({ browser, appUrl }) => {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  await page.goto(`${appUrl}?v=1&scenario=spin&panel=damping`);
+  await waitForSettled(page);
+  // The reader scrolls the panel; the later parts of the page load meanwhile (the moment the dialog used to open).
+  await page.getByTestId('damping-panel').hover();
+  for (let k = 0; k < 5; k++) {
+    await page.mouse.wheel(0, 200);
+    await page.waitForTimeout(400);
+  }
+  const invitation = page.getByTestId('help-invitation');
+  await expect(invitation).toBeVisible();
+  await expect(page.getByTestId('help-dialog')).toHaveCount(0);
+  // Over the 3D view among the notices: it covers nothing.
+  const line = (await invitation.boundingBox())!;
+  const scene = (await page.getByTestId('scene').boundingBox())!;
+  expect(line.y + line.height).toBeLessThanOrEqual(scene.y + 0.5);
+  await page.getByTestId('help-invitation-open').click();
+  await expect(page.getByTestId('help-dialog')).toBeVisible();
+  await context.close();
+});
+
+for (const size of [
+  { width: 1280, height: 720 },
+  { width: 1024, height: 768 },
+  { width: 1366, height: 768 },
+  { width: 1920, height: 1080 },
+  { width: 768, height: 1024 },
+  { width: 390, height: 844 },
+]) {
+  test(`the explanation at ${size.width}×${size.height}: its buttons in view, its text about this screen's layout`, async ({ page, appUrl, consoleErrors }) => {
+    await page.setViewportSize(size);
+    await page.goto(`${appUrl}?v=1&scenario=spin&t=0.5${size.height <= 768 && size.width < 1366 ? '&projector=on' : ''}`);
+    await waitForSettled(page);
+    await page.getByTestId('help-button').click();
+    const dialog = page.getByTestId('help-dialog');
+    await expect(dialog).toBeVisible();
+    for (const id of ['help-start-lesson', 'help-theory', 'help-close']) {
+      const b = (await page.getByTestId(id).boundingBox())!;
+      expect(b.y >= 0 && b.y + b.height <= size.height && b.x >= 0 && b.x + b.width <= size.width, id).toBe(true);
+      // Not scrolled out of the dialog's visible area: the button itself is what is at its centre.
+      const hit = await page.getByTestId(id).evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return at === el || el.contains(at);
+      });
+      expect(hit, id).toBe(true);
+    }
+    // The reader starts at the title.
+    const title = (await page.locator('#help-title').boundingBox())!;
+    expect(title.y).toBeGreaterThanOrEqual(0);
+    // Where the settings are, as this screen lays them out.
+    const said = await dialog.evaluate((d) => (d as HTMLElement).innerText);
+    if (size.width < 1000) {
+      expect(said).not.toContain('on the left');
+      expect(said).toContain('further down the page');
+    } else {
+      expect(said).toContain('on the left');
+    }
+    await page.getByTestId('help-close').click();
+    await expect(dialog).toBeHidden();
+    expect(consoleErrors).toEqual([]);
+  });
+}
+
 test('first visit on a phone: the curves first, then a one-line invitation instead of the dialog; the dialog opens at its title', async ({ browser, appUrl }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
@@ -154,8 +221,8 @@ test('first visit on a phone: the curves first, then a one-line invitation inste
   const dialog = page.getByTestId('help-dialog');
   await expect(dialog).toBeVisible();
   await expect(invitation).toBeHidden();
-  // The reader starts at the title, with focus on Close (which lies below the first screen of the dialog).
-  expect(await dialog.evaluate((d) => d.scrollTop)).toBe(0);
+  // The reader starts at the title, with focus on Close (in view under the text, which scrolls).
+  expect(await page.getByTestId('help-body').evaluate((d) => d.scrollTop)).toBe(0);
   await expect(page.getByTestId('help-close')).toBeFocused();
   await page.keyboard.press('Escape');
   await page.reload();

@@ -20,6 +20,7 @@ import { UpdateNotice } from './components/UpdateNotice';
 import { Timeline } from './components/Timeline';
 import { ModelDropZone } from './components/ModelMenu';
 import { ModelEditorDialog } from './components/ModelEditorDialog';
+import { PartBoundary } from './components/PartBoundary';
 import { appStore } from './store';
 
 const PANELS = {
@@ -53,31 +54,51 @@ function FullApp() {
   return (
     <div className={`app panel-${panel}`}>
       <SkipLinks />
-      <Header />
+      <PartBoundary part="header" label="The header" className="header">
+        <Header />
+      </PartBoundary>
       <aside className="controls" aria-label="Settings">
-        <PresetPanel />
-        <RunPanel />
-        <IntegratorPanel />
-        <ParamPanel />
-        <ExportPanel />
+        <PartBoundary part="preset-panel" label="The lecture presets">
+          <PresetPanel />
+        </PartBoundary>
+        <PartBoundary part="run-panel" label="The Run panel">
+          <RunPanel />
+        </PartBoundary>
+        <PartBoundary part="integrator-panel" label="The method settings">
+          <IntegratorPanel />
+        </PartBoundary>
+        <PartBoundary part="param-panel" label="The model's parameters">
+          <ParamPanel />
+        </PartBoundary>
+        <PartBoundary part="export-panel" label="The Export panel">
+          <ExportPanel />
+        </PartBoundary>
       </aside>
       {/* display: contents: its parts are placed by the grid areas of the size class (styles.css). */}
       <main className="main">
         <div className="banners">
-          <UpdateNotice />
-          <NoticeBanner />
-          <LessonBar />
-          <PresetBanner />
+          <PartBoundary part="banners" label="The notices">
+            <UpdateNotice />
+            <NoticeBanner />
+            <LessonBar />
+            <PresetBanner />
+            <HelpInvitation />
+          </PartBoundary>
         </div>
         <Scene3D />
-        <Timeline />
-        <ControlBar />
+        <PartBoundary part="timeline" label="The playback bar" className="timeline">
+          <Timeline />
+        </PartBoundary>
+        <PartBoundary part="control-bar" label="The α bar" className="control-bar">
+          <ControlBar />
+        </PartBoundary>
         <MainTabs panels={PANELS} />
       </main>
-      <HelpDialog />
-      <HelpInvitation />
-      <ModelEditorDialog />
-      <ModelDropZone />
+      <PartBoundary part="dialogs" label="A dialog">
+        <HelpDialog />
+        <ModelEditorDialog />
+        <ModelDropZone />
+      </PartBoundary>
     </div>
   );
 }

@@ -6,6 +6,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { PartBoundary } from './components/PartBoundary';
 import { offerHelpOnFirstVisit } from './lessons/helpStore';
 import { lessonStore, openLessonFromQuery } from './lessons/lessonStore';
 import { startPlayback } from './playback';
@@ -48,6 +49,8 @@ void openLink(window.location.search).then(startPage);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <PartBoundary part="page" label="The page">
+      <App />
+    </PartBoundary>
   </StrictMode>,
 );

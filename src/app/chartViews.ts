@@ -5,7 +5,7 @@
  */
 import type { RunMethod as IntegratorMethod } from '../scenario/methods';
 import { defaultValues, getScenario } from '../scenario/registry';
-import type { ScenarioState } from '../scenario/types';
+import type { ScenarioDef, ScenarioState } from '../scenario/types';
 import type { MethodResults } from './runs';
 import type { LowerPlot, OmegaComponent } from './store';
 import { SAMPLE_WIDTH } from '../solver/sampleColumns';
@@ -29,7 +29,7 @@ const COMPONENTS: readonly OmegaComponent[] = ['x', 'y', 'z'];
 
 function omegaPoints(res: MethodResults, component: OmegaComponent): Point[] {
   const pairs = res.series[COLUMN[`omega_${component}`]].view();
-  const def = getScenario(res.state.scenario);
+  const def = res.def;
   const k = COMPONENTS.indexOf(component);
   const points: Point[] = [];
   for (let i = 0; i < pairs.length; i += 2) {
@@ -64,17 +64,17 @@ function momentumPoints(res: MethodResults): Point[] {
 }
 
 /**
- * What the difference plot subtracts: the exact solution where the scenario has one, else the first
+ * What the difference plot subtracts: the exact solution where the model has one, else the first
  * compared method's run (every other method is plotted minus it). Example: heavy top with
  * [classical, modified] → 'classical'; spin → 'exact'.
  */
-export function differenceReference(state: ScenarioState, methods: readonly IntegratorMethod[]): 'exact' | IntegratorMethod {
-  return getScenario(state.scenario).exactOmega ? 'exact' : methods[0];
+export function differenceReference(def: ScenarioDef | undefined, methods: readonly IntegratorMethod[]): 'exact' | IntegratorMethod {
+  return def?.exactOmega ? 'exact' : methods[0];
 }
 
 /** ω of one run minus the exact ω, at the run's uniformly spaced sample rows. */
 function exactDifferencePoints(res: MethodResults, component: OmegaComponent): Point[] {
-  const exact = getScenario(res.state.scenario).exactOmega;
+  const exact = res.def.exactOmega;
   const rows = res.rows.view();
   const k = COMPONENTS.indexOf(component);
   const column = COLUMN[`omega_${component}`];
@@ -103,6 +103,59 @@ function differencePoints(res: MethodResults, component: OmegaComponent, referen
  */
 export function shownOutput(chosen: string | null, outputs: readonly { readonly name: string }[]): string | null {
   return chosen !== null && outputs.some((o) => o.name === chosen) ? chosen : null;
+}
+
+/** What the time charts show: the compared methods, the upper plot (ω's component or a model output) and the lower plot. */
+export interface ChartsShown {
+  readonly methods: readonly IntegratorMethod[];
+  readonly component: OmegaComponent;
+  /** A model output plotted in ω's place, or null for ω. */
+  readonly output: string | null;
+  readonly lower: LowerPlot;
+  /** The scenario has an exact ω (drawn dashed on the ω plots; the difference plot subtracts it). */
+  readonly exact: boolean;
+}
+
+/**
+ * What the time charts show for the page's state: the one answer the page's plots and the exported PNG of the
+ * plots both draw from. Example: andrews with its default output → { output: 'beta', lower: 'energy', … }.
+ */
+export function chartsShown(app: {
+  readonly state: ScenarioState;
+  readonly view: { readonly component: OmegaComponent; readonly output: string | null; readonly lower: LowerPlot };
+  readonly modelFacts: { readonly outputs: readonly { readonly name: string }[] } | null;
+}): ChartsShown {
+  return {
+    methods: app.state.methods,
+    component: app.view.component,
+    output: shownOutput(app.view.output, app.modelFacts?.outputs ?? []),
+    lower: app.view.lower,
+    exact: !!getScenario(app.state.scenario)?.exactOmega,
+  };
+}
+
+/**
+ * The quantity a chart plots, named as `sim`'s columns and the model's outputs are (SPEC §3, §8): the ω component's
+ * column, the output's name, or the lower plot's column. Example: chartQuantity('difference', 'y') === 'omega_y'.
+ */
+export function chartQuantity(kind: ChartKind, component: OmegaComponent, output?: string | null): string {
+  switch (kind) {
+    case 'omega':
+    case 'difference':
+      return `omega_${component}`;
+    case 'output':
+      return output ?? 'output';
+    case 'energy':
+      return 'energy_error';
+    case 'steps':
+      return 'h';
+    case 'norm':
+      return 'euler_norm_drift';
+    case 'constraints':
+      return 'constraint_error';
+    case 'momentum':
+      return 'angular_momentum_z';
+  }
 }
 
 /** The output named `name` of a run's model and its series index (after the fixed series), or null. */
@@ -137,9 +190,9 @@ function pointsFor(kind: ChartKind, res: MethodResults, component: OmegaComponen
   }
 }
 
-/** Whether every parameter has its default value: a model file's reference curves hold only there. */
-function atDefaults(state: ScenarioState): boolean {
-  const defaults = defaultValues(getScenario(state.scenario));
+/** Whether every parameter of the model `def` has its default value: a model file's reference curves hold only there. */
+function atDefaults(state: ScenarioState, def: ScenarioDef): boolean {
+  const defaults = defaultValues(def);
   return Object.entries(defaults).every(([name, value]) => {
     const now = state.values[name];
     return now !== undefined && now.length === value.length && now.every((x, i) => x === value[i]);
@@ -147,13 +200,13 @@ function atDefaults(state: ScenarioState): boolean {
 }
 
 /**
- * The reference curve of the output `name` (the model file's `reference`, docs/model-format.md) up to the run's
- * end time, or null: none in the model, not loaded yet (referenceCurves.ts), or a parameter changed from its
- * default (the curve would be wrong).
+ * The reference curve of the output `name` of the model `def` (the model file's `reference`, docs/model-format.md)
+ * up to the run's end time, or null: none in the model, not loaded yet (referenceCurves.ts), or a parameter changed
+ * from its default (the curve would be wrong).
  */
-export function referencePoints(state: ScenarioState, name: string | undefined): Point[] | null {
-  const reference = name === undefined ? undefined : referenceCurvePoints(state.scenario, name);
-  if (!reference || !atDefaults(state)) return null;
+export function referencePoints(state: ScenarioState, def: ScenarioDef | undefined, name: string | undefined): Point[] | null {
+  const reference = name === undefined || !def ? undefined : referenceCurvePoints(def, name);
+  if (!reference || !def || !atDefaults(state, def)) return null;
   const points: Point[] = [];
   for (const [t, v] of reference) if (t <= state.tEnd * (1 + 1e-12)) points.push({ t, v });
   return points.length > 0 ? points : null;
@@ -195,6 +248,8 @@ export interface ChartView {
   readonly kind: ChartKind;
   readonly data: Point[];
   readonly state: ScenarioState;
+  /** Whether the model of the plotted run has an exact ω (drawn dashed on the ω plot). */
+  readonly exact: boolean;
   readonly domain: [number, number];
   /** Log axis (ticks at decades) or linear (ticks at nice multiples). */
   readonly log: boolean;
@@ -270,15 +325,18 @@ export function chartView(
   options: ChartViewOptions = {},
 ): ChartView {
   const own = results[method];
-  const state = own?.state ?? methods.map((m) => results[m]?.state).find(Boolean) ?? fallbackState;
-  const reference = differenceReference(state, methods);
+  const shown = own ?? methods.map((m) => results[m]).find(Boolean);
+  // The model of the results on screen (not the page's current one: a run's results stay until the next run's replace them).
+  const state = shown?.state ?? fallbackState;
+  const def = shown ? shown.def : getScenario(fallbackState.scenario);
+  const reference = differenceReference(def, methods);
   const { output, failed = [] } = options;
   const data = own ? pointsFor(kind, own, component, results, reference, output) : [];
   const sets = methods.map((m) => (m === method ? data : results[m] ? pointsFor(kind, results[m]!, component, results, reference, output) : []));
   const log = kind === 'steps' || kind === 'norm' || kind === 'constraints';
   // The axes come from each failed run's points before its blow-up; the blow-up is drawn, clipped at the axis.
   const axisSets = sets.map((points, k) => (failed.includes(methods[k]) ? beforeBlowUp(points, log) : points));
-  const view = viewOf(kind, method, methods, component, results, state, reference, label, { kind, data, state }, axisSets, options);
+  const view = viewOf(kind, method, methods, component, results, state, def, reference, label, { kind, data, state, exact: !!def?.exactOmega }, axisSets, options);
   return failed.includes(method) && axisSets[methods.indexOf(method)].length < data.length ? { ...view, offScale: true } : view;
 }
 
@@ -329,8 +387,8 @@ function isBlowUp(points: Point[], last: number, log: boolean): boolean {
 /** The view of one chart once the points that set its axes are known (`sets`, one per compared method). */
 function viewOf(
   kind: ChartKind, method: IntegratorMethod, methods: readonly IntegratorMethod[], component: OmegaComponent,
-  results: Partial<Record<IntegratorMethod, MethodResults>>, state: ScenarioState, reference: 'exact' | IntegratorMethod,
-  label: string, base: Pick<ChartView, 'kind' | 'data' | 'state'>, sets: Point[][], options: ChartViewOptions,
+  results: Partial<Record<IntegratorMethod, MethodResults>>, state: ScenarioState, def: ScenarioDef | undefined, reference: 'exact' | IntegratorMethod,
+  label: string, base: Pick<ChartView, 'kind' | 'data' | 'state' | 'exact'>, sets: Point[][], options: ChartViewOptions,
 ): ChartView {
   const { policy = TIGHT, maxTicks, output } = options;
   const own = results[method];
@@ -370,7 +428,7 @@ function viewOf(
       const found = methods.map((m) => results[m]).find((r) => r && outputOf(r, output));
       const column = found ? outputOf(found, output)!.column : { name: output ?? 'output', unit: '' };
       const yLabel = column.unit ? `${column.name} (${column.unit})` : column.name;
-      const reference = referencePoints(state, output);
+      const reference = referencePoints(state, def, output);
       const range = valueRange(reference ? [...sets, reference] : sets, 'v');
       return { ...linearView({ ...base, yLabel, seriesName: `${label} ${column.name}` }, range, options), reference };
     }

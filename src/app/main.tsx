@@ -3,7 +3,9 @@
  * file and the app's own chunk download side by side, then loads the app (src/app/boot.tsx).
  */
 import { startWorkersEarly } from './simWorkers';
+import { showStartupFailure } from './startupFailure';
 import './styles.css';
 
 startWorkersEarly(window.location.search);
-void import('./boot');
+// The app's code failing to load or to start (a throw while its modules evaluate) is said on the page.
+import('./boot').catch((error: unknown) => showStartupFailure(document.getElementById('root'), error));

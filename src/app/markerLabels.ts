@@ -44,3 +44,28 @@ export function markerLabelOffset(lineWidth: number, fontSize: number): number {
 export function labelWidth(text: string, fontSize: number): number {
   return Math.ceil(text.length * fontSize * 0.6);
 }
+
+/** A label's box on a chart, px (x, y its top left corner). */
+export interface PlacedLabel {
+  readonly text: string;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** Whether two boxes share any area, with `gap` px kept clear between them. */
+export function labelsOverlap(a: PlacedLabel, b: PlacedLabel, gap = 0): boolean {
+  return a.x < b.x + b.width + gap && b.x < a.x + a.width + gap && a.y < b.y + b.height + gap && b.y < a.y + a.height + gap;
+}
+
+/**
+ * The labels to draw, in order of importance: each one that clears every label kept before it by `gap` px, so
+ * that on a short chart a less important label gives way instead of overprinting (the failure line's "blow-up
+ * off scale" under its "fails at t = …"). Example: two boxes 10 px tall at y = 0 and y = 8 → only the first.
+ */
+export function labelsThatFit(labels: readonly PlacedLabel[], gap = 2): PlacedLabel[] {
+  const kept: PlacedLabel[] = [];
+  for (const label of labels) if (kept.every((k) => !labelsOverlap(k, label, gap))) kept.push(label);
+  return kept;
+}

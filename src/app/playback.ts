@@ -9,12 +9,16 @@ import { isBusy, results } from './runs';
 import { appStore, setPlaying } from './store';
 import { movePlayhead, playheadStore, seek, setFollow } from './playhead';
 
-/** Latest time for which every shown method has a pose (the end of what can be played). */
+/**
+ * The end of what can be played: the latest time at which a shown method has a pose (the time of its last whole
+ * sample row that has its pose; a method that failed early keeps its last pose while the others play on).
+ */
 export function playableEnd(): number {
   let end = 0;
   for (const m of Object.keys(results.current) as IntegratorMethod[]) {
-    const rows = results.current[m]!.rows;
-    if (rows.length >= SAMPLE_WIDTH) end = Math.max(end, rows.view()[rows.length - SAMPLE_WIDTH]);
+    const { rows, poses, coordinates } = results.current[m]!;
+    const count = Math.min(Math.floor(rows.length / SAMPLE_WIDTH), coordinates > 0 ? Math.floor(poses.length / coordinates) : 0);
+    if (count > 0) end = Math.max(end, rows.view()[(count - 1) * SAMPLE_WIDTH]);
   }
   return end;
 }

@@ -6,7 +6,7 @@
 import type { ModelDocument } from '../modelfile/schema';
 import { outputReferencesOf } from '../scenario/fromDocument';
 import { getScenario } from '../scenario/registry';
-import type { OutputReference, ScenarioId } from '../scenario/types';
+import type { OutputReference, ScenarioDef, ScenarioId } from '../scenario/types';
 import { appStore } from './store';
 
 type Points = NonNullable<OutputReference['points']>;
@@ -21,9 +21,9 @@ const REFERENCE_FILES = import.meta.glob<ModelDocument>('../../models/*.json', {
 const loaded = new Map<ScenarioId, ReadonlyMap<string, Points>>();
 const requested = new Set<ScenarioId>();
 
-/** The points of the reference curve of `scenario`'s output `name`: the model's own or loaded; undefined till then. */
-export function referenceCurvePoints(scenario: ScenarioId, name: string): Points | undefined {
-  return getScenario(scenario)?.outputReferences?.[name]?.points ?? loaded.get(scenario)?.get(name);
+/** The points of the reference curve of the model `def`'s output `name`: the model's own or loaded; undefined till then. */
+export function referenceCurvePoints(def: ScenarioDef, name: string): Points | undefined {
+  return def.outputReferences?.[name]?.points ?? loaded.get(def.id)?.get(name);
 }
 
 /** Loads the points of a shipped model's reference curves (if it has any); the plots redraw when they arrive. */

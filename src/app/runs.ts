@@ -6,7 +6,8 @@
 import { SAMPLE_WIDTH } from '../solver/sampleColumns';
 // The app's per-method tables cover the whole family (src/scenario/methods.ts); the method picker comes later.
 import type { RunMethod as IntegratorMethod } from '../scenario/methods';
-import type { ScenarioState } from '../scenario/types';
+import type { ScenarioDef, ScenarioState } from '../scenario/types';
+import { getScenario, scenarioOf } from '../scenario/registry';
 import { Float64Builder } from '../run/float64Builder';
 import { SERIES_WIDTH, type RunProgress, type WorkerToMain } from '../worker/protocol';
 import type { ModelFacts } from '../run/modelFacts';
@@ -17,6 +18,11 @@ import { lastRedrawMs, redrawing } from './staggered';
 export interface MethodResults {
   readonly runId: number;
   readonly state: ScenarioState;
+  /**
+   * The model the run computed (a shipped one or the user's): what its plots and 3D view draw. Carried with the
+   * results, since they stay on screen after the page has opened another model, until that model's run replaces them.
+   */
+  readonly def: ScenarioDef;
   readonly totalSteps: number;
   /** Coordinates per pose (7 per body). */
   readonly coordinates: number;
@@ -46,8 +52,9 @@ export const results: { current: Partial<Record<IntegratorMethod, MethodResults>
 /** Results of the run in flight that have not yet produced data (not shown yet). */
 const incoming: Partial<Record<IntegratorMethod, MethodResults>> = {};
 
-/** The state the run with id runId was started for. */
+/** The state the run with id runId was started for, and its model (null: the state names no model it can read). */
 let runState: ScenarioState | null = null;
+let runDef: ScenarioDef | null = null;
 /** The run whose model facts the page shows. */
 let factsRunId = 0;
 
@@ -116,6 +123,8 @@ export function beginRun(): number {
   const s = appStore.getState();
   const runId = s.runId + 1;
   runState = s.state;
+  // The user's model in use is the state's (openCustomScenario sets both); read from the text only if it is not.
+  runDef = getScenario(s.state.scenario) ?? scenarioOf(s.state) ?? null;
   for (const m of Object.keys(incoming) as IntegratorMethod[]) delete incoming[m];
   for (const m of Object.keys(pendingProgress) as IntegratorMethod[]) delete pendingProgress[m];
   const runs = { ...s.runs };
@@ -163,9 +172,16 @@ export function applyWorkerMessage(message: WorkerToMain): void {
   if (phase === 'idle' || phase === 'cancelled') return;
   switch (message.kind) {
     case 'started':
+      if (runDef === null) {
+        // Not reached: a state is committed only with a model the page has read. Said, never a crash.
+        const reason = 'the page could not read the model of this run';
+        setRun(method, { phase: 'failed', reason, failure: { time: 0, reason } });
+        return;
+      }
       incoming[method] = {
         runId: message.runId,
         state: runState,
+        def: runDef,
         totalSteps: message.totalSteps,
         coordinates: message.coordinates,
         primaryBody: message.primaryBody,
@@ -250,6 +266,28 @@ export function applyWorkerMessage(message: WorkerToMain): void {
   }
 }
 
+/**
+ * Ends the run of `method` whose worker stopped — it crashed, or stopped answering (workerWatch.ts) — with `reason`:
+ * not a numerical failure. What it computed stays on screen and in the exports. Only a run in flight is ended.
+ */
+export function failStoppedWorker(method: IntegratorMethod, reason: string): void {
+  const s = appStore.getState();
+  const run = s.runs[method];
+  if (run.phase !== 'pending' && run.phase !== 'running') return;
+  const progress = pendingProgress[method] ?? run.progress ?? { time: 0, stepsDone: 0, totalSteps: 0, stepsRejected: 0, elapsedMs: 0 };
+  delete pendingProgress[method];
+  promote(method);
+  // Results of an earlier run would be mistaken for this one's.
+  if (results.current[method] && results.current[method]!.runId !== s.runId) delete results.current[method];
+  setRun(method, {
+    phase: 'failed',
+    progress,
+    reason: `failed at t = ${formatTime(progress.time)} s: ${reason}`,
+    failure: { time: progress.time, reason, worker: true },
+  });
+  bumpPlots(true);
+}
+
 /** Whether any method of the latest run is still computing (or waiting for the debounce). */
 export function isBusy(s = appStore.getState()): boolean {
   return s.runScheduled || Object.values(s.runs).some((r) => r.phase === 'pending' || r.phase === 'running');
@@ -292,6 +330,7 @@ export function clearResults(): void {
   results.current = {};
   for (const m of Object.keys(incoming) as IntegratorMethod[]) delete incoming[m];
   runState = null;
+  runDef = null;
   factsRunId = 0;
   if (plotTimer !== null) clearTimeout(plotTimer);
   plotTimer = null;

@@ -10,9 +10,24 @@ const DEFAULT_PAIR = ['classical', 'modified'];
 /** Workers created ahead, by method name, until the runner takes them. */
 const early = new Map<string, Worker>();
 
-/** A new solver worker for `method`, named `hht-<method>` (tests and the browser's task manager see the name). */
+/** Workers whose code has loaded (they said 'ready'; src/worker/sim.worker.ts). */
+const loaded = new WeakSet<Worker>();
+
+/**
+ * A new solver worker for `method`, named `hht-<method>` (tests and the browser's task manager see the name). It is
+ * listened to from the start, so its 'ready' is noted even before the runner takes it.
+ */
 export function createSimWorker(method: string): Worker {
-  return new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module', name: `hht-${method}` });
+  const worker = new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module', name: `hht-${method}` });
+  worker.addEventListener('message', (event: MessageEvent<{ kind?: unknown }>) => {
+    if (event.data?.kind === 'ready') loaded.add(worker);
+  });
+  return worker;
+}
+
+/** Whether the worker's code has loaded (it said 'ready'). */
+export function workerLoaded(worker: Worker): boolean {
+  return loaded.has(worker);
 }
 
 /**

@@ -75,8 +75,11 @@ export interface MethodRun {
   readonly progress: RunProgress | null;
   /** Failure or cancel reason shown to the user. */
   readonly reason: string | null;
-  /** Set when the run failed: time of the last good state (s), the solver's reason and, when known, its cause. */
-  readonly failure: { readonly time: number; readonly reason: string; readonly cause?: FailureCause } | null;
+  /**
+   * Set when the run failed: time of the last good state (s), the solver's reason and, when known, its cause;
+   * `worker`: not the solver but its worker failed (it crashed or stopped answering), so no numerical advice applies.
+   */
+  readonly failure: { readonly time: number; readonly reason: string; readonly cause?: FailureCause; readonly worker?: boolean } | null;
   /** When the run ended: how well the equations removed as redundant held (count 0: none removed). */
   readonly removed?: RemovedResidual;
 }

@@ -6,11 +6,13 @@ import { SAMPLE_WIDTH } from '../solver/sampleColumns';
 import type { RunMethod as IntegratorMethod } from '../scenario/methods';
 import type { ScenarioId, ScenarioState } from '../scenario/types';
 import { playheadStore, seek } from './playhead';
-import { cancelRun, startRun } from './runner';
+import { cancelRun, silenceWorkerForTests, startRun } from './runner';
 import { isBusy, results } from './runs';
 import { COLUMN } from './plotData';
 import { outputOf } from './chartViews';
+import { drawnCharts, lastPngCharts, type DrawnChart } from './export/drawnCharts';
 import { modelStore, openLink, openModel, type OpenModelResult } from './models';
+import { failPart } from './partFaults';
 import type { ModelFacts } from '../run/modelFacts';
 import {
   appStore,
@@ -71,8 +73,19 @@ export interface HhtTestApi {
   seek(t: number): void;
   run(): void;
   cancel(): void;
+  /** The time charts of the Plots tab as drawn now: per chart its quantity, ω component and lines with their points. */
+  screenSeries(): DrawnChart[];
+  /** The same description of the charts the last PNG of the plots drew (null before one). */
+  lastPngSeries(): DrawnChart[] | null;
   /** The model-file reader and compiler (e2e/modelFuzz.spec.ts), loaded on first use like the app's own. */
   modelFile(): Promise<ModelFileApi>;
+  /** Makes one part of the page (a PartBoundary's `part`, e.g. 'scene') throw at its next render, or stop (false). */
+  failPart(part: string, fail?: boolean): void;
+  /**
+   * Ends `method`'s solver worker without telling the page, as a worker that hangs looks from the page, and sets how
+   * long the page waits for an answer before it ends the run (ms; absent: unchanged).
+   */
+  silenceWorker(method: IntegratorMethod, limitMs?: number): void;
 }
 
 export interface ModelFileApi {
@@ -146,10 +159,17 @@ export function installTestApi(): void {
     seek,
     run: startRun,
     cancel: cancelRun,
+    screenSeries: () => {
+      const charts = document.querySelector('[data-testid="charts"]');
+      return charts ? drawnCharts(charts) : [];
+    },
+    lastPngSeries: lastPngCharts,
     modelFile: async () => {
       const [{ readModelText }, { compileModel }] = await Promise.all([import('../modelfile/read'), import('../modelfile/compile')]);
       return { readModelText, compileModel };
     },
+    failPart,
+    silenceWorker: silenceWorkerForTests,
   };
   window.__hht = api;
 }

@@ -8,6 +8,7 @@
 import uPlot from 'uplot';
 import type { ChartView, Point } from './chartViews';
 import { failureMarkText, OFF_SCALE_TEXT } from './chartViews';
+import { labelsThatFit, type PlacedLabel } from './markerLabels';
 import { formatTime } from './runs';
 import type { Palette } from './theme';
 
@@ -130,7 +131,7 @@ export interface TimePlotOptions {
   /** False once the plot is replaced: a redraw it had queued draws no marks and writes no hooks. */
   readonly live: () => boolean;
   /** Called after each draw (the figure's test hooks). */
-  readonly drawn: (u: uPlot) => void;
+  readonly drawn: (u: uPlot, text: DrawnText) => void;
   /** The plot area moved or the time axis changed (the playhead cursor). */
   readonly geometry: (u: uPlot) => void;
   /** Cursor moved over the plot (idx null: left it). */
@@ -232,9 +233,9 @@ export function timePlotOptions(o: TimePlotOptions): uPlot.Options {
       draw: [
         (u) => {
           if (!o.live()) return;
-          drawTitles(u, palette, o.fontFamily, state());
-          drawMarks(u, palette, o.fontFamily, state());
-          o.drawn(u);
+          const titles = drawTitles(u, palette, o.fontFamily, state());
+          const labels = drawMarks(u, palette, o.fontFamily, state());
+          o.drawn(u, { titles, labels });
         },
       ],
       setSize: [o.geometry],
@@ -255,7 +256,8 @@ const SMALLEST_TITLE = 0.8;
  * The y axes' titles, rotated and centred on the plot, at the outer edge of their axes: in the chart's type,
  * smaller (to SMALLEST_TITLE) where the chart is too short for it, and then fitted (fittedTitle).
  */
-function drawTitles(u: uPlot, palette: Palette, fontFamily: string, state: TimePlotState): void {
+function drawTitles(u: uPlot, palette: Palette, fontFamily: string, state: TimePlotState): string[] {
+  const drawn: string[] = [];
   const { ctx } = u;
   const ratio = uPlot.pxRatio;
   const centre = u.bbox.top + u.bbox.height / 2;
@@ -279,14 +281,21 @@ function drawTitles(u: uPlot, palette: Palette, fontFamily: string, state: TimeP
     ctx.save();
     ctx.translate(x, centre);
     ctx.rotate(angle);
-    ctx.fillText(fittedTitle(ctx, title, room), 0, 0);
+    const fitted = fittedTitle(ctx, title, room);
+    ctx.fillText(fitted, 0, 0);
+    drawn.push(fitted);
     ctx.restore();
   }
   ctx.restore();
+  return drawn;
 }
 
-/** The marks over the curves: y = 0 on a difference plot, and where the run failed with its labels. */
-function drawMarks(u: uPlot, palette: Palette, fontFamily: string, state: TimePlotState): void {
+/**
+ * The marks over the curves: y = 0 on a difference plot, and where the run failed with its labels (those that fit
+ * without overprinting each other). Returns the labels drawn, in CSS px of the canvas.
+ */
+function drawMarks(u: uPlot, palette: Palette, fontFamily: string, state: TimePlotState): PlacedLabel[] {
+  const drawn: PlacedLabel[] = [];
   const { ctx } = u;
   const { left, top, width, height } = u.bbox;
   const ratio = uPlot.pxRatio;
@@ -319,15 +328,29 @@ function drawMarks(u: uPlot, palette: Palette, fontFamily: string, state: TimePl
     const inset = 5 * ratio;
     ctx.fillStyle = palette.failure;
     ctx.font = `${Math.round(palette.fontSize * ratio)}px ${fontFamily}`;
-    ctx.textAlign = onLeft ? 'right' : 'left';
+    ctx.textAlign = 'left';
     ctx.textBaseline = 'top';
-    ctx.fillText(failureMarkText(failedAt), onLeft ? x - inset : x + inset, top + inset);
-    if (view.offScale) {
-      ctx.textBaseline = 'bottom';
-      ctx.fillText(OFF_SCALE_TEXT, onLeft ? x - inset : x + inset, top + height - inset);
+    // The failure's time at the top, "off scale" at the bottom where the chart is tall enough for both.
+    const lineHeight = Math.round(palette.fontSize * 1.2 * ratio);
+    const box = (text: string, y: number): PlacedLabel => {
+      const w = ctx.measureText(text).width;
+      return { text, x: onLeft ? x - inset - w : x + inset, y, width: w, height: lineHeight };
+    };
+    const wanted = [box(failureMarkText(failedAt), top + inset)];
+    if (view.offScale) wanted.push(box(OFF_SCALE_TEXT, top + height - inset - lineHeight));
+    for (const label of labelsThatFit(wanted, 2 * ratio)) {
+      ctx.fillText(label.text, label.x, label.y);
+      drawn.push({ text: label.text, x: label.x / ratio, y: label.y / ratio, width: label.width / ratio, height: label.height / ratio });
     }
   }
   ctx.restore();
+  return drawn;
+}
+
+/** The text a draw put on the canvas (the figure's test hook): the y titles as fitted, the marks' labels with their boxes. */
+export interface DrawnText {
+  readonly titles: readonly string[];
+  readonly labels: readonly PlacedLabel[];
 }
 
 /** A mark drawn over the curves (the figure's test hook): the y = 0 line, the failure line and their labels. */

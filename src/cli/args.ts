@@ -8,7 +8,8 @@ import { decodeShareQuery, linkModelSource } from '../scenario/url';
 import type { ModelTextResult } from '../scenario/modelLink';
 // Loading it installs the reader of user models (`--model`, links with a model).
 import '../scenario/custom';
-import { CLI_PLAN_KEYS, planRun, solverSettings, type RunPlan } from '../run/plan';
+import { CLI_PLAN_KEYS, planRun, type RunPlan } from '../run/plan';
+import { runSettingsOf, type AdaptiveSettings } from '../run/runJson';
 import { adaptiveIssue, CLI_PARAMETER_KEYS, unusedParameterIssue, type RunMethod } from '../scenario/methods';
 import { errorNormOf, fixedStepNormIssue, NORM_KEY, parseErrorNorm, type ErrorNorm } from '../scenario/errorNorm';
 import {
@@ -48,17 +49,8 @@ export { SAMPLE_MULTIPLE_TOLERANCE } from '../scenario/validate';
 /** The method run when neither a flag nor a single-method link chooses one. */
 export const DEFAULT_METHOD: RunMethod = 'modified';
 
-/** Step-size control of an adaptive run (`--tol`). */
-export interface AdaptiveOptions {
-  /** Local error tolerance ε (Negrut Eq. 34). */
-  readonly tolerance: number;
-  /** Which local errors ε controls (`--error-norm`, default DEFAULT_ERROR_NORM). */
-  readonly errorNorm: ErrorNorm;
-  /** Smallest step before the run is given up; tEnd / hMin ≤ MAX_STEPS. */
-  readonly hMin: number;
-  /** Largest step (default max(h, DT): the sample grid, run/plan.ts defaultMaxStep). */
-  readonly hMax: number;
-}
+/** Step-size control of an adaptive run (`--tol`): tolerance, error norm, h_min and h_max (src/run/runJson.ts). */
+export type AdaptiveOptions = AdaptiveSettings;
 
 /**
  * A `sim` run: its plan (one method), and the plan's figures spelled out as the JSON head writes
@@ -326,15 +318,7 @@ function resolveOptions(given: Assignments): SimOptions {
 
 /** The options of a one-method plan, with the plan's figures spelled out for `--format json`. */
 export function simOptionsOf(plan: RunPlan, format: OutputFormat): SimOptions {
-  const [method] = plan.methods;
-  const settings = solverSettings(plan, method);
-  const { steps } = plan;
-  return {
-    plan, scenario: plan.scenario, ...(plan.model ? { model: plan.model } : {}), method: method.method, ...('alpha' in method ? { alpha: method.alpha } : { rho: method.rho }),
-    h: settings.h, tEnd: plan.tEnd, sampleDt: plan.samples.dt, sampleEvery: settings.sampleEvery,
-    ...(steps.kind === 'adaptive' ? { adaptive: { tolerance: steps.tolerance, errorNorm: steps.errorNorm, hMin: steps.hMin, hMax: steps.hMax } } : {}),
-    values: plan.values, format,
-  };
+  return { plan, ...(plan.model ? { model: plan.model } : {}), ...runSettingsOf(plan), format };
 }
 
 /**

@@ -8,6 +8,7 @@ import { MODEL_LINK_LIMITS } from '../scenario/modelLink';
 import type { ParamDef, ScenarioDef } from '../scenario/types';
 import { formatNumber, MAX_STEPS, TOLERANCE_MAX, TOLERANCE_MIN } from '../scenario/validate';
 import { ADAPTIVE_SAMPLES } from '../run/plan';
+import { columnUnitLines } from '../run/columnUnits';
 import { DEFAULT_METHOD } from './args';
 import { DEFAULT_RHO, RUN_METHODS } from '../scenario/methods';
 import { DEFAULT_ERROR_NORM } from '../scenario/errorNorm';
@@ -23,7 +24,9 @@ Runs one scenario without the web app and prints one row per sample time
 t = 0, DT, 2 DT, ... t_end with the columns (a share link runs exactly as in the web app:
 \`sim --url LINK --method M\` ends on the app's final row to the last bit)
   ${SAMPLE_COLUMNS.join(',')}
-then one column per output of the model, named as in the model file.
+then one column per output of the model, named as in the model file. Units (the CSV header holds the
+names only; --format json carries them as \`units\`, one per column):
+${columnUnitLines('  ').join('\n')}
 
 Options (flags may also be written --alpha=-0.2; later flags override earlier ones and --url):
   --scenario ID     a shipped model: ${SCENARIO_IDS.join(' | ')} (default ${DEFAULT_SCENARIO_ID}; listed below)
@@ -64,7 +67,7 @@ Options (flags may also be written --alpha=-0.2; later flags override earlier on
                     those steps (stepsCapped)
   --set NAME=VALUE  a scenario parameter (vectors as comma lists, e.g. --set omega0=0,150,-4.61538);
                     alpha, rho, h, t, tol, norm and methods are accepted too, as in share links
-  --format F        csv | json (default csv); json adds the settings and, at the end, the failure
+  --format F        csv | json (default csv); json adds the settings, each column's unit and, at the end, the failure
                     {time, reason, cause}, the accepted, rejected and cap-limited steps and the Newton
                     iterations of the run
   --help            this text

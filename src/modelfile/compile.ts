@@ -24,7 +24,7 @@ import { statedInitialState } from '../solver/model/prepare';
 import { AssembledSystem } from '../solver/model/assembly';
 import { eulerParametersFromMatrix } from '../solver/rotation/eulerParameters';
 import { cross3, dot3, type ExprValue, type Scope } from './expressions';
-import { closestName, OMEGA_PLOT_NAME } from './names';
+import { closestName, formulaStart, OMEGA_PLOT_NAME } from './names';
 import {
   angleJet, checkValueName, documentScope, extend, inItem, ModelError, type ModelValues, nameOf, numberOf, timeFunction, vectorOf, vectorTimeFunction, type Vec3,
 } from './scope';
@@ -390,6 +390,10 @@ function outputOf(
   const name = nameOf(spec.name, scope, `${path}.name`);
   if (name === OMEGA_PLOT_NAME) {
     throw new ModelError(`${path}.name`, `"${OMEGA_PLOT_NAME}" is reserved (a link's output=${OMEGA_PLOT_NAME} plots ω); name the output otherwise, e.g. "omega_z"`);
+  }
+  const formula = formulaStart(name);
+  if (formula) {
+    throw new ModelError(`${path}.name`, `an output name cannot start with ${formula}: it heads a CSV column, and a spreadsheet would read it as a formula; name the output otherwise, e.g. "beta"`);
   }
   switch (spec.type) {
     case 'position':

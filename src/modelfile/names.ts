@@ -6,6 +6,17 @@
  */
 export const OMEGA_PLOT_NAME = 'omega';
 
+/** Characters a spreadsheet reads as the start of a formula in a CSV cell (OWASP, CSV injection). */
+const FORMULA_START: Readonly<Record<string, string>> = { '=': '"="', '+': '"+"', '-': '"-"', '@': '"@"', '\t': 'a tab', '\r': 'a carriage return' };
+
+/**
+ * How a text cell starts that a spreadsheet would read as a formula (an output name is a CSV column name), or null.
+ * Example: formulaStart('=HYPERLINK("x")') === '"="'; formulaStart('beta') === null.
+ */
+export function formulaStart(text: string): string | null {
+  return Object.hasOwn(FORMULA_START, text.charAt(0)) ? FORMULA_START[text.charAt(0)] : null;
+}
+
 /**
  * The name `text` most likely misspells: the nearest within 1 edit for 3 to 5 characters, 2 edits
  * for longer ones (insertions, deletions, substitutions and swaps of neighbours each count 1);

@@ -4,13 +4,26 @@
  */
 import { SAMPLE_COLUMNS, SAMPLE_WIDTH } from '../solver/sampleColumns';
 import type { ParamValues } from '../scenario/types';
+import { formulaStart } from '../modelfile/names';
 
 /** The CSV header line of a model without outputs (without newline). */
 export const SAMPLE_HEADER = SAMPLE_COLUMNS.join(',');
 
-/** A header cell: the name as written, in double quotes (RFC 4180) when it holds a comma, a quote or a line break. */
+/**
+ * A text cell of a CSV (a header's name, a study's failure text): as written, in double quotes (RFC 4180) when it
+ * holds a comma, a quote or a line break. A text that a spreadsheet would read as a formula (formulaStart: "=", "+",
+ * "-", "@", tab, carriage return) is written quoted after a "'", which spreadsheets show as text; the model reader
+ * refuses such output names, so a model's header cells are always its names as written.
+ * Example: csvTextCell('a, b') === '"a, b"'; csvTextCell('=1+1') === `"'=1+1"`.
+ */
+export function csvTextCell(text: string): string {
+  if (formulaStart(text)) return `"'${text.replace(/"/g, '""')}"`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** A header cell: a column's name as a CSV text cell. */
 export function csvHeaderCell(name: string): string {
-  return /[",\r\n]/.test(name) ? `"${name.replace(/"/g, '""')}"` : name;
+  return csvTextCell(name);
 }
 
 /** The CSV header line: SPEC §3's columns, then the model's outputs named as in the model (SPEC §8). */

@@ -9,7 +9,7 @@ import type { AlphaSweepOptions, ConvergenceOptions, DampingScanOptions, RhoSwee
 import type { DampingScanPoint } from '../solver/studies/dampingScan';
 import type { StabilityPoint } from '../solver/studies/stabilityStudy';
 import type { StudyPoints } from './studyTasks';
-import { paramsObject } from './rowText';
+import { csvTextCell, paramsObject } from './rowText';
 
 export const CONVERGENCE_COLUMNS = ['method', 'h', 'omega_error', 'omega_order', 'position_error', 'position_order', 'failure'] as const;
 export const ALPHA_SWEEP_COLUMNS = ['method', 'alpha', 'omega_x', 'omega_y', 'omega_z', 'energy_error', 'failure'] as const;
@@ -44,16 +44,12 @@ function sweepRow(method: string, value: number, p: AlphaSweepPoint | RhoSweepPo
   return [method, value, ...p.finalOmega, p.energyError, p.failure];
 }
 
-/** RFC 4180: text with a comma, quote or line break is quoted, inner quotes doubled (failure reasons may hold commas). */
-function csvText(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 /** Numbers in full precision (shortest round-trip text, as `sim`); no value → empty. */
 function csvCell(cell: Cell): string {
   if (cell === null) return '';
   if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell) : '';
-  return csvText(cell);
+  return csvTextCell(cell);
 }
 
 function jsonCell(cell: Cell): Cell {

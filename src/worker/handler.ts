@@ -46,6 +46,8 @@ export interface SimulationLike {
   readonly stepsRejected: number;
   /** Accepted steps whose successor the step cap limited (adaptive runs); a stand-in may leave it out. */
   readonly stepsCapped?: number;
+  /** Newton iterations over all steps so far; a stand-in may leave it out. */
+  readonly totalIterations?: number;
   /** The equations removed as redundant and their largest residual so far (absent: none removed). */
   readonly removedEquations?: { readonly count: number; readonly largestResidual: number; readonly timeOfLargest: number };
 }
@@ -155,6 +157,7 @@ export function createRunHandler(env: HandlerEnv): (message: MainToWorker) => vo
     totalSteps: run.simulation.totalSteps,
     stepsRejected: run.simulation.stepsRejected,
     stepsCapped: run.simulation.stepsCapped ?? 0,
+    newtonIterations: run.simulation.totalIterations ?? 0,
     elapsedMs: env.now() - run.startedAt,
   });
 
@@ -175,11 +178,14 @@ export function createRunHandler(env: HandlerEnv): (message: MainToWorker) => vo
     });
   };
 
-  /** Completes the decimated series and the uniform sample with the last sample. */
+  /**
+   * Completes the decimated series and the uniform sample with the last sample: its SAMPLE_WIDTH standard columns,
+   * as every row of `rows` (lastRow also holds the model's outputs, which belong to the export rows only).
+   */
   const finishSeries = (run: ActiveRun) => {
     for (const d of run.decimators) d.finish();
     if (run.samples > 0 && !run.picker.lastKept) {
-      run.rows.append(run.lastRow);
+      run.rows.appendPrefix(run.lastRow, SAMPLE_WIDTH);
       run.poses.append(run.lastPose);
     }
   };

@@ -69,6 +69,8 @@ export interface RunProgress {
   readonly stepsRejected: number;
   /** Accepted steps whose successor the step cap limited (adaptive runs; RunSimulation.stepsCapped); absent: 0. */
   readonly stepsCapped?: number;
+  /** Newton iterations over all steps so far, rejected ones included (`sim --format json`'s newtonIterations); absent: unknown. */
+  readonly newtonIterations?: number;
   readonly elapsedMs: number;
 }
 
@@ -165,6 +167,14 @@ export type WorkerToMain =
   | DoneMessage
   | FailedMessage
   | CancelledMessage;
+
+/**
+ * Worker → page, once, when the worker's code has loaded (it is sent before any reply to a run): from then on a
+ * run it owes an answer to is timed by the page (src/app/workerWatch.ts); the download before it is not.
+ */
+export interface ReadyMessage {
+  readonly kind: 'ready';
+}
 
 /** The buffers of a message that can be transferred instead of copied. */
 export function transferablesOf(message: WorkerToMain): ArrayBuffer[] {

@@ -7,7 +7,7 @@
 /// <reference lib="webworker" />
 import { createRunHandler } from './handler';
 import { prepareRun, type CustomModelReader } from './prepare';
-import type { MainToWorker } from './protocol';
+import type { MainToWorker, ReadyMessage } from './protocol';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -46,3 +46,6 @@ self.onmessage = (event: MessageEvent<MainToWorker>) => {
   }
   queue = queue.then(() => handle(message));
 };
+
+// The code has loaded: the page times the runs it sends from now on.
+self.postMessage({ kind: 'ready' } satisfies ReadyMessage);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SAMPLE_WIDTH } from '../../src/solver/simulate';
 import { defaultState, getScenario } from '../../src/scenario/registry';
 import type { ScenarioState } from '../../src/scenario/types';
-import { beforeBlowUp, BLOW_UP_SAMPLES, chartSummary, chartView, failureMarkText, LOWER_PLOT_LABELS, referencePoints } from '../../src/app/chartViews';
+import { beforeBlowUp, BLOW_UP_SAMPLES, chartQuantity, chartSummary, chartsShown, chartView, failureMarkText, LOWER_PLOT_LABELS, referencePoints } from '../../src/app/chartViews';
 import { COLUMN } from '../../src/app/plotData';
 import type { MethodResults } from '../../src/app/runs';
 import { LOWER_PLOTS } from '../../src/app/store';
@@ -18,7 +18,7 @@ function fakeResults(pairs: Partial<Record<keyof typeof COLUMN, number[]>>): Met
   row[COLUMN.energy] = 10;
   rows.append(row);
   return {
-    runId: 1, state: defaultState('heavy-top'), totalSteps: 2, coordinates: 7, primaryBody: 0, facts: { outputs: [], constraints: 0, preparation: { moved: [], removed: [] }, warnings: [] }, width: SAMPLE_WIDTH, series, rows, poses: new Float64Builder(),
+    runId: 1, state: defaultState('heavy-top'), def: getScenario('heavy-top'), totalSteps: 2, coordinates: 7, primaryBody: 0, facts: { outputs: [], constraints: 0, preparation: { moved: [], removed: [] }, warnings: [] }, width: SAMPLE_WIDTH, series, rows, poses: new Float64Builder(),
     exportRows: new Float64Builder(), exportStride: 1, head: new Float64Array(0), finalRow: null, finalPose: null,
   };
 }
@@ -71,7 +71,7 @@ describe('chart view of a model output with a reference curve', () => {
     const series = [...res.series, new Float64Builder(), new Float64Builder()];
     series[SERIES_WIDTH].append(pairs);
     const facts = { ...res.facts, outputs: [{ name: 's', unit: 'm' }, { name: 'omega_shaft', unit: 'rad/s' }] };
-    return { ...res, state, facts, series };
+    return { ...res, state, def: getScenario(state.scenario), facts, series };
   }
   const view = (state: ScenarioState, output: string) => {
     const res = governorResults(state, [0, 0.5, 1, 0.6]);
@@ -96,7 +96,7 @@ describe('chart view of a model output with a reference curve', () => {
     const state = defaultState('flyball-governor');
     expect(view(state, 'omega_shaft').reference).toBeNull();
     expect(view({ ...state, values: { ...state.values, K: [4e5] } }, 's').reference).toBeNull();
-    expect(referencePoints(defaultState('heavy-top'), 'anything')).toBeNull();
+    expect(referencePoints(defaultState('heavy-top'), getScenario('heavy-top'), 'anything')).toBeNull();
   });
 });
 
@@ -133,5 +133,27 @@ describe('axes of a failed run', () => {
 
   it('says when the run failed on its marker', () => {
     expect(failureMarkText(1.28)).toBe('fails at t = 1.28 s');
+  });
+});
+
+describe('what the time charts show (the page and its PNG export alike)', () => {
+  const view = { component: 'y' as const, output: 'beta', lower: 'difference' as const };
+  const andrews = defaultState('andrews');
+
+  it('plots a model output the running model has, in ω\'s place', () => {
+    const shown = chartsShown({ state: andrews, view, modelFacts: { outputs: [{ name: 'beta' }, { name: 'Theta' }] } });
+    expect(shown).toEqual({ methods: andrews.methods, component: 'y', output: 'beta', lower: 'difference', exact: false });
+  });
+
+  it('plots ω where the model has no such output (or its facts are not known yet), and knows an exact solution', () => {
+    expect(chartsShown({ state: andrews, view, modelFacts: null }).output).toBeNull();
+    expect(chartsShown({ state: defaultState('spin'), view: { ...view, output: null }, modelFacts: { outputs: [] } }).exact).toBe(true);
+  });
+
+  it('names each chart\'s quantity as `sim` names its column or the model its output', () => {
+    expect(chartQuantity('omega', 'z')).toBe('omega_z');
+    expect(chartQuantity('difference', 'x')).toBe('omega_x');
+    expect(chartQuantity('output', 'y', 'beta')).toBe('beta');
+    expect(LOWER_PLOTS.filter((p) => p !== 'difference').map((p) => chartQuantity(p, 'y'))).toEqual(['energy_error', 'h', 'euler_norm_drift', 'constraint_error', 'angular_momentum_z']);
   });
 });

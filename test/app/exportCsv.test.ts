@@ -8,6 +8,8 @@ import '../../src/scenario/custom';
 import { readCustomModel } from '../../src/scenario/registry';
 import { DOUBLE_PENDULUM } from '../support/customModels';
 import { buildScenarioModel } from '../../src/scenario/build';
+import { parseSimArgs } from '../../src/cli/args';
+import { csvTextCell } from '../../src/run/rowText';
 
 /** What `sim` prints for these rows: its own CSV writer (with the model's output columns, if any). */
 async function cliCsv(rows: Float64Array[], outputs: readonly { name: string; unit: string }[] = []): Promise<string> {
@@ -56,6 +58,42 @@ describe('CSV export', () => {
     const row = new Float64Array(SAMPLE_WIDTH + 2);
     expect(samplesCsv(row, odd.map((o) => o.name)).split('\n')[0]).toMatch(/,"a, b","say ""hi"""$/);
     expect(samplesCsv(row, odd.map((o) => o.name))).toBe(await cliCsv([row], odd));
+  });
+
+  describe('CSV injection: a text cell never becomes a spreadsheet formula, numbers stay numbers', () => {
+    const hostile = ['=HYPERLINK("https://evil.example","x")', '+1', '-2+3', '@SUM(A1)', '\tx', '\rx'];
+    const named = (name: string) => DOUBLE_PENDULUM.replace('"name": "elbow angle"', `"name": ${JSON.stringify(name)}`);
+
+    it('the model reader refuses an output name a spreadsheet would read as a formula, at its place in the file', () => {
+      for (const name of hostile) {
+        const read = readCustomModel(named(name));
+        expect(read?.ok, name).toBe(false);
+        if (read?.ok !== false) continue;
+        expect(read.issues).toHaveLength(1);
+        expect(read.issues[0].path).toBe('outputs[2].name');
+        expect(read.issues[0].message).toMatch(/an output name cannot start with ("[=+@-]"|a tab|a carriage return): it heads a CSV column, and a spreadsheet would read it as a formula/);
+      }
+      // Inside: such a character elsewhere in the name is fine (and the name is written as it is).
+      expect(readCustomModel(named('beta=1, -x'))?.ok).toBe(true);
+    });
+
+    it('`sim --model` refuses it too: one line naming file, place and why, exit 2 (bad input)', () => {
+      const command = parseSimArgs(['--model', 'evil.json'], { modelFiles: new Map([['evil.json', { ok: true, text: named('=1+1') }]]) });
+      expect(command.kind).toBe('error');
+      const lines = command.kind === 'error' ? [command.issue.message, ...(command.details ?? [])] : [];
+      expect(lines.join('\n')).toMatch(/evil\.json:\d+:\d+: outputs\[2\]\.name: an output name cannot start with "="/);
+    });
+
+    it('a text cell that reaches the writer anyway is quoted after a \', in sim\'s and the app\'s CSV alike; numbers are untouched', async () => {
+      expect(hostile.map(csvTextCell)).toEqual(['"\'=HYPERLINK(""https://evil.example"",""x"")"', '"\'+1"', '"\'-2+3"', '"\'@SUM(A1)"', '"\'\tx"', '"\'\rx"']);
+      expect(csvTextCell('beta')).toBe('beta');
+      const outputs = [{ name: '=1+1', unit: '' }];
+      const row = Float64Array.from([0, -1.5, -0, 1e-300, -5, 0, 0, 3, 0.01, -2]);
+      const csv = samplesCsv(row, outputs.map((o) => o.name));
+      expect(csv).toBe(await cliCsv([row], outputs));
+      expect(csv.split('\n')[0].endsWith(`,"'=1+1"`)).toBe(true);
+      expect(csv.split('\n')[1]).toBe('0,-1.5,0,1e-300,-5,0,0,3,0.01,-2');
+    });
   });
 
   it('says which samples the file holds and the matching `sim` flag', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { omegaReadout, outputReadout } from '../../src/app/components/scene/readout';
+import { failedReadout, omegaReadout, outputReadout } from '../../src/app/components/scene/readout';
 import { failureReason, TRY_ALPHA } from '../../src/app/failure';
 import { lessonFromLink, LESSONS, NUMERICAL_DAMPING } from '../../src/app/lessons/lessons';
+import { firstVisitOffer, linkOpensSomething } from '../../src/app/lessons/helpStore';
 import { SAMPLE_COLUMNS, SAMPLE_WIDTH, Simulation } from '../../src/solver/simulate';
 import { paperModel } from '../support/paperModel';
 import { decodeShareQuery, encodeShareQuery } from '../../src/scenario/url';
@@ -13,7 +14,6 @@ describe('lesson numerical-damping (SPEC §7)', () => {
     for (const step of NUMERICAL_DAMPING.steps) {
       const decoded = decodeShareQuery(step.query);
       expect(decoded.issues, step.query).toEqual([]);
-      expect(step.narration.length).toBeGreaterThan(100);
       expect(step.highlight.testId).toMatch(/^[a-z-]+$/);
     }
     expect(NUMERICAL_DAMPING.steps.map((s) => decodeShareQuery(s.query).state.scenario)).toEqual(['spin', 'heavy-top', 'spin', 'spin', 'v8-crank', 'heavy-top', 'flyball-governor']);
@@ -24,13 +24,36 @@ describe('lesson numerical-damping (SPEC §7)', () => {
     expect(decodeShareQuery(NUMERICAL_DAMPING.steps[0].query).state.alpha).toBe(0);
   });
 
+  it('each step says what to look at in at most three short sentences, read aloud; the details are behind "more"', () => {
+    for (const [k, step] of NUMERICAL_DAMPING.steps.entries()) {
+      const where = `step ${k + 1}`;
+      expect(step.say.length, where).toBeGreaterThanOrEqual(1);
+      expect(step.say.length, where).toBeLessThanOrEqual(3);
+      const words = (text: string) => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+      for (const sentence of step.say) {
+        expect(words(sentence), `${where}: ${sentence}`).toBeLessThanOrEqual(26);
+        // One sentence each: it ends once, with a full stop.
+        expect(sentence, where).toMatch(/^[^.!?]*(\.\d[^.!?]*)*[.!?]$/);
+      }
+      expect(step.say.reduce((n, s) => n + words(s), 0), where).toBeLessThanOrEqual(50);
+      // Read aloud by a student: no equation numbers, no velocity-level constraint notation.
+      expect(step.say.join(' '), where).not.toMatch(/Eq\.|eᵀė|Sherif|\(Fig/);
+      expect(step.more.length, where).toBeGreaterThan(80);
+    }
+    // Step 3 asks for a button: it is the step's own, in the lesson bar, and the step points at it.
+    const sweep = NUMERICAL_DAMPING.steps[2];
+    expect(sweep.action).toEqual({ label: 'Run the α sweep', run: 'study' });
+    expect(sweep.say[0]).toContain(`“${sweep.action!.label}”`);
+    expect(sweep.highlight.testId).toBe('lesson-action');
+  });
+
   it('step 1 runs the spin past classical HHT\'s failure at 1.28 s and points at its explanation', () => {
     const step = NUMERICAL_DAMPING.steps[0];
     const { state } = decodeShareQuery(step.query);
     expect(state.tEnd).toBeGreaterThan(1.28);
     expect(step.highlight.testId).toBe('failure-classical');
-    expect(step.narration).toContain('1.28 s');
-    expect(step.narration).toContain('eᵀė');
+    expect(step.say.join(' ')).toContain('1.28 s');
+    expect(step.more).toContain('eᵀė');
     // The run the step opens: classical fails at 1.28 s for the eᵀė reason the failure box explains; modified finishes.
     const classical = new Simulation(paperModel('spin'), { method: 'classical', alpha: state.alpha, h: state.h, tEnd: state.tEnd, sampleEvery: 1 });
     while (classical.advance(10_000, () => {}) === 'running');
@@ -110,5 +133,31 @@ describe('failure box', () => {
     expect(failureReason({ alpha: -0.2 }, true)).toBeNull();
     expect(failureReason({ alpha: 0 }, false)).toBeNull();
     expect(TRY_ALPHA).toBe(-0.05);
+  });
+});
+
+describe('first visit: the explanation never opens over a page being read', () => {
+  it('opens the dialog only on the plain page of a wide screen nobody has started reading', () => {
+    expect(firstVisitOffer({ linked: false, reading: false, phone: false })).toBe('dialog');
+    expect(firstVisitOffer({ linked: true, reading: false, phone: false })).toBe('invite');
+    expect(firstVisitOffer({ linked: false, reading: true, phone: false })).toBe('invite');
+    expect(firstVisitOffer({ linked: false, reading: false, phone: true })).toBe('invite');
+  });
+
+  it('tells a link to something from the plain page', () => {
+    expect(linkOpensSomething('')).toBe(false);
+    expect(linkOpensSomething('?')).toBe(false);
+    expect(linkOpensSomething('?v=1&scenario=spin&panel=studies')).toBe(true);
+    expect(linkOpensSomething('?panel=damping')).toBe(true);
+  });
+});
+
+describe('3D view readout of a failed run', () => {
+  it('says when the run failed once the playhead is past it, and nothing before', () => {
+    expect(failedReadout(1.28, 2)).toBe('failed at t = 1.28 s');
+    expect(failedReadout(1.28, 1.28)).toBeNull();
+    expect(failedReadout(1.28, 0.5)).toBeNull();
+    expect(failedReadout(null, 5)).toBeNull();
+    expect(failedReadout(0.0123456789, 1)).toBe('failed at t = 0.0123457 s');
   });
 });

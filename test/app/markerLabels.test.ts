@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labelWidth, stackLabels } from '../../src/app/markerLabels';
+import { labelsOverlap, labelsThatFit, labelWidth, stackLabels } from '../../src/app/markerLabels';
 
 describe('marker labels on a log axis', () => {
   it('puts overlapping labels into separate rows and far-apart ones into the same row', () => {
@@ -32,5 +32,24 @@ describe('marker labels on a log axis', () => {
   it('estimates label widths from the type size', () => {
     expect(labelWidth('75 rad/s', 10)).toBe(48);
     expect(labelWidth('75 rad/s', 20)).toBe(96);
+  });
+});
+
+describe('labels that fit without overprinting', () => {
+  const box = (text: string, y: number, height = 14, x = 0, width = 100) => ({ text, x, y, width, height });
+
+  it('keeps a later label only where it clears every earlier one', () => {
+    // A 45 px chart: "fails at t = …" at the top, "blow-up off scale" at the bottom would overlap.
+    expect(labelsThatFit([box('fails', 5), box('off scale', 45 - 5 - 14)]).map((l) => l.text)).toEqual(['fails', 'off scale']);
+    expect(labelsThatFit([box('fails', 5), box('off scale', 30 - 5 - 14)]).map((l) => l.text)).toEqual(['fails']);
+    // Side by side they both fit; the gap counts.
+    expect(labelsThatFit([box('a', 0), box('b', 0, 14, 101)]).map((l) => l.text)).toEqual(['a']);
+    expect(labelsThatFit([box('a', 0), box('b', 0, 14, 102)]).map((l) => l.text)).toEqual(['a', 'b']);
+  });
+
+  it('tells overlapping boxes', () => {
+    expect(labelsOverlap(box('a', 0), box('b', 13))).toBe(true);
+    expect(labelsOverlap(box('a', 0), box('b', 14))).toBe(false);
+    expect(labelsOverlap(box('a', 0), box('b', 15), 2)).toBe(true);
   });
 });

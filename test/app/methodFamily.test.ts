@@ -14,7 +14,7 @@ import { appStore, openShareQuery, resetApp, resetField, setAdaptive, setBodyArr
 import { METHOD_DASH, METHOD_LABELS } from '../../src/app/theme';
 import { Float64Builder } from '../../src/run/float64Builder';
 import { DEFAULT_RHO, RUN_METHODS, type RunMethod } from '../../src/scenario/methods';
-import { defaultState } from '../../src/scenario/registry';
+import { defaultState, getScenario } from '../../src/scenario/registry';
 import { decodeShareQuery } from '../../src/scenario/url';
 import { SAMPLE_WIDTH } from '../../src/solver/simulate';
 import { SERIES_WIDTH } from '../../src/worker/protocol';
@@ -117,7 +117,7 @@ function omegaRows(values: number[]): MethodResults {
     rows.append(row);
   });
   return {
-    runId: 1, state: { ...defaultState('heavy-top'), methods: ['classical', 'modified', 'generalized-alpha'] }, totalSteps: 2, coordinates: 7, primaryBody: 0, facts: { outputs: [], constraints: 0, preparation: { moved: [], removed: [] }, warnings: [] }, width: SAMPLE_WIDTH,
+    runId: 1, state: { ...defaultState('heavy-top'), methods: ['classical', 'modified', 'generalized-alpha'] }, def: getScenario('heavy-top'), totalSteps: 2, coordinates: 7, primaryBody: 0, facts: { outputs: [], constraints: 0, preparation: { moved: [], removed: [] }, warnings: [] }, width: SAMPLE_WIDTH,
     series: Array.from({ length: SERIES_WIDTH }, () => new Float64Builder()), rows, poses: new Float64Builder(),
     exportRows: new Float64Builder(), exportStride: 1, head: new Float64Array(0), finalRow: null, finalPose: null,
   };
@@ -166,7 +166,7 @@ describe('exported figure header of the family', () => {
   it('carries each method’s line style into the legend', () => {
     const header = figureHeader({
       state: { ...defaultState('heavy-top'), methods: ['classical', 'ji-xing'] }, methodNames: METHOD_LABELS, methodColors: METHOD_LABELS,
-      methodDashes: METHOD_DASH, exactColor: '#080', lowerLabel: 'energy drift', presetTitle: null, link: '',
+      methodDashes: METHOD_DASH, exactColor: '#080', upperLabel: 'ωy', lowerLabel: 'energy drift', presetTitle: null, link: '', drawnLines: ['classical', 'ji-xing'],
     });
     expect(header.legend).toEqual([
       { name: 'classical HHT', color: 'classical HHT', dashed: false },

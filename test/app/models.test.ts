@@ -92,14 +92,49 @@ describe('a user model in the page', () => {
     const lesson = {
       id: 'own-model', title: 'Your own mechanism',
       steps: [
-        { title: 'Spin', query: 'v=1&scenario=spin', narration: '', highlight: { testId: 'charts', label: '' } },
-        { title: 'A double pendulum', query: `v=1&scenario=custom&t=2&model-data=${encodeModelData(DOUBLE_PENDULUM)}`, narration: '', highlight: { testId: 'charts', label: '' } },
+        { title: 'Spin', query: 'v=1&scenario=spin', say: [], more: '', highlight: { testId: 'charts' } },
+        { title: 'A double pendulum', query: `v=1&scenario=custom&t=2&model-data=${encodeModelData(DOUBLE_PENDULUM)}`, say: [], more: '', highlight: { testId: 'charts' } },
       ],
     };
     await openLessonStep(lesson, 2);
     expect(appStore.getState().state).toMatchObject({ scenario: 'custom', tEnd: 2, model: { text: DOUBLE_PENDULUM } });
     await openLessonStep(lesson, 1);
     expect(appStore.getState().state.scenario).toBe('spin');
+  });
+
+  it('a user model\'s results stay drawable after the page opens a shipped model or another link, until the next run replaces them', async () => {
+    const read = readCustomModel(DOUBLE_PENDULUM);
+    if (!read?.ok) throw new Error('the test model does not read');
+    openCustomScenario(read.def, { text: DOUBLE_PENDULUM });
+    const runId = beginRun();
+    const facts = { outputs: [{ name: 'x_tip', unit: 'm' }], constraints: 2, preparation: { moved: [], removed: [] }, warnings: [] };
+    const series = Array.from({ length: SERIES_WIDTH + 1 }, () => new Float64Array(0));
+    series[2] = Float64Array.of(0, 0.5, 1, 0.25);
+    series[SERIES_WIDTH] = Float64Array.of(0, 1, 1, 0.9);
+    for (const method of ['classical', 'modified'] as const) {
+      applyWorkerMessage({ kind: 'started', runId, method, totalSteps: 1, coordinates: 14, width: SAMPLE_WIDTH + 1, facts, exportStride: 1, primaryBody: 0 });
+      applyWorkerMessage({
+        kind: 'chunk', runId, method, series, rows: new Float64Array(2 * SAMPLE_WIDTH).fill(0.5), poses: new Float64Array(28), exportRows: new Float64Array(0),
+        head: new Float64Array(0), progress: { time: 1, stepsDone: 1, totalSteps: 1, stepsRejected: 0, elapsedMs: 1 },
+      });
+    }
+    const draw = () => {
+      const { state } = appStore.getState();
+      return (['omega', 'output', 'difference', 'energy'] as const).map((kind) => chartView(kind, 'modified', ['classical', 'modified'], 'y', results.current, state, 'modified HHT', { output: 'x_tip' }));
+    };
+    const before = draw();
+    // The Model menu: a shipped model with an exact solution (the spin's would be the difference plot's reference).
+    selectScenario('spin');
+    expect(getScenario('custom')).toBeUndefined();
+    const after = draw();
+    expect(after.map((v) => v.data)).toEqual(before.map((v) => v.data));
+    expect(after[0]).toMatchObject({ exact: false, yLabel: 'ωy (rad/s)' });
+    expect(after[1].yLabel).toBe('x_tip (m)');
+    // Back to a link of a shipped model, then to another user model's link: the same results, the same pictures.
+    await openLink('?v=1&scenario=pendulum');
+    expect(draw().map((v) => v.data)).toEqual(before.map((v) => v.data));
+    await openLink(`?v=1&scenario=custom&model-data=${encodeModelData(DOUBLE_PENDULUM.replace('Double pendulum', 'Another'))}`);
+    expect(draw().map((v) => v.seriesName)).toEqual(before.map((v) => v.seriesName));
   });
 
   it('the output picker\'s chart: the chosen output of the run, its unit on the axis', () => {

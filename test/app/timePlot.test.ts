@@ -6,7 +6,7 @@ import { alignedData, dashArray, drawnMarks, fittedTitle, timeSeries } from '../
 
 function viewOf(partial: Partial<ChartView>): ChartView {
   return {
-    kind: 'omega', data: [], state: defaultState('heavy-top'), domain: [0, 10], log: false, ticks: [0, 5, 10], yLabel: 'ωy (rad/s)',
+    kind: 'omega', data: [], state: defaultState('heavy-top'), exact: false, domain: [0, 10], log: false, ticks: [0, 5, 10], yLabel: 'ωy (rad/s)',
     seriesName: 'modified HHT ωy', right: null, second: null, ...partial,
   };
 }

@@ -79,15 +79,33 @@ describe('json output', () => {
     await out.flush();
     const parsed = JSON.parse(sink.text());
     expect(Object.keys(parsed)).toEqual([
-      'scenario', 'method', 'alpha', 'h', 'tEnd', 'sampleDt', 'tolerance', 'errorNorm', 'hMin', 'hMax', 'params', 'columns', 'rows',
+      'scenario', 'method', 'alpha', 'h', 'tEnd', 'sampleDt', 'tolerance', 'errorNorm', 'hMin', 'hMax', 'params', 'columns', 'units', 'rows',
       'status', 'failure', 'steps', 'stepsRejected', 'stepsCapped', 'newtonIterations',
     ]);
     expect(parsed).toMatchObject({ tolerance: null, errorNorm: null, hMin: null, hMax: null, ...STATS });
     expect(parsed.params).toEqual(OPTIONS.values);
     expect(parsed.columns).toEqual([...SAMPLE_COLUMNS]);
+    expect(parsed.units).toEqual(['s', 'rad/s', 'rad/s', 'rad/s', 'J', 'J', 'm or 1', '', 's']);
     expect(parsed.rows[1][1]).toBe(10.049984947377201);
     expect(parsed.rows[2].slice(0, 3)).toEqual([0.02, null, null]);
     expect(parsed.failure).toEqual({ time: 0.02, reason: 'Newton did not converge', cause: 'newton' });
+  });
+
+  it("carries every column's unit: the standard columns', then each model output's", async () => {
+    const sink = collectingStream();
+    const out = new ChunkedOutput(sink.stream);
+    const outputs = [{ name: 'beta', unit: 'rad' }, { name: 'x_F', unit: 'm' }];
+    const writer = jsonWriter(out, OPTIONS, { outputs, constraints: 0, preparation: { moved: [], removed: [] }, warnings: [] });
+    writer.begin();
+    writer.row(Float64Array.from([...ROWS[0], 0.5, 0.25]));
+    writer.end('finished', null, STATS);
+    await out.flush();
+    const parsed = JSON.parse(sink.text());
+    expect(parsed.columns.slice(-2)).toEqual(['beta', 'x_F']);
+    expect(parsed.units).toHaveLength(parsed.columns.length);
+    expect(parsed.units.slice(-2)).toEqual(['rad', 'm']);
+    expect(parsed.outputs).toEqual(outputs);
+    expect(parsed.rows[0].slice(-2)).toEqual([0.5, 0.25]);
   });
 
   it('is valid JSON with zero rows', async () => {

@@ -387,6 +387,21 @@ describe('worker run handler', () => {
     expect(Array.from(done.finalRow)).toEqual(exportRows.slice(-width));
   });
 
+  it('ends the 3D view rows of a model with outputs on the last sample, SAMPLE_WIDTH values per row like the others', () => {
+    // 101 samples kept every third (stride ⌈101 / 40⌉ = 3): the last sample, index 100, is not one of them, so it is added.
+    const { handle, messages, runTasks } = harness(prepareInWorker);
+    handle(start(1, { scenario: 'custom', model: { text: DOUBLE_PENDULUM }, values: { L: [1], m: [1] }, h: 1e-3, tEnd: 0.1, maxPoints: 40 }));
+    runTasks();
+    expect(messages[messages.length - 1].kind).toBe('done');
+    const { rows, poses } = collect(messages, 1);
+    expect(rows.length % SAMPLE_WIDTH).toBe(0);
+    const count = rows.length / SAMPLE_WIDTH;
+    expect(poses.length).toBe(count * 14);
+    // The last row is the run's end: what the playback reads as the end of what can be played.
+    expect(rows[(count - 1) * SAMPLE_WIDTH]).toBeCloseTo(0.1, 12);
+    for (let i = 1; i < count; i++) expect(rows[i * SAMPLE_WIDTH]).toBeGreaterThan(rows[(i - 1) * SAMPLE_WIDTH]);
+  });
+
   it('says what the assembly of a user model did and how its removed equations held', () => {
     const read = readCustomModel(FOUR_BAR);
     if (!read?.ok) throw new Error('the four-bar does not read');

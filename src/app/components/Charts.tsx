@@ -1,7 +1,7 @@
 import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
 import type { RunMethod as IntegratorMethod } from '../../scenario/methods';
-import { getScenario } from '../../scenario/registry';
-import { LOWER_PLOT_LABELS, shownOutput } from '../chartViews';
+import { chartsShown, LOWER_PLOT_LABELS, shownOutput } from '../chartViews';
 import { differenceCaption, METHOD_SHORT } from '../methodInfo';
 import { niceDomain } from '../plotData';
 import { allFailedEnd } from '../runs';
@@ -178,16 +178,15 @@ export function useTimeAxisEnd(): number | null {
   return failedEnd === null ? null : niceDomain([0, failedEnd])[1];
 }
 
-/** What the chart columns show now (everything but `notices`): the page's and the embedded page's plots. */
+/**
+ * What the chart columns show now (everything but `notices`), from chartsShown: the page's plots, the embedded
+ * page's and the exported PNG's, so the PNG draws what the screen shows.
+ */
 export function useChartColumns(): Omit<ChartColumnsProps, 'notices'> {
-  const component = useStore(appStore, (s) => s.view.component);
-  const lower = useStore(appStore, (s) => s.view.lower);
-  const methods = useStore(appStore, (s) => s.state.methods);
-  const exact = useStore(appStore, (s) => !!getScenario(s.state.scenario)?.exactOmega);
-  const output = useStore(appStore, (s) => shownOutput(s.view.output, s.modelFacts?.outputs ?? []));
+  const shown = useStore(appStore, useShallow(chartsShown));
   const palette = usePalette();
   const tMax = useTimeAxisEnd();
-  return { methods, component, lower, exact, palette, tMax, output };
+  return { ...shown, palette, tMax };
 }
 
 /** ω and the chosen lower plot, the compared methods side by side with identical axes. */

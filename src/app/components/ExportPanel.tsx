@@ -1,6 +1,8 @@
 import { useStore } from 'zustand';
 import { METHOD_NAMES as INTEGRATOR_METHODS, type MethodName as IntegratorMethod } from '../../solver/integrators/methodNames';
 import { downloadText } from '../export/download';
+import { exportFileStem } from '../export/fileNames';
+import { runJsonText } from '../export/runJsonExport';
 import { exportNote, samplesCsv, simCommand } from '../export/samplesCsv';
 import { encodeShareQuery } from '../../scenario/url';
 import { results } from '../runs';
@@ -29,43 +31,60 @@ export function runCsv(method: IntegratorMethod): string | null {
   return res ? samplesCsv(res.exportRows.view(), res.facts.outputs.map((o) => o.name)) : null;
 }
 
-function CsvButton({ method }: { method: IntegratorMethod }) {
+/** The JSON text of a method's stopped run, as `sim --format json` writes it (null while there is none). */
+export function runJson(method: IntegratorMethod): string | null {
+  const res = results.current[method];
+  return res ? runJsonText(method, res, appStore.getState().runs[method]) : null;
+}
+
+/** A method's samples as CSV and as JSON (the settings, each column's unit, the rows and how the run ended), as `sim` writes them. */
+function RunExport({ method }: { method: IntegratorMethod }) {
   useStore(appStore, (s) => s.plotVersion);
   const phase = useStore(appStore, (s) => s.runs[method].phase);
   const res = results.current[method];
   const ready = exportable(method);
-  const save = () => {
+  const stem = res ? `${exportFileStem(res.state)}-${method}` : '';
+  const saveCsv = () => {
     const csv = runCsv(method);
-    if (csv && res) downloadText(csv, `hht-${res.state.scenario}-${method}.csv`, 'text/csv');
+    if (csv) downloadText(csv, `${stem}.csv`, 'text/csv');
+  };
+  const saveJson = () => {
+    const json = runJson(method);
+    if (json) downloadText(json, `${stem}.json`, 'application/json');
   };
   const note = res
     ? exportNote({ rows: res.exportRows.length / res.width, exportStride: res.exportStride, h: res.state.h, adaptive: res.state.tolerance !== undefined })
     : 'no samples yet';
   return (
     <div className="export-row">
-      <button type="button" onClick={save} disabled={!ready} data-testid={`export-csv-${method}`} aria-describedby={`export-note-${method}`}>
-        CSV · {METHOD_LABELS[method]}
-      </button>
+      <span className="export-buttons">
+        <button type="button" onClick={saveCsv} disabled={!ready} data-testid={`export-csv-${method}`} aria-describedby={`export-note-${method}`}>
+          CSV · {METHOD_LABELS[method]}
+        </button>
+        <button type="button" onClick={saveJson} disabled={!ready} data-testid={`export-json-${method}`} aria-label={`JSON · ${METHOD_LABELS[method]}`} aria-describedby={`export-note-${method}`} title="The same rows with the settings, each column's unit and how the run ended (sim --format json)">
+          JSON
+        </button>
+      </span>
       <span id={`export-note-${method}`} className="hint">
         {ready ? note : phase === 'running' || phase === 'pending' ? 'available when the run has stopped' : note}
       </span>
       {ready && (
         <span className="hint export-command">
-          equals <code data-testid={`export-command-${method}`}>{equivalentCommand(method)}</code>
+          equals <code data-testid={`export-command-${method}`}>{equivalentCommand(method)}</code>; the JSON adds <span className="export-flag">--format json</span>
         </span>
       )}
     </div>
   );
 }
 
-/** Downloads of the current run: its samples as CSV (the `sim` columns), its plots as PNG, and its embed code. */
+/** Downloads of the current run: its samples as CSV and JSON (as `sim` writes them), its plots as PNG, and its embed code. */
 export function ExportPanel() {
   const methods = useStore(appStore, (s) => s.state.methods);
   return (
     <fieldset className="panel export-panel">
       <legend>Export</legend>
       {INTEGRATOR_METHODS.filter((m) => methods.includes(m)).map((m) => (
-        <CsvButton key={m} method={m} />
+        <RunExport key={m} method={m} />
       ))}
       <PngExport />
       <EmbedCode />

@@ -6,6 +6,7 @@ import type { FailureCause } from '../../solver/simulate';
 import { isMarkedUnstable, methodMarks, type ScanVerdict } from '../dampingMarks';
 import { formatTime, results } from '../runs';
 import { appStore, setAlpha, setField, setRho } from '../store';
+import { startRun } from '../runner';
 import { useScanVerdict } from './DampingMarks';
 
 /** Whether the damping scan of the model on screen measured `method` unstable at α (always false without a scan). */
@@ -41,6 +42,7 @@ export function FailureBox({ method }: { method: IntegratorMethod }) {
   const run = useStore(appStore, (s) => s.runs[method]);
   const verdict = useScanVerdict();
   if (run.phase !== 'failed' || !run.failure) return null;
+  if (run.failure.worker) return <StoppedWorkerBox method={method} time={run.failure.time} reason={run.failure.reason} />;
   const state = results.current[method]?.state ?? appStore.getState().state;
   // The worker reports the model it built: the page does not compile models to know this.
   const hasJoints = (results.current[method]?.facts.constraints ?? 0) > 0;
@@ -95,4 +97,21 @@ export function splitReason(reason: string): { headline: string; detail: string 
   if (cut < 0) return { headline: text, detail: '' };
   const rest = text.slice(cut + 2);
   return { headline: text.slice(0, cut), detail: rest.charAt(0).toUpperCase() + rest.slice(1) };
+}
+
+/**
+ * A run whose worker stopped (it crashed, or stopped answering): not a numerical failure, so no advice on α or h;
+ * what it computed is kept, and Run again starts it on a new worker.
+ */
+function StoppedWorkerBox({ method, time, reason }: { method: IntegratorMethod; time: number; reason: string }) {
+  return (
+    <div className="failure-notice" role="alert" data-testid={`failure-${method}`} data-worker="stopped">
+      <p>
+        <strong>Stopped at t = {formatTime(time)} s:</strong> {reason}. What it computed is kept.{' '}
+        <button type="button" className="try-alpha" onClick={startRun} data-testid={`failure-rerun-${method}`}>
+          Run again
+        </button>
+      </p>
+    </div>
+  );
 }

@@ -14,9 +14,10 @@ const WATCH: ReadonlyArray<readonly [string, string]> = [
 ];
 
 /**
- * The page explained in one screen: what is shown, what α does, classical vs modified, what to
- * watch. A modal <dialog> (Esc closes it, focus stays inside); the Help button reopens it. Drawn from the
- * first time it opens (a first visit opens it after the first curves), then kept.
+ * The page explained in a few lines: what is shown, what α does, classical vs modified; what to watch in each
+ * preset and the other methods folded under them. A modal <dialog> (Esc closes it, focus stays inside) whose
+ * buttons stay in view below its text, which scrolls on a short screen; the Help button reopens it. Drawn from
+ * the first time it opens, then kept.
  */
 export function HelpDialog() {
   const open = useStore(helpStore, (s) => s.open);
@@ -32,10 +33,10 @@ function Explanation({ open }: { readonly open: boolean }) {
     if (!d) return;
     if (open && !d.open) {
       d.showModal();
-      // Focus on Close: Enter or Esc dismisses, Tab reaches the lesson and the Theory tab. Without scrolling to
-      // it: on a short screen the reader starts at the title, not at the buttons at the end.
+      // Focus on Close: Enter or Esc dismisses, Tab reaches the lesson and the Theory tab. The reader starts at the
+      // title (the text scrolls above the buttons on a short screen).
       d.querySelector<HTMLButtonElement>('[data-testid="help-close"]')?.focus({ preventScroll: true });
-      d.scrollTop = 0;
+      d.querySelector('.help-body')?.scrollTo(0, 0);
     }
     if (!open && d.open) d.close();
   }, [open]);
@@ -49,49 +50,47 @@ function Explanation({ open }: { readonly open: boolean }) {
   };
   return (
     <dialog ref={dialog} className="help-dialog" aria-labelledby="help-title" data-testid="help-dialog" onClose={closeHelp}>
-      <h2 id="help-title">What this page shows</h2>
-      <p>
-        One body (or a whole engine) is integrated twice, by <strong>classical</strong> and by <strong>modified</strong> HHT, side by side: the 3D view
-        shows both at the time of the cursor, the plots show the angular velocity ω and, below it, the energy drift or another monitor. Change a
-        setting on the left and both rerun.
-      </p>
-      <h3>What α does</h3>
-      <p>
-        α ∈ [−1/3, 0] sets HHT’s numerical damping through the Newmark parameters <span className="formula">β = (1 − α)²/4</span> and{' '}
-        <span className="formula">γ = (1 − 2α)/2</span>. At α = 0 there is none (the trapezoidal rule); the more negative α, the more high
-        frequencies are damped, down to a factor ρ∞ = (1 + α)/(1 − α) per step.
-      </p>
-      <h3>Classical vs modified</h3>
-      <p>
-        <strong>Classical HHT</strong> applies Newmark’s update formulas to the Euler parameters themselves (Sherif Eqs. 17, 18, 20). Their fast
-        rotation looks like a spurious high frequency to the damping, so a spinning body slows down although nothing brakes it.
-      </p>
-      <p>
-        <strong>Modified HHT</strong> applies the updates to the angular velocity ω and carries the Euler parameters along (Sherif Eqs. 33, 34).
-        The damping then acts only on the constraint oscillation it is meant for: a free body’s constant spin is kept exactly for every α.
-        With joints that oscillation needs enough damping for the step — the heavy top at h = 1e-4 s runs at α ≤ −0.05 and fails from
-        α = −0.04 — and the α slider marks where the model on screen was measured unstable.
-      </p>
-      <p>
-        <strong>The family</strong>: a link can compare up to four of five methods — also generalized-α (same Euler-parameter updates,
-        but second order, so the spin lags far less), the Lie-group generalized-α (rotations on SO(3): the spin is exact) and the Ji–Xing
-        composite (modified updates in three sub-steps), these three with ρ∞ instead of α. The Theory tab says why each keeps or loses
-        the spin; the last lesson step shows four of them on the heavy top.
-      </p>
-      <h3>What to watch</h3>
-      <ul>
-        {WATCH.map(([preset, watch]) => (
-          <li key={preset}>
-            <strong>{preset}:</strong> {watch}
-          </li>
-        ))}
-      </ul>
-      <p>The equations are on the Theory tab; hover or focus a setting’s name for a short explanation.</p>
+      <div className="help-body" data-testid="help-body">
+        <h2 id="help-title">What this page shows</h2>
+        <p>
+          One body (or a whole engine) is computed twice, by <strong>classical</strong> and by <strong>modified</strong> HHT, side by side: the 3D
+          view shows both at the cursor’s time, the plots show the angular velocity ω over time and, below it, the energy drift.{' '}
+          <span className="help-wide">Change a setting on the left and both rerun.</span>
+          <span className="help-narrow">Change α, or a setting further down the page, and both rerun.</span>
+        </p>
+        <h3>What α does</h3>
+        <p>
+          α ∈ [−1/3, 0] is HHT’s numerical damping: none at α = 0; the more negative α, the more the fastest vibrations shrink, down to a factor{' '}
+          <span className="formula">ρ∞ = (1 + α)/(1 − α)</span> per step (Newmark’s <span className="formula">β = (1 − α)²/4</span>,{' '}
+          <span className="formula">γ = (1 − 2α)/2</span>).
+        </p>
+        <h3>Classical vs modified</h3>
+        <p>
+          <strong>Classical HHT</strong> applies Newmark’s updates to the Euler parameters, so a spinning body slows down although nothing brakes it.{' '}
+          <strong>Modified HHT</strong> updates the angular velocity instead and keeps the constant spin of a free body exactly, at every α;
+          joints still need enough α for the step (the heavy top at h = 1e-4 s: α ≤ −0.05) — the α slider marks where.
+        </p>
+        <details className="help-more">
+          <summary>What to watch in each preset, and the other methods</summary>
+          <ul>
+            {WATCH.map(([preset, watch]) => (
+              <li key={preset}>
+                <strong>{preset}:</strong> {watch}
+              </li>
+            ))}
+          </ul>
+          <p>
+            A link can compare up to four methods — also generalized-α (the same Euler-parameter updates, but second order: the spin lags far
+            less), the Lie-group generalized-α (rotations on SO(3): the spin is exact) and the Ji–Xing composite, these with ρ∞ instead of α. The
+            Theory tab has the equations; hover or focus a setting’s name for a short explanation.
+          </p>
+        </details>
+      </div>
       <div className="help-buttons">
         <button type="button" onClick={lesson} data-testid="help-start-lesson">
           Start the lesson “{NUMERICAL_DAMPING.title}”
         </button>
-        <button type="button" onClick={theory}>
+        <button type="button" onClick={theory} data-testid="help-theory">
           Theory tab
         </button>
         <button type="button" onClick={closeHelp} data-testid="help-close">

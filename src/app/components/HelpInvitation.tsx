@@ -2,8 +2,9 @@ import { useStore } from 'zustand';
 import { closeHelp, helpStore, openHelp } from '../lessons/helpStore';
 
 /**
- * A phone's first visit: one line at the foot of the screen that invites to the page explanation, instead of the
- * dialog that would cover α and both plots (helpStore). Opening it or dismissing it remembers the visit.
+ * A first visit to a page the reader came to read (a link, a phone, a reader already at work; helpStore): one line
+ * that invites to the page explanation instead of a dialog over the page — among the notices over the 3D view, on
+ * a phone at the foot of the screen. Opening it or dismissing it remembers the visit.
  */
 export function HelpInvitation() {
   const invited = useStore(helpStore, (s) => s.invited);

@@ -17,6 +17,7 @@ import { RadioChoice, SliderField, type SliderProps } from './SliderField';
 import { DampingMarks, useScanVerdict } from './DampingMarks';
 import { MeasureScan } from './MeasureScan';
 import { isMarkedUnstable, methodMarks } from '../dampingMarks';
+import { formatCount } from '../locale';
 
 /** The α slider's keys: arrows by 0.01, Page Up/Down by 0.05 (positions are 0.001; the ends −1/3 and 0 included). */
 export const ALPHA_KEY_STEPS = { arrow: 10, page: 50 } as const;
@@ -244,7 +245,7 @@ export function IntegratorPanel() {
         unit="s"
         description="The time step of every compared method: smaller is more accurate and slower (the step count is shown below)."
         defaultText={formatNumber(def.defaultH)}
-        extra={adaptive ? `then chosen by the error control, at most ${formatNumber(Number(defaultMaxStep(h, adaptiveSampleDt(h, tEnd)).toPrecision(3)))} s (the sample interval)` : `${stepCount(h, tEnd).toLocaleString('en')} steps`}
+        extra={adaptive ? `then chosen by the error control, at most ${formatNumber(Number(defaultMaxStep(h, adaptiveSampleDt(h, tEnd)).toPrecision(3)))} s (the sample interval)` : `${formatCount(stepCount(h, tEnd))} steps`}
       />
       <Field fieldKey="t" label="End time" unit="s" description="How long the motion is simulated, in seconds of simulated time." defaultText={formatNumber(def.defaultTEnd)} />
     </fieldset>

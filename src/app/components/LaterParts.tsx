@@ -5,6 +5,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { deferredStore, LATER_CHUNKS } from '../deferred';
+import { PartBoundary } from './PartBoundary';
 
 const Scene3DChunk = lazy(() => LATER_CHUNKS.scene().then((m) => ({ default: m.Scene3D })));
 const TheoryChunk = lazy(() => LATER_CHUNKS.theory().then((m) => ({ default: m.TheoryPanel })));
@@ -26,9 +27,11 @@ export function Scene3D() {
   const later = useStore(deferredStore, (s) => s.later);
   if (!later) return <ScenePlaceholder />;
   return (
-    <Suspense fallback={<ScenePlaceholder />}>
-      <Scene3DChunk />
-    </Suspense>
+    <PartBoundary part="scene" label="The 3D view" className="scene">
+      <Suspense fallback={<ScenePlaceholder />}>
+        <Scene3DChunk />
+      </Suspense>
+    </PartBoundary>
   );
 }
 

@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { exitLesson, lessonStore, moveLessonStep } from '../lessons/lessonStore';
 import { findLesson } from '../lessons/lessons';
+import { appStore } from '../store';
 
 /** Whether a key press belongs to the element that has focus (text, sliders, selects, tabs). */
 function keyBelongsToFocus(target: EventTarget | null): boolean {
@@ -27,14 +28,23 @@ function useLessonKeys(active: boolean): void {
   }, [active]);
 }
 
+/** Runs a step's own action: the study the step prepared, for the scenario on screen (the Studies tab shows it). */
+function runStepAction(): void {
+  void import('../studies').then((studies) => studies.startStudy(appStore.getState().state));
+}
+
 /**
- * Lesson mode: "Step n of N", the step's narration, ← / → buttons, and the element the step
- * points at outlined (a style rule on its data-testid, so it survives the plots' re-renders).
+ * Lesson mode: "Step n of N" with ← / → buttons, what to say in a few short sentences, the details behind "more",
+ * the button a step asks for, and the element the step points at outlined (a style rule on its data-testid, so it
+ * survives the plots' re-renders).
  */
 export function LessonBar() {
   const position = useStore(lessonStore);
+  const [more, setMore] = useState(false);
   const lesson = position.lesson === null ? undefined : findLesson(position.lesson);
   useLessonKeys(lesson !== undefined);
+  // Each step starts with its details folded.
+  useEffect(() => setMore(false), [position.lesson, position.step]);
   if (!lesson) return null;
   const step = lesson.steps[position.step - 1];
   const n = lesson.steps.length;
@@ -42,29 +52,40 @@ export function LessonBar() {
   return (
     <section className="lesson-bar" aria-labelledby="lesson-title" data-testid="lesson-bar">
       <style>{`${target} { outline: 4px solid var(--highlight); outline-offset: -2px; }`}</style>
-      <div className="lesson-head">
-        <h2 id="lesson-title">
-          <span data-testid="lesson-step">
-            Step {position.step} of {n}
-          </span>
-          : {step.title}
-        </h2>
+      <h2 id="lesson-title">
+        <span className="lesson-count" data-testid="lesson-step">
+          Step {position.step} of {n}
+        </span>{' '}
+        {step.title}
+      </h2>
+      <p className="lesson-say" data-testid="lesson-narration">
+        {step.say.join(' ')}
+      </p>
+      {step.action && (
+        <button type="button" className="lesson-action" onClick={runStepAction} data-testid="lesson-action">
+          ▶ {step.action.label}
+        </button>
+      )}
+      <div className="lesson-foot">
+        <button type="button" className="lesson-more-toggle" aria-expanded={more} aria-controls="lesson-more" onClick={() => setMore(!more)} data-testid="lesson-more-toggle">
+          {more ? 'less' : 'more'}
+        </button>
         <div className="lesson-buttons">
-          <button type="button" onClick={() => moveLessonStep(-1)} disabled={position.step <= 1} data-testid="lesson-prev" aria-label="Previous step">
+          <button type="button" onClick={() => moveLessonStep(-1)} disabled={position.step <= 1} data-testid="lesson-prev" aria-label="Previous step" aria-keyshortcuts="ArrowLeft">
             ← Back
           </button>
-          <button type="button" onClick={() => moveLessonStep(1)} disabled={position.step >= n} data-testid="lesson-next" aria-label="Next step">
+          <button type="button" onClick={() => moveLessonStep(1)} disabled={position.step >= n} data-testid="lesson-next" aria-label="Next step" aria-keyshortcuts="ArrowRight">
             Next →
           </button>
-          <button type="button" onClick={exitLesson} data-testid="lesson-exit" aria-label={`Leave the lesson ${lesson.title}`}>
+          <button type="button" onClick={exitLesson} data-testid="lesson-exit" aria-label={`Leave the lesson ${lesson.title}`} title="Leave the lesson">
             ×
           </button>
         </div>
       </div>
-      <p className="lesson-narration" data-testid="lesson-narration">
-        <strong className="lesson-pointer">Look at: {step.highlight.label}.</strong> {step.narration}{' '}
-        <span className="lesson-keys">(→ / ← step through the lesson)</span>
-      </p>
+      <div id="lesson-more" className="lesson-more" hidden={!more} data-testid="lesson-more">
+        <p>{step.more}</p>
+        <p className="lesson-keys">→ and ← step through the lesson.</p>
+      </div>
     </section>
   );
 }

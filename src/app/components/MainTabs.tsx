@@ -1,6 +1,7 @@
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { appStore, MAIN_PANELS, setPanel, type MainPanel } from '../store';
+import { PartBoundary } from './PartBoundary';
 
 const TAB_LABELS: Readonly<Record<MainPanel, string>> = {
   plots: 'Time plots',
@@ -70,7 +71,9 @@ export function MainTabs({ panels }: { panels: Readonly<Record<MainPanel, () => 
         ))}
       </div>
       <div role="tabpanel" id={`tabpanel-${panel}`} aria-labelledby={`tab-${panel}`} className="tabpanel">
-        {panels[panel]()}
+        <PartBoundary key={panel} part={`tab-${panel}`} label={`The ${TAB_LABELS[panel]} tab`}>
+          {panels[panel]()}
+        </PartBoundary>
       </div>
     </div>
   );

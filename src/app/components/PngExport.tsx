@@ -2,10 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useStore } from 'zustand';
 import { RUN_METHODS, type RunMethod } from '../../scenario/methods';
-import { getScenario } from '../../scenario/registry';
 import { methodDash } from '../methodInfo';
-import { LOWER_PLOT_LABELS } from '../chartViews';
+import { chartsShown, LOWER_PLOT_LABELS } from '../chartViews';
 import { chartCanvas, downloadFigurePng } from '../export/chartsFigure';
+import { drawnCharts, notePngCharts } from '../export/drawnCharts';
+import { exportFileStem } from '../export/fileNames';
 import { figureHeader } from '../export/figureHeader';
 import { changedFromPreset } from '../presetStatus';
 import { PRESETS } from '../presets';
@@ -13,7 +14,7 @@ import { results } from '../runs';
 import { appStore } from '../store';
 import { exportPalette, METHOD_LABELS } from '../theme';
 import { shareUrl } from '../urlSync';
-import { ChartColumns, useTimeAxisEnd } from './Charts';
+import { ChartColumns, useChartColumns } from './Charts';
 
 /** Size of the exported figure's charts, CSS px (drawn at 2×): 16:9 with two columns. */
 export const FIGURE_COLUMN_WIDTH = 700;
@@ -40,15 +41,15 @@ function nextFrame(): Promise<void> {
 
 /**
  * The plots rendered off screen at the figure size (whatever tab is open), handed to `onDrawn`
- * once drawn: the same ChartColumns as the page, in the export palette.
+ * once drawn: the same ChartColumns as the page with what the page's plots show (useChartColumns), in the export palette.
  */
 function FigureStage({ onDrawn }: { onDrawn: (root: HTMLElement) => void }) {
   const ref = useRef<HTMLDivElement>(null);
-  const { state, view } = appStore.getState();
-  const tMax = useTimeAxisEnd();
-  const palette = exportPalette(view.projector);
-  const exact = !!getScenario(state.scenario).exactOmega;
-  const rows = view.lower === 'difference' && !exact ? 2 : 1;
+  const columns = useChartColumns();
+  const projector = useStore(appStore, (s) => s.view.projector);
+  const palette = exportPalette(projector);
+  const count = columns.methods.length;
+  const rows = columns.lower === 'difference' && !columns.exact ? 2 : 1;
   useEffect(() => {
     let live = true;
     (async () => {
@@ -67,17 +68,24 @@ function FigureStage({ onDrawn }: { onDrawn: (root: HTMLElement) => void }) {
       ref={ref}
       className="figure-stage"
       aria-hidden="true"
-      style={{ width: FIGURE_COLUMN_WIDTH * state.methods.length + 10 * (state.methods.length - 1), height: FIGURE_COLUMN_HEIGHT * rows, background: palette.panel, color: palette.text }}
+      style={{ width: FIGURE_COLUMN_WIDTH * count + 10 * (count - 1), height: FIGURE_COLUMN_HEIGHT * rows, background: palette.panel, color: palette.text }}
     >
-      <ChartColumns methods={state.methods} component={view.component} lower={view.lower} exact={exact} palette={palette} tMax={tMax} notices={false} />
+      <ChartColumns {...columns} palette={palette} notices={false} />
     </div>,
     document.body,
   );
 }
 
+/** What the upper plots show, for the figure's title: the model output's name, or ω's component ("ωy"). */
+function upperLabel(shown: { readonly output: string | null; readonly component: string }): string {
+  return shown.output ?? `ω${shown.component}`;
+}
+
 /**
- * PNG of the plots for a slide: ω and the lower plot of each method with a title, the legend
- * (each method's colour and line style), α or ρ∞, h, t_end and the share link, at a fixed size from any tab. Disabled until a run has samples.
+ * PNG of the plots for a slide: what the page's plots show (ω's component or a model output, the lower plot, each
+ * compared method, the exact solution and reference curves) with a title, the legend (each method's colour and line
+ * style), α or ρ∞, h, t_end, changed parameters and the share link (shortened when long, whole in the PNG's
+ * metadata), at a fixed size from any tab. Disabled until a run has samples.
  */
 export function PngExport() {
   useStore(appStore, (s) => s.plotVersion);
@@ -86,16 +94,20 @@ export function PngExport() {
   const [exporting, setExporting] = useState(false);
   const [status, setStatus] = useState('');
   const onDrawn = useRef(async (root: HTMLElement) => {
-    const { state, view } = appStore.getState();
+    const app = appStore.getState();
+    const { state, view } = app;
     const palette = exportPalette(view.projector);
     const preset = view.preset && !changedFromPreset(view.preset, state) ? PRESETS[view.preset].title : null;
+    const charts = drawnCharts(root);
     const header = figureHeader({
-      state, methodNames: METHOD_LABELS, methodColors: palette.method, exactColor: palette.exact,
+      state, methodNames: METHOD_LABELS, methodColors: palette.method, exactColor: palette.exact, referenceColor: palette.muted,
       methodDashes: Object.fromEntries(RUN_METHODS.map((m) => [m, methodDash(m, 3)])) as Record<RunMethod, string | undefined>,
-      lowerLabel: LOWER_PLOT_LABELS[view.lower], presetTitle: preset, link: shareUrl(),
+      upperLabel: upperLabel(chartsShown(app)), lowerLabel: LOWER_PLOT_LABELS[view.lower], presetTitle: preset, link: shareUrl(),
+      drawnLines: [...new Set(charts.flatMap((chart) => chart.lines.map((line) => line.role)))],
     });
     try {
-      await downloadFigurePng(root, palette, `hht-${state.scenario}-plots.png`, header);
+      await downloadFigurePng(root, palette, `${exportFileStem(state)}-plots.png`, header);
+      notePngCharts(charts);
       setStatus('PNG saved');
     } catch (error) {
       setStatus(`PNG failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -109,7 +121,7 @@ export function PngExport() {
         PNG of the plots
       </button>
       <span id="export-png-note" className="hint" role="status">
-        {status || (ready ? 'ω and the lower plot with title, legend, α or ρ∞, h, t_end and the link; 1,400 px wide per method' : 'available once the run has samples')}
+        {status || (ready ? 'the plots as shown, with title, legend, α or ρ∞, h, t_end and the link; 1,400 px wide per method' : 'available once the run has samples')}
       </span>
       {exporting && <FigureStage onDrawn={onDrawn} />}
     </div>

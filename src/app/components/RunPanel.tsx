@@ -8,6 +8,7 @@ import { MethodSwatch } from './MethodSwatch';
 import { adaptiveSampleDt, defaultMaxStep } from '../../run/plan';
 import type { ScenarioState } from '../../scenario/types';
 import { capNote } from '../tolerance';
+import { formatCount } from '../locale';
 
 /** The step cap's note of a finished adaptive run of the state `state` (tolerance.ts capNote), or ''. */
 function capText(run: MethodRun, state: ScenarioState | undefined): string {
@@ -28,13 +29,16 @@ function statusText(run: MethodRun, tEnd: number, adaptive: boolean): string {
     }
     case 'finished': {
       const steps = adaptive
-        ? `${p?.stepsDone.toLocaleString('en')} steps accepted, ${p?.stepsRejected.toLocaleString('en')} rejected`
-        : `${p?.stepsDone.toLocaleString('en')} steps`;
+        ? `${formatCount(p?.stepsDone ?? 0)} steps accepted, ${formatCount(p?.stepsRejected ?? 0)} rejected`
+        : `${formatCount(p?.stepsDone ?? 0)} steps`;
       return `done: ${steps} in ${((p?.elapsedMs ?? 0) / 1000).toFixed(2)} s${removedText(run)}`;
     }
     case 'failed':
-      // One short line: the box in the method's plot column says why and what to try (said once, not twice).
-      return run.failure ? `failed at t = ${formatTime(run.failure.time)} s (why: over its plots)${removedText(run)}` : `${run.reason ?? 'failed'}${removedText(run)}`;
+      // A numerical failure in one short line: the box in the method's plot column says why and what to try (said
+      // once, not twice). A stopped worker is no numerical failure: its reason is the whole story.
+      return run.failure && !run.failure.worker
+        ? `failed at t = ${formatTime(run.failure.time)} s (why: over its plots)${removedText(run)}`
+        : `${run.reason ?? 'failed'}${removedText(run)}`;
     case 'cancelled':
       return `cancelled at t = ${formatTime(p?.time ?? 0)} s`;
     default:

@@ -8,6 +8,7 @@
 import { Component, useMemo, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { Canvas } from '@react-three/fiber';
+import { getScenario } from '../../scenario/registry';
 import { results } from '../runs';
 import { appStore } from '../store';
 import { usePalette } from '../theme';
@@ -81,15 +82,15 @@ function SceneView() {
   const palette = usePalette();
   const methods = useStore(appStore, (s) => s.state.methods);
   const overlaid = useStore(appStore, (s) => s.view.bodies === 'overlaid' && s.state.methods.length > 1);
-  // Lay out for the state the shown results were computed with (the committed one until
-  // then). The selector returns a stable object, so streamed chunks cause no re-render.
-  const shownState = useStore(appStore, (s) => {
-    for (const m of s.state.methods) if (results.current[m]) return results.current[m]!.state;
-    return s.state;
-  });
+  // Lay out the model the shown results were computed with, at their parameters (the committed state's until
+  // then). The selectors return stable objects, so streamed chunks cause no re-render.
+  const shown = useStore(appStore, (s) => s.state.methods.map((m) => results.current[m]).find(Boolean) ?? null);
+  const committed = useStore(appStore, (s) => (shown ? null : s.state));
+  const shownState = shown?.state ?? committed ?? appStore.getState().state;
+  const def = shown ? shown.def : getScenario(shownState.scenario);
   const valuesKey = JSON.stringify(shownState.values);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the model is what the scenario, its text and values say
-  const layout = useMemo(() => layoutFor(shownState), [shownState.scenario, shownState.model, valuesKey]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the model is what its definition and values say
+  const layout = useMemo(() => layoutFor(def, shownState.values), [def, valuesKey]);
   // The view's shape and the room its text takes: the camera is fitted to what is left.
   const [sizeRef, { aspect, margins }] = useViewFrame();
   const placement = useMemo(() => placeRigs(layout, overlaid ? 1 : methods.length, aspect, margins), [layout, overlaid, methods.length, aspect, margins]);

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { formatNumber } from '../../scenario/validate';
+import { exportFileStem } from '../export/fileNames';
 import { downloadBlob, downloadText } from '../export/download';
 import { chartSvg } from '../export/chartsFigure';
 import { figurePng, pageFont, svgDocument } from '../export/figure';
@@ -245,7 +246,7 @@ function summaryOf(result: StudyResult): string {
 function StudyExport({ result, chartRoot }: { result: StudyResult; chartRoot: React.RefObject<HTMLDivElement | null> }) {
   const palette = usePalette();
   const [status, setStatus] = useState('');
-  const name = `hht-${result.options.scenario}-${result.kind}`;
+  const name = `${exportFileStem(result.options)}-${result.kind}`;
   const svg = () => {
     const el = chartRoot.current ? chartSvg(chartRoot.current) : null;
     if (!el) throw new Error('the plot is not drawn');

@@ -3,8 +3,7 @@ import { useStore } from 'zustand';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { RunMethod as IntegratorMethod } from '../../scenario/methods';
-import { getScenario } from '../../scenario/registry';
-import { chartSummary, chartView, type ChartKind } from '../chartViews';
+import { chartQuantity, chartSummary, chartView, type ChartKind } from '../chartViews';
 import { noteCurveDrawn } from '../deferred';
 import { methodDash } from '../methodInfo';
 import { seek } from '../playhead';
@@ -17,6 +16,7 @@ import { appStore, type OmegaComponent } from '../store';
 import { METHOD_LABELS, type Palette } from '../theme';
 import { alignedData, drawnMarks, timePlotOptions, timeSeries, type TimePlotState, type TimeSeries } from '../timePlot';
 import { emptyGeometry, PlayheadCursor, type CursorGeometry } from './PlayheadCursor';
+import { PartBoundary } from './PartBoundary';
 
 export interface TimeChartProps {
   readonly kind: ChartKind;
@@ -55,7 +55,8 @@ function tooltipValue(value: number): string {
 /**
  * The figure's test hooks, written after each draw (the curves and labels are canvas pixels):
  * data-series (each line's name, drawn points, colour, dash and width), data-axes (each axis's
- * title and tick labels with their pixel positions), data-marks (the y = 0 and failure lines drawn, with their labels).
+ * title and tick labels with their pixel positions), data-marks (the y = 0 and failure lines drawn, with their labels);
+ * data-text (written beside them): the y titles as drawn (fitted to the chart) and the marks' labels with their boxes.
  */
 function writeHooks(figure: HTMLElement, u: uPlot, series: readonly TimeSeries[], state: TimePlotState): void {
   const drawnSeries = series.map((s, k) => {
@@ -114,7 +115,29 @@ function showTooltip(tooltip: HTMLElement, u: uPlot, series: readonly TimeSeries
  * change). Its y axes only grow while the run streams (stableAxes.ts), at nice tick values. Its
  * key numbers are its text alternative (read by screen readers).
  */
-export const TimeChart = memo(function TimeChart({ kind, method, methods, component, palette, tMax, output }: TimeChartProps) {
+export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
+  const { kind, method } = props;
+  return (
+    <PartBoundary part={`chart-${kind}-${method}`} label={`The ${CHART_NAMES[kind]} plot of ${METHOD_LABELS[method]}`} className="chart time-chart">
+      <TimeChartPlot {...props} />
+    </PartBoundary>
+  );
+});
+
+/** The charts' names in a failure message ("The ω plot of classical HHT could not be shown."). */
+const CHART_NAMES: Readonly<Record<ChartKind, string>> = {
+  omega: 'ω',
+  output: 'model output',
+  energy: 'energy drift',
+  steps: 'step size',
+  norm: 'Euler-parameter norm',
+  constraints: 'constraint residual',
+  momentum: 'angular momentum',
+  difference: 'difference',
+};
+
+/** One chart (TimeChart without its error boundary). */
+function TimeChartPlot({ kind, method, methods, component, palette, tMax, output }: TimeChartProps) {
   const mainCurve = kind === 'omega' || kind === 'output';
   const version = useStaggeredPlotVersion(mainCurve);
   const failedAt = useStore(appStore, (s) => s.runs[method].failure?.time ?? null);
@@ -143,7 +166,7 @@ export const TimeChart = memo(function TimeChart({ kind, method, methods, compon
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [version, kind, method, methods, component, streaming, maxTicks, output, failedList],
   );
-  const withExact = kind === 'omega' && !!getScenario(view.state.scenario).exactOmega;
+  const withExact = kind === 'omega' && view.exact;
   const { data, domain, right } = view;
   // The first points of a method's main curve on screen let the rest of the page load (deferred.ts).
   const drawn = mainCurve && data.length > 1;
@@ -193,8 +216,9 @@ export const TimeChart = memo(function TimeChart({ kind, method, methods, compon
         series,
         state: () => state.current,
         live: () => live,
-        drawn: (plot) => {
+        drawn: (plot, text) => {
           writeHooks(figure, plot, series, state.current);
+          figure.setAttribute('data-text', JSON.stringify(text));
           // The time axis changed (a new t_end): the playhead moves with it.
           if (state.current.tEnd !== lastTEnd) {
             lastTEnd = state.current.tEnd;
@@ -254,6 +278,9 @@ export const TimeChart = memo(function TimeChart({ kind, method, methods, compon
       aria-describedby={summaryId}
       data-testid={`${kind}-chart-${method}`}
       data-figure-chart={kind}
+      data-method={method}
+      data-quantity={chartQuantity(kind, component, output)}
+      data-component={kind === 'omega' || kind === 'difference' ? component : undefined}
       data-points={data.length}
       data-domain={domain.join(',')}
       data-line-width={palette.lineWidth}
@@ -286,4 +313,4 @@ export const TimeChart = memo(function TimeChart({ kind, method, methods, compon
       </div>
     </div>
   );
-});
+}

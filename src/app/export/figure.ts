@@ -2,10 +2,12 @@
  * PNG and SVG export of the plots: each time chart's canvas (uPlot) is drawn as it is, each recharts
  * SVG is serialised (with its size, a background and the page's font made explicit), onto one canvas, in columns with a heading and
  * a caption per chart (the legends are HTML, so their text becomes the caption), the wide
- * columns side by side in one row under them, and optionally a header (title, parameters, legend) and the share link as footer.
+ * columns side by side in one row under them, and optionally a header (title, parameters, legend) and the share link as footer
+ * (wrapped, or shortened with the whole link in the PNG's metadata).
  * Browser only.
  */
-import type { FigureHeader } from './figureHeader';
+import { shortenedLink, wrapLines, type FigureHeader } from './figureHeader';
+import { withPngText } from './pngText';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -60,35 +62,130 @@ async function svgImage(markup: string): Promise<HTMLImageElement> {
 const HEADING_PX = 26;
 const CAPTION_PX = 18;
 const GAP_PX = 12;
-const TITLE_PX = 30;
+const TITLE_PX = 28;
 const LINE_PX = 22;
-const FOOTER_PX = 24;
+const LINK_LINE_PX = 20;
+/** A link longer than this many printed lines is printed shortened, whole in the PNG's metadata. */
+export const MAX_LINK_LINES = 3;
+/** The PNG text (iTXt) keyword of the figure's whole share link. */
+export const LINK_TEXT_KEYWORD = 'URL';
 
-/** Height of the header block: title, parameter line, legend line. */
-const headerHeight = (header: FigureHeader | undefined): number => (header ? TITLE_PX + 2 * LINE_PX + 6 : 0);
+const titleFont = (style: FigureStyle) => `600 20px ${style.font}`;
+const lineFont = (style: FigureStyle) => `15px ${style.font}`;
+const linkFont = (style: FigureStyle) => `14px ${style.font}`;
+const noteFont = (style: FigureStyle) => `italic 13px ${style.font}`;
 
-function drawHeader(ctx: CanvasRenderingContext2D, header: FigureHeader, style: FigureStyle, width: number): void {
+/** The header's and footer's text broken into lines of the figure's width (CSS px), and the legend into rows. */
+interface TextLayout {
+  readonly title: string[];
+  readonly parameters: string[];
+  readonly legend: number[][];
+  readonly link: string[];
+  /** Said under a shortened link: where the whole link is. */
+  readonly linkNote: string | null;
+}
+
+function fitter(ctx: CanvasRenderingContext2D, font: string, room: number): (line: string) => boolean {
+  return (line) => {
+    ctx.font = font;
+    return ctx.measureText(line).width <= room;
+  };
+}
+
+const LEGEND_SWATCH = 34;
+const LEGEND_GAP = 22;
+
+/** The legend's entries in rows that fit `room` (indices into header.legend). */
+function legendRows(ctx: CanvasRenderingContext2D, header: FigureHeader, style: FigureStyle, room: number): number[][] {
+  ctx.font = lineFont(style);
+  const rows: number[][] = [];
+  let x = 0;
+  header.legend.forEach((entry, k) => {
+    const w = LEGEND_SWATCH + ctx.measureText(entry.name).width + LEGEND_GAP;
+    if (rows.length === 0 || (x + w > room && x > 0)) {
+      rows.push([]);
+      x = 0;
+    }
+    rows[rows.length - 1].push(k);
+    x += w;
+  });
+  return rows;
+}
+
+/**
+ * The header's and footer's lines: the title and parameters wrapped at spaces, the link at '?' and '&' — whole
+ * when it fits MAX_LINK_LINES lines, else with its long values cut (a model carried in the link) and a note that
+ * the whole link is the PNG's "URL" text.
+ */
+function layoutText(ctx: CanvasRenderingContext2D, header: FigureHeader, style: FigureStyle, width: number): TextLayout {
+  const room = width - 2 * GAP_PX;
+  const linkFits = fitter(ctx, linkFont(style), room);
+  let link = wrapLines(header.link, linkFits);
+  let linkNote: string | null = null;
+  if (link.length > MAX_LINK_LINES) {
+    link = wrapLines(shortenedLink(header.link), linkFits).slice(0, MAX_LINK_LINES);
+    linkNote = `Link shortened: the whole link (${header.link.length.toLocaleString('en')} characters) is this PNG file's "${LINK_TEXT_KEYWORD}" text (its metadata).`;
+  }
+  return {
+    title: wrapLines(header.title, fitter(ctx, titleFont(style), room)),
+    parameters: wrapLines(header.parameters, fitter(ctx, lineFont(style), room)),
+    legend: legendRows(ctx, header, style, room),
+    link,
+    linkNote,
+  };
+}
+
+/** Height of the header block: title, parameter and legend lines. */
+const headerHeight = (text: TextLayout | null): number =>
+  text ? GAP_PX + text.title.length * TITLE_PX + (text.parameters.length + text.legend.length) * LINE_PX + 6 : 0;
+
+/** Height of the footer: the link's lines and the note under a shortened one. */
+const footerHeight = (text: TextLayout | null): number => (text ? text.link.length * LINK_LINE_PX + (text.linkNote ? LINK_LINE_PX : 0) + 4 : 0);
+
+function drawHeader(ctx: CanvasRenderingContext2D, header: FigureHeader, text: TextLayout, style: FigureStyle): void {
   let y = GAP_PX;
   ctx.fillStyle = style.text;
-  ctx.font = `600 20px ${style.font}`;
-  ctx.fillText(header.title, GAP_PX, y + TITLE_PX / 2, width - 2 * GAP_PX);
-  y += TITLE_PX;
-  ctx.font = `15px ${style.font}`;
-  ctx.fillText(header.parameters, GAP_PX, y + LINE_PX / 2, width - 2 * GAP_PX);
-  y += LINE_PX;
-  let x = GAP_PX;
-  for (const entry of header.legend) {
-    ctx.strokeStyle = entry.color;
-    ctx.lineWidth = 3;
-    ctx.setLineDash(entry.dash ? entry.dash.split(/\s+/).map(Number) : entry.dashed ? [7, 4] : []);
-    ctx.beginPath();
-    ctx.moveTo(x, y + LINE_PX / 2);
-    ctx.lineTo(x + 28, y + LINE_PX / 2);
-    ctx.stroke();
-    ctx.setLineDash([]);
-    ctx.fillStyle = entry.color;
-    ctx.fillText(entry.name, x + 34, y + LINE_PX / 2);
-    x += 34 + ctx.measureText(entry.name).width + 22;
+  ctx.font = titleFont(style);
+  for (const line of text.title) {
+    ctx.fillText(line, GAP_PX, y + TITLE_PX / 2);
+    y += TITLE_PX;
+  }
+  ctx.font = lineFont(style);
+  for (const line of text.parameters) {
+    ctx.fillText(line, GAP_PX, y + LINE_PX / 2);
+    y += LINE_PX;
+  }
+  for (const row of text.legend) {
+    let x = GAP_PX;
+    for (const k of row) {
+      const entry = header.legend[k];
+      ctx.strokeStyle = entry.color;
+      ctx.lineWidth = 3;
+      ctx.setLineDash(entry.dash ? entry.dash.split(/\s+/).map(Number) : entry.dashed ? [7, 4] : []);
+      ctx.beginPath();
+      ctx.moveTo(x, y + LINE_PX / 2);
+      ctx.lineTo(x + 28, y + LINE_PX / 2);
+      ctx.stroke();
+      ctx.setLineDash([]);
+      ctx.fillStyle = entry.color;
+      ctx.fillText(entry.name, x + LEGEND_SWATCH, y + LINE_PX / 2);
+      x += LEGEND_SWATCH + ctx.measureText(entry.name).width + LEGEND_GAP;
+    }
+    y += LINE_PX;
+  }
+}
+
+function drawFooter(ctx: CanvasRenderingContext2D, text: TextLayout, style: FigureStyle, bottom: number): void {
+  let y = bottom - footerHeight(text);
+  ctx.fillStyle = style.text;
+  ctx.font = linkFont(style);
+  for (const line of text.link) {
+    ctx.fillText(line, GAP_PX, y + LINK_LINE_PX / 2);
+    y += LINK_LINE_PX;
+  }
+  if (text.linkNote) {
+    ctx.font = noteFont(style);
+    ctx.fillText(text.linkNote, GAP_PX, y + LINK_LINE_PX / 2);
   }
 }
 
@@ -124,19 +221,21 @@ export async function figurePng(columns: readonly FigureColumn[], style: FigureS
   const rowWidth = (row: number[]) => row.reduce((sum, k) => sum + widths[k], 0) + GAP_PX * (row.length + 1);
   const rowHeight = (row: number[]) => (row.length > 0 ? Math.max(...row.map((k) => heights[k])) : 0);
   const width = Math.max(rowWidth(side), rowWidth(wide));
-  const sideHeight = rowHeight(side);
-  const top = headerHeight(header) + (header ? GAP_PX : 4);
-  const height = top + sideHeight + (wide.length > 0 ? rowHeight(wide) + GAP_PX : 0) + GAP_PX + (header ? FOOTER_PX : 0);
   const canvas = document.createElement('canvas');
-  canvas.width = Math.round(width * style.scale);
-  canvas.height = Math.round(height * style.scale);
   const ctx = canvas.getContext('2d');
   if (!ctx) throw new Error('no 2D canvas context');
+  const text = header ? layoutText(ctx, header, style, width) : null;
+  const sideHeight = rowHeight(side);
+  const top = headerHeight(text) + (header ? GAP_PX : 4);
+  const height = top + sideHeight + (wide.length > 0 ? rowHeight(wide) + GAP_PX : 0) + GAP_PX + footerHeight(text);
+  // Sizing the canvas resets its context: the text was measured above, the drawing starts here.
+  canvas.width = Math.round(width * style.scale);
+  canvas.height = Math.round(height * style.scale);
   ctx.scale(style.scale, style.scale);
   ctx.fillStyle = style.background;
   ctx.fillRect(0, 0, width, height);
   ctx.textBaseline = 'middle';
-  if (header) drawHeader(ctx, header, style, width);
+  if (header && text) drawHeader(ctx, header, text, style);
   let x = GAP_PX;
   for (const k of side) {
     await drawColumn(ctx, columns[k], sizes[k], style, x, top);
@@ -148,12 +247,13 @@ export async function figurePng(columns: readonly FigureColumn[], style: FigureS
     await drawColumn(ctx, columns[k], sizes[k], style, x, y);
     x += widths[k] + GAP_PX;
   }
-  if (header) {
-    ctx.font = `13px ${style.font}`;
-    ctx.fillStyle = style.text;
-    ctx.fillText(header.link, GAP_PX, height - FOOTER_PX / 2 - 4, width - 2 * GAP_PX);
-  }
-  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('the canvas gave no PNG'))), 'image/png'));
+  if (text) drawFooter(ctx, text, style, height);
+  const png = await new Promise<Blob>((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('the canvas gave no PNG'))), 'image/png'));
+  if (!header) return png;
+  const bytes = withPngText(new Uint8Array(await png.arrayBuffer()), {
+    Title: header.title, Description: header.parameters, [LINK_TEXT_KEYWORD]: header.link, Software: 'HHT Playground',
+  });
+  return new Blob([bytes], { type: 'image/png' });
 }
 
 /** The page's font family, for text drawn outside the DOM. */

@@ -9,7 +9,7 @@ import type { RunMethod as IntegratorMethod } from '../../../scenario/methods';
 import { playheadStore } from '../../playhead';
 import { results } from '../../runs';
 import { appStore } from '../../store';
-import { omegaReadout, outputReadout } from './readout';
+import { failedReadout, omegaReadout, outputReadout } from './readout';
 import { shownOutput } from '../../chartViews';
 import type { OutputColumn } from '../../../run/modelFacts';
 import { METHOD_LABELS, type Palette } from '../../theme';
@@ -38,20 +38,23 @@ export function SceneReadout({ methods, palette, overlaid = false, stacked = fal
   useEffect(() => {
     const show = () => {
       const t = playheadStore.getState().time;
+      const { runs } = appStore.getState();
       if (time.current) time.current.textContent = `t = ${t.toFixed(3)} s`;
       for (const m of methods) {
         const el = omegas.current[m];
         const res = results.current[m];
         if (!el) continue;
-        el.textContent = output
-          ? outputReadout(res?.exportRows.view(), res?.width ?? 0, output, t, compact)
-          : omegaReadout(res?.rows.view(), component, t, compact);
+        const failed = failedReadout(runs[m]?.failure?.time ?? null, t);
+        el.toggleAttribute('data-failed', failed !== null);
+        el.textContent =
+          failed ??
+          (output ? outputReadout(res?.exportRows.view(), res?.width ?? 0, output, t, compact) : omegaReadout(res?.rows.view(), component, t, compact));
       }
     };
     show();
     const a = playheadStore.subscribe(show);
     const b = appStore.subscribe((s, prev) => {
-      if (s.plotVersion !== prev.plotVersion) show();
+      if (s.plotVersion !== prev.plotVersion || s.runs !== prev.runs) show();
     });
     return () => {
       a();

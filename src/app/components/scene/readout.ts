@@ -2,6 +2,7 @@
 import { SAMPLE_COLUMNS, SAMPLE_WIDTH } from '../../../solver/simulate';
 import { rowIndexAt } from '../../poses';
 import type { OmegaComponent } from '../../store';
+import { formatTime } from '../../runs';
 
 /**
  * The ω component at time t (the last sample at or before t), as the readout writes it;
@@ -15,6 +16,14 @@ export function omegaReadout(rows: Float64Array | undefined, component: OmegaCom
   return compact ? value.toFixed(2) : `ω${component} = ${value.toFixed(2)} rad/s`;
 }
 
+/**
+ * What the readout says past the end of a failed run instead of its value: the run has no state after the time it
+ * failed at, so its last ω would read as if it went on. Null while t is within the run (or the run did not fail).
+ * Example: failedReadout(1.28, 2) → 'failed at t = 1.28 s'; failedReadout(1.28, 1) → null.
+ */
+export function failedReadout(failedAt: number | null, t: number): string | null {
+  return failedAt !== null && t > failedAt ? `failed at t = ${formatTime(failedAt)} s` : null;
+}
 
 /** Index of the last row (of `width` values, time first) at or before t; 0 before the first. */
 function rowAt(rows: Float64Array, width: number, t: number): number {

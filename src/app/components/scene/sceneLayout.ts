@@ -4,8 +4,7 @@
  * matrix that puts a rig's global metres into world units. Where the rigs stand and the camera looks from is
  * rigPlacement.ts; the floors' lines are floorGrid.ts. Pure; no React.
  */
-import type { ScenarioState } from '../../../scenario/types';
-import { scenarioOf } from '../../../scenario/registry';
+import type { ScenarioDef, ScenarioState } from '../../../scenario/types';
 import type { Vec3 } from '../../../solver/model/types';
 import { boxRadius, envelopeBox, envelopePoints, fromStage, glyphRadius, stageAxes, typicalBodySize, viewDirection, type StageAxes, type StageBox, type ViewDirection } from './sceneGeometry';
 import { add, scale, type Floats } from './sceneMath';
@@ -53,11 +52,10 @@ export function layoutOf(model: SceneModel): SceneLayout {
   };
 }
 
-/** The layout of the state's model (a shipped one, or the user's when the registry knows it). */
-export function layoutFor(state: Pick<ScenarioState, 'scenario' | 'values' | 'model'>): SceneLayout {
-  const def = scenarioOf(state);
-  if (!def) throw new Error(`no model "${state.scenario}" to draw`);
-  return layoutOf(sceneModelOf(def, state.values));
+/** The layout of the model `def` (a shipped one or the user's) at the parameter values `values`. */
+export function layoutFor(def: ScenarioDef | undefined, values: ScenarioState['values']): SceneLayout {
+  if (!def) throw new Error('no model to draw');
+  return layoutOf(sceneModelOf(def, values));
 }
 
 /** out[o..o+16) = the matrix taking global metres to a rig's world units: T(offset) · S(scale) · T(−centre). */
