@@ -271,3 +271,14 @@ test('the ω component radios show only where ω is plotted: not beside a model 
   await expect(page.getByTestId('component-z')).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });
+
+test('the bar writes ρ∞ as the settings do: 2/3, not 0.6666666666666666', async ({ page, appUrl, consoleErrors }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto(`${appUrl}?v=1&scenario=heavy-top&t=0.1&methods=classical,modified,generalized-alpha`);
+  await waitForSettled(page);
+  await expect(page.getByTestId('bar-rho-value')).toHaveText('2/3');
+  await expect(page.getByTestId('bar-rho-slider')).toHaveAttribute('aria-valuetext', /^ρ∞ = 2\/3/);
+  await page.evaluate(() => window.__hht!.setField('rho', '0.5'));
+  await expect(page.getByTestId('bar-rho-value')).toHaveText('0.5');
+  expect(consoleErrors).toEqual([]);
+});

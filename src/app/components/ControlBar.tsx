@@ -2,7 +2,7 @@ import { useStore } from 'zustand';
 import { DEFAULT_RHO, isFixedStepOnly, RUN_METHODS, takesParameter, type RunMethod } from '../../scenario/methods';
 import { formatNumber } from '../../scenario/validate';
 import { METHOD_SHORT } from '../methodInfo';
-import { appStore, setMethods } from '../store';
+import { appStore, rhoText, setMethods } from '../store';
 import { useAlphaSlider, useRhoSlider } from './IntegratorPanel';
 import { DampingMarks } from './DampingMarks';
 import { MeasureScan } from './MeasureScan';
@@ -69,7 +69,7 @@ function BarRho() {
     <div className="bar-parameter">
       <label className="bar-slider">
         <span className="bar-value">
-          <span className="key">ρ∞</span> = <output data-testid="bar-rho-value">{formatNumber(rho)}</output>
+          <span className="key">ρ∞</span> = <output data-testid="bar-rho-value">{rhoText(rho)}</output>
         </span>
         <RangeInput slider={{ ...slider, testId: 'bar-rho-slider' }} />
       </label>

@@ -54,7 +54,11 @@ export function FailureBox({ method }: { method: IntegratorMethod }) {
   const when = `Failed at t = ${formatTime(run.failure.time)} s`;
   return (
     <div className="failure-notice" role="alert" data-testid={`failure-${method}`}>
-      <strong className="failure-headline" title={`${when}: ${headline}`}>{when}.</strong>
+      {/* In a narrow column "Failed at" gives way first: the time stays readable. */}
+      <strong className="failure-headline" title={`${when}: ${headline}`}>
+        <span className="failure-word">Failed at </span>
+        <span className="failure-time">t = {formatTime(run.failure.time)} s.</span>
+      </strong>
       {action && (
         <button type="button" className="try-alpha failure-try-inline" onClick={action.run} data-testid={`failure-try-${method}`}>
           {action.label}

@@ -5,7 +5,7 @@ import { getScenario } from '../../scenario/registry';
 import { ALPHA_MAX, formatNumber, parseNumberText, stepCount, TOLERANCE_MAX, TOLERANCE_MIN } from '../../scenario/validate';
 import { alphaToSlider, hhtBetaGamma, SLIDER_MIN, sliderToAlpha } from '../alpha';
 import { adaptiveBlock, HEADLINE_PAIR, METHOD_TIPS, pickBlock, toggledMethods } from '../methodInfo';
-import { appStore, DEFAULT_RHO_TEXT, DEFAULT_TOLERANCE, setAdaptive, setAlpha, setErrorNorm, setField, setMethods, setRho } from '../store';
+import { appStore, DEFAULT_RHO_TEXT, rhoText, DEFAULT_TOLERANCE, setAdaptive, setAlpha, setErrorNorm, setField, setMethods, setRho } from '../store';
 import { METHOD_LABELS, usePalette } from '../theme';
 import { adaptiveSampleDt, defaultMaxStep } from '../../run/plan';
 import { ERROR_NORM_CHOICES, normHint, sliderToTolerance, TOLERANCE_SLIDER_MAX, TOLERANCE_SLIDER_MIN, toleranceToSlider } from '../tolerance';
@@ -43,7 +43,7 @@ export function useRhoSlider(): SliderProps {
   const unstable = useUnstableNote('rho', committed);
   return {
     min: RHO_MIN * RHO_SLIDER_STEPS, max: RHO_MAX * RHO_SLIDER_STEPS, value: Math.round(committed * RHO_SLIDER_STEPS),
-    ariaLabel: 'ρ∞ slider', ariaValueText: `ρ∞ = ${formatNumber(committed)}${unstable}`, testId: 'rho-slider',
+    ariaLabel: 'ρ∞ slider', ariaValueText: `ρ∞ = ${rhoText(committed)}${unstable}`, testId: 'rho-slider',
     onChange: (position) => setRho(position / RHO_SLIDER_STEPS),
     keySteps: { arrow: 1, page: 10 },
   };
