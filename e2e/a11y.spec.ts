@@ -54,3 +54,33 @@ test('keyboard: every control on the way is reachable with a visible focus; the 
   await expect(page.getByTestId('omega-chart-modified')).toHaveAccessibleDescription(/modified HHT ωx \(ωx \(rad\/s\)\), t = 0 … 0\.5 s: from 10 to \d/);
   expect(consoleErrors).toEqual([]);
 });
+
+test('a skip link is the first Tab stop: to α, and to the plots; α steps 0.01 per arrow, 0.05 per Page key, Home/End to its ends', async ({ page, appUrl, consoleErrors }) => {
+  await page.goto(`${appUrl}?v=1&scenario=spin&t=0.5`);
+  await waitForSettled(page);
+  await page.keyboard.press('Tab');
+  const skip = page.getByTestId('skip-to-damping');
+  await expect(skip).toBeFocused();
+  await expect(skip).toHaveText('Skip to α');
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  const slider = page.getByTestId('bar-alpha-slider');
+  await expect(slider).toBeFocused();
+  const alpha = () => page.evaluate(() => window.__hht!.state().alpha);
+  // The spin opens at α = −0.3.
+  for (const [key, expected] of [['ArrowRight', -0.29], ['ArrowRight', -0.28], ['ArrowLeft', -0.29], ['PageUp', -0.25], ['PageUp', -0.2], ['PageDown', -0.25], ['End', 0], ['Home', -1 / 3], ['ArrowRight', -0.33]] as const) {
+    await page.keyboard.press(key);
+    await expect.poll(alpha, { message: key }).toBe(expected);
+  }
+  // The second stop goes to the plots.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.getByRole('heading', { name: /HHT Playground/ }).click();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByTestId('skip-to-damping')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('skip-to-plots')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('charts')).toBeFocused();
+  expect(consoleErrors).toEqual([]);
+});

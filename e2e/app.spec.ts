@@ -223,3 +223,62 @@ test('follows the dark OS theme', async ({ browser, appUrl }) => {
   expect(luminance(colours.text)).toBeGreaterThan(180);
   await context.close();
 });
+
+test('the header: "About this model" shows the whole description; Share\'s "Link copied" moves nothing', async ({ page, appUrl, consoleErrors }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto(`${appUrl}?v=1&scenario=flyball-governor&t=0.2`);
+  await waitForSettled(page);
+  const description = await page.evaluate(() => document.querySelector('[data-testid="model-about-text"] p')?.textContent);
+  expect(description).toMatch(/^IFToMM benchmark library problem A05: .* Outputs: the slider height s and the shaft speed\.$/);
+  const panel = page.getByTestId('model-about-text');
+  await expect(panel).toBeHidden();
+  await page.getByTestId('model-about').click();
+  await expect(panel).toBeVisible();
+  // Shown whole: nothing clipped, inside the window.
+  expect(await panel.evaluate((el) => el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+  const b = (await panel.boundingBox())!;
+  expect(b.x).toBeGreaterThanOrEqual(0);
+  expect(b.x + b.width).toBeLessThanOrEqual(1366);
+  expect(b.y + b.height).toBeLessThanOrEqual(768);
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+
+  const header = page.locator('.header');
+  const boxes = () => header.locator('button, select, h1').evaluateAll((els) => els.map((el) => {
+    const r = el.getBoundingClientRect();
+    return `${el.textContent?.trim().slice(0, 12)} ${r.x.toFixed(1)},${r.y.toFixed(1)} ${r.width.toFixed(1)}×${r.height.toFixed(1)}`;
+  }));
+  const headerHeight = async () => (await header.boundingBox())!.height;
+  const before = [await boxes(), await headerHeight()];
+  await page.getByTestId('share-button').click();
+  await expect(page.getByTestId('share-status')).toHaveText(/Link copied|Copy failed/);
+  expect([await boxes(), await headerHeight()]).toEqual(before);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('the ω component radios show only where ω is plotted: not beside a model output, again with Δω', async ({ page, appUrl, consoleErrors }) => {
+  // Andrews' mechanism opens on its output β.
+  await page.goto(`${appUrl}?v=1&scenario=andrews&t=0.002`);
+  await waitForSettled(page);
+  await expect(page.getByTestId('output-picker')).toHaveValue('beta');
+  await expect(page.getByTestId('component-x')).toHaveCount(0);
+  // The difference plot is of ω: its component applies again.
+  await page.getByTestId('lower-plot').selectOption('difference');
+  await expect(page.getByTestId('component-x')).toBeVisible();
+  await page.getByTestId('lower-plot').selectOption('energy');
+  await expect(page.getByTestId('component-x')).toHaveCount(0);
+  await page.getByTestId('output-picker').selectOption('');
+  await expect(page.getByTestId('component-z')).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('the bar writes ρ∞ as the settings do: 2/3, not 0.6666666666666666', async ({ page, appUrl, consoleErrors }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto(`${appUrl}?v=1&scenario=heavy-top&t=0.1&methods=classical,modified,generalized-alpha`);
+  await waitForSettled(page);
+  await expect(page.getByTestId('bar-rho-value')).toHaveText('2/3');
+  await expect(page.getByTestId('bar-rho-slider')).toHaveAttribute('aria-valuetext', /^ρ∞ = 2\/3/);
+  await page.evaluate(() => window.__hht!.setField('rho', '0.5'));
+  await expect(page.getByTestId('bar-rho-value')).toHaveText('0.5');
+  expect(consoleErrors).toEqual([]);
+});

@@ -307,7 +307,13 @@ for (const size of [
       expect(b.x).toBeGreaterThanOrEqual(0);
       expect(b.x + b.width).toBeLessThanOrEqual(size.width);
       expect(b.height).toBeLessThanOrEqual(size.height);
-      await page.getByTestId('failure-try-classical').click();
+      // A wide column offers the fix on the failure's line, a narrow one (projector type) in its explanation.
+      const inline = page.getByTestId('failure-try-classical');
+      if (await inline.isVisible()) await inline.click();
+      else {
+        await page.getByTestId('failure-details-classical').locator('summary').click();
+        await page.getByTestId('failure-try-panel-classical').click();
+      }
       await expect.poll(() => page.evaluate(() => window.__hht!.state().alpha)).toBe(-0.05);
       // The page link follows when the new run starts (urlSync writes the history entry then).
       await expect.poll(() => page.url()).toContain('alpha=-0.05');

@@ -103,3 +103,30 @@ test('the error norm sits next to the tolerance, goes into the link, and the pag
   await testInfo.attach('integrator-panel.png', { body: controls, contentType: 'image/png' });
   expect(consoleErrors).toEqual([]);
 });
+
+test('where α is unstable: the model file\'s scan marks the slider at the model\'s step; at another step "Measure it" runs the scan on the study workers and marks it', async ({ page, appUrl, consoleErrors }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto(`${appUrl}?v=1&scenario=heavy-top&t=0.2&methods=modified`);
+  await waitForSettled(page);
+  // At h = 1e-4 s (the model's own step) the file's scan: modified HHT unstable from α = −0.04.
+  await expect(page.getByTestId('marks-alpha-bar-legend')).toContainText('unstable: modified α ≥ −0.04');
+  await expect(page.getByTestId('marks-alpha-legend')).toContainText('Measured at h = 0.0001 s, runs of 10 s (kept in the model file');
+  // α = −0.03 lies in it: the slider says so.
+  await page.evaluate(() => window.__hht!.setAlpha(-0.03));
+  await expect(page.getByTestId('bar-alpha-slider')).toHaveAttribute('aria-valuetext', 'α = -0.03, measured unstable for modified HHT at this step');
+  // At h = 1e-3 s nothing is known until measured.
+  await page.evaluate(() => { window.__hht!.setAlpha(-0.2); window.__hht!.setField('h', '0.001'); });
+  await expect(page.getByTestId('marks-alpha-bar-legend')).toContainText('not measured at this h');
+  await expect(page.getByTestId('marks-alpha-bar-track')).toHaveCount(0);
+  await page.getByTestId('bar-scan-measure-alpha').click();
+  await expect(page.getByTestId('marks-alpha-bar-legend')).toContainText('unstable: modified α ≥ −0.14', { timeout: 90_000 });
+  await expect(page.getByTestId('marks-alpha-legend')).toContainText('on this page');
+  const mark = page.getByTestId('marks-alpha-bar-track').getByTestId('mark-alpha-modified');
+  expect(Number(await mark.getAttribute('data-start'))).toBeCloseTo((-0.145 + 1 / 3) * 3, 6);
+  // The Studies tab holds the same scan: its table and the equivalent command.
+  await page.getByTestId('tab-studies').click();
+  await expect(page.getByTestId('scan-unstable-modified')).toHaveText('unstable for α ≥ −0.14');
+  await expect(page.getByTestId('study-command')).toContainText('sim study damping-scan --scenario heavy-top --methods modified --h 0.001');
+  expect(consoleErrors).toEqual([]);
+});

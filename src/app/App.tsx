@@ -6,11 +6,12 @@ import { HelpDialog } from './components/HelpDialog';
 import { HelpInvitation } from './components/HelpInvitation';
 import { LessonBar } from './components/LessonBar';
 import { Header } from './components/Header';
+import { SkipLinks } from './components/SkipLinks';
 import { IntegratorPanel } from './components/IntegratorPanel';
 import { MainTabs } from './components/MainTabs';
 import { NoticeBanner } from './components/NoticeBanner';
 import { ParamPanel } from './components/ParamPanel';
-import { PhoneBar } from './components/PhoneBar';
+import { ControlBar } from './components/ControlBar';
 import { PresetBanner } from './components/PresetBanner';
 import { PresetPanel } from './components/PresetPanel';
 import { RunPanel } from './components/RunPanel';
@@ -52,6 +53,7 @@ function FullApp() {
   const panel = useStore(appStore, (s) => s.view.panel);
   return (
     <div className={`app panel-${panel}`}>
+      <SkipLinks />
       <PartBoundary part="header" label="The header" className="header">
         <Header />
       </PartBoundary>
@@ -87,8 +89,8 @@ function FullApp() {
         <PartBoundary part="timeline" label="The playback bar" className="timeline">
           <Timeline />
         </PartBoundary>
-        <PartBoundary part="phone-bar" label="The α bar" className="phone-bar">
-          <PhoneBar />
+        <PartBoundary part="control-bar" label="The α bar" className="control-bar">
+          <ControlBar />
         </PartBoundary>
         <MainTabs panels={PANELS} />
       </main>

@@ -172,7 +172,7 @@ export function spinLossPerStep(method: RunMethod, alpha: number, wh: number): {
 export const SPIN_SENTENCES: Readonly<Record<RunMethod, string>> = {
   classical:
     'classical HHT applies Newmark’s formulas to the Euler parameters; the nonlinear term of Sherif Eq. 28 takes ¼|α|(ωh)² of the spin per step, far more than 1 − ρ (spin: ω_x(10) = 18.8 of 60 rad/s at α = −0.3).',
-  modified: 'modified HHT integrates ω (Eqs. 41–42) and keeps a constant spin exactly for every α (spin: 59.895 at α = −0.3).',
+  modified: 'modified HHT integrates ω (Eqs. 41–42) and keeps a free body’s constant spin exactly for every α (spin: 59.895 at α = −0.3); a model with joints still needs enough α for the step (the heavy top at h = 1e-4 s: α ≤ −0.05).',
   'generalized-alpha':
     'generalized-α uses the plain Newmark updates on the Euler parameters: the spin lags like classical HHT’s, but at second order (spin: 56.82 at h = 0.01, 59.23 at h = 0.005).',
   'lie-group': 'the Lie-group method rotates by exp(hΔΘ) on SO(3); a spin is a one-parameter subgroup, kept to round-off (spin: 60 − 1.3e-12).',

@@ -31,6 +31,15 @@ export function stackLabels(labels: readonly LabelBox[], pxPerDecade: number, ga
   return rows;
 }
 
+/**
+ * How far right of its marker a label starts, px: past half the marker's line width and a gap of a third of the
+ * type size, so the first character never touches the line (3 px lines in projector mode).
+ * Example: markerLabelOffset(3, 20) === 9.
+ */
+export function markerLabelOffset(lineWidth: number, fontSize: number): number {
+  return Math.ceil(lineWidth / 2 + fontSize / 3);
+}
+
 /** Estimated width in px of a label of `text` at `fontSize` (proportional fonts, digits ≈ 0.6 em). */
 export function labelWidth(text: string, fontSize: number): number {
   return Math.ceil(text.length * fontSize * 0.6);

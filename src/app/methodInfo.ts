@@ -20,7 +20,7 @@ export const METHOD_TIPS: Readonly<Record<RunMethod, string>> = {
   classical:
     'Classical HHT-I3 with Euler parameters (Sherif Eqs. 17, 18, 20; Negrut): Newmark updates of the Euler-parameter derivatives. Parameter α. Its numerical damping slows a fast spin down, the effect the paper is about.',
   modified:
-    'Modified HHT (Sherif Eqs. 33, 34; Jacobian Eq. 69): the same method with the modified Newmark velocity update, which keeps a constant spin exactly for every α. Parameter α.',
+    'Modified HHT (Sherif Eqs. 33, 34; Jacobian Eq. 69): the same method with the modified Newmark velocity update, which keeps a free body’s constant spin exactly for every α. With joints the index-3 constraint mode still needs enough damping: the heavy top at h = 1e-4 s runs at α ≤ −0.05 and fails from −0.04 (the α slider marks where). Parameter α.',
   'generalized-alpha':
     'Generalized-α of Chung & Hulbert in the index-3 form of Arnold & Brüls (2007), on Euler parameters. Parameter ρ∞ (spectral radius at infinite step). Second order; loses far less spin than classical HHT, but not none.',
   'lie-group':

@@ -160,7 +160,7 @@ export function valueText(value: readonly number[]): string {
 export const DEFAULT_RHO_TEXT = '2/3';
 
 /** The ρ∞ field's text: '2/3' for the default (absent or equal), else the number. */
-function rhoText(rho: number | undefined): string {
+export function rhoText(rho: number | undefined): string {
   return rho === undefined || Object.is(rho, DEFAULT_RHO) ? DEFAULT_RHO_TEXT : formatNumber(rho);
 }
 

@@ -14,13 +14,16 @@ import { formatNumber } from '../scenario/validate';
 import { encodeShareQuery } from '../scenario/url';
 import type { ModelInputs } from '../scenario/flags';
 import {
-  parseStudyArgs, type AlphaSweepOptions, type ConvergenceOptions, type RhoSweepOptions, type StabilityOptions, type StudyCommandKind,
+  parseStudyArgs, type AlphaSweepOptions, type ConvergenceOptions, type DampingScanOptions, type RhoSweepOptions, type StabilityOptions,
+  type StudyCommandKind,
   type StudyOptions,
 } from '../scenario/studyArgs';
 import {
-  alphaSweepDefaults, convergenceDefaults, DEFAULT_ALPHA_COUNT, DEFAULT_RHO_COUNT, DEFAULT_STABILITY_RTOL, rhoSweepDefaults, stabilityDefaults,
+  alphaSweepDefaults, convergenceDefaults, DEFAULT_ALPHA_COUNT, DEFAULT_RHO_COUNT, DEFAULT_STABILITY_RTOL, rhoSweepDefaults, dampingScanDefaults, stabilityDefaults,
 } from '../scenario/studyDefaults';
-import { formatAlphaSweep, formatConvergence, formatRhoSweep, formatStability } from '../run/studyFormat';
+import { formatAlphaSweep, formatConvergence, formatDampingScan, formatRhoSweep, formatStability } from '../run/studyFormat';
+import { unstableIntervals, type DampingScanPoint } from '../solver/studies/dampingScan';
+import { keepPageScan, noteScanProgress, type PageScan } from './dampingMarks';
 import { DEFAULT_STABILITY_BOUNDS, type StabilityPoint } from '../solver/studies/stabilityStudy';
 import { poolSize, runStudyPool, studyFailureText, studyJob, taskChannel, type StudyTaskReply, type TaskWorker } from '../run/studyTasks';
 
@@ -68,6 +71,14 @@ export const STUDY_FIELDS: Readonly<Record<StudyKind, readonly StudyField[]>> = 
     { flag: '--energy-bound', label: 'Stable: energy created E − E₀ − W ≤ bound × the run’s energy scale', unit: '–' },
     { flag: '--constraint-bound', label: 'Stable: constraint residual ≤ bound', unit: 'm' },
   ],
+  'damping-scan': [
+    { flag: '--h', label: 'Step size of every run', unit: 's' },
+    { flag: '--t-end', label: 'Length of every run', unit: 's' },
+    { flag: '--alpha-step', label: 'α grid spacing over [−1/3, 0] (1/n)', unit: '', needs: 'alpha', of: 'runs' },
+    { flag: '--rho-step', label: 'ρ∞ grid spacing over [0, 1] (1/n)', unit: '–', needs: 'rho', of: 'runs' },
+    { flag: '--energy-bound', label: 'Stable: energy created E − E₀ − W ≤ bound × the run’s energy scale', unit: '–' },
+    { flag: '--constraint-bound', label: 'Stable: constraint residual ≤ bound', unit: 'm' },
+  ],
 };
 
 /** The parameter a sweep varies; a sweep runs only the methods that take it. */
@@ -81,7 +92,7 @@ export function studyMethods(kind: StudyKind, methods: readonly RunMethod[]): Ru
 
 /** The studies the panel offers for the compared methods: convergence and stability always, each sweep when a method takes its parameter. */
 export function studyKinds(methods: readonly RunMethod[]): StudyKind[] {
-  return (['convergence', 'alpha-sweep', 'rho-sweep', 'stability'] as const).filter((kind) => studyMethods(kind, methods).length > 0);
+  return (['convergence', 'alpha-sweep', 'rho-sweep', 'stability', 'damping-scan'] as const).filter((kind) => studyMethods(kind, methods).length > 0);
 }
 
 /** The model a study runs: a shipped scenario by its id, or the user's model (scenario 'custom') by its text. */
@@ -121,6 +132,13 @@ export function studyFields(kind: StudyKind, state: Pick<ScenarioState, 'scenari
 /** The study defaults of a model as field texts (the paper's figures; a user's model's from its file or its run). */
 export function defaultTexts(kind: StudyKind, target: StudyTarget): Record<string, string> {
   const def = targetScenario(target);
+  if (kind === 'damping-scan') {
+    const d = dampingScanDefaults(def);
+    return {
+      '--h': formatNumber(d.h), '--t-end': formatNumber(d.tEnd), '--alpha-step': formatNumber(d.alphaStep), '--rho-step': formatNumber(d.rhoStep),
+      '--energy-bound': formatNumber(DEFAULT_STABILITY_BOUNDS.energy), '--constraint-bound': formatNumber(DEFAULT_STABILITY_BOUNDS.constraint),
+    };
+  }
   if (kind === 'stability') {
     const d = stabilityDefaults(def);
     return {
@@ -204,13 +222,15 @@ export type StudyResult =
   | { readonly kind: 'convergence'; readonly options: ConvergenceOptions; readonly points: readonly ConvergencePoint[] }
   | { readonly kind: 'alpha-sweep'; readonly options: AlphaSweepOptions; readonly points: readonly AlphaSweepPoint[] }
   | { readonly kind: 'rho-sweep'; readonly options: RhoSweepOptions; readonly points: readonly RhoSweepPoint[] }
-  | { readonly kind: 'stability'; readonly options: StabilityOptions; readonly points: readonly StabilityPoint[] };
+  | { readonly kind: 'stability'; readonly options: StabilityOptions; readonly points: readonly StabilityPoint[] }
+  | { readonly kind: 'damping-scan'; readonly options: DampingScanOptions; readonly points: readonly DampingScanPoint[] };
 
 /** The CSV `sim study … --format csv` prints for a result. */
 export function resultCsv(result: StudyResult): string {
   if (result.kind === 'convergence') return formatConvergence({ ...result.options, format: 'csv' }, result.points);
   if (result.kind === 'alpha-sweep') return formatAlphaSweep({ ...result.options, format: 'csv' }, result.points);
   if (result.kind === 'stability') return formatStability({ ...result.options, format: 'csv' }, result.points);
+  if (result.kind === 'damping-scan') return formatDampingScan({ ...result.options, format: 'csv' }, result.points);
   return formatRhoSweep({ ...result.options, format: 'csv' }, result.points);
 }
 
@@ -350,20 +370,38 @@ export function startStudy(state: ScenarioState): void {
     new Worker(new URL('../worker/study.worker.ts', import.meta.url), { type: 'module', name: `hht-study-${k + 1}` }));
   // The last finished table stays (marked as the previous result) until this study finishes and replaces it.
   studyStore.setState({ phase: 'running', progress: null, startedAt: performance.now(), elapsedMs: 0, error: null });
-  const progress = (done: number, total: number, label: string) => updateRunning(id, (elapsedMs) => ({ progress: { done, total, label }, elapsedMs }));
+  const scan = options.kind === 'damping-scan';
+  if (scan) noteScanProgress({ done: 0, total: job.tasks.length });
+  const progress = (done: number, total: number, label: string) => {
+    if (scan && id === studyId && done < total) noteScanProgress({ done, total });
+    updateRunning(id, (elapsedMs) => ({ progress: { done, total, label }, elapsedMs }));
+  };
   runStudyPool(job, pool.map((worker) => taskWorker(worker, id)), progress).then(
     (study) => updateRunning(id, (elapsedMs) => {
       const result = { ...study, options } as StudyResult;
+      if (result.kind === 'damping-scan') keepPageScan(pageScanOf(result));
       return { phase: 'done', result, elapsedMs, ...(result.kind === 'stability' ? { stability: result } : {}) };
     }),
     (error) => updateRunning(id, (elapsedMs) => ({ phase: 'failed', error: studyFailureText(options, error), elapsedMs })),
-  ).finally(() => { if (id === studyId) terminatePool(); });
+  ).finally(() => {
+    if (id !== studyId) return;
+    terminatePool();
+    if (scan) noteScanProgress(null);
+  });
+}
+
+/** A finished damping scan as the sliders read it: each method's unstable intervals, on the model it ran. */
+export function pageScanOf(result: Extract<StudyResult, { kind: 'damping-scan' }>): PageScan {
+  const { options, points } = result;
+  const unstable = Object.fromEntries(options.methods.map((m) => [m, unstableIntervals(points, m)]));
+  return { def: targetScenario(options), values: options.values, h: options.h, tEnd: options.tEnd, alphaStep: options.alphaStep, rhoStep: options.rhoStep, unstable };
 }
 
 /** Stops the study in flight (terminates its workers; the next start makes new ones). */
 export function cancelStudy(): void {
   terminatePool();
   studyId++;
+  noteScanProgress(null);
   if (studyStore.getState().phase === 'running') {
     studyStore.setState({ phase: 'cancelled', elapsedMs: performance.now() - studyStore.getState().startedAt });
   }
@@ -372,6 +410,16 @@ export function cancelStudy(): void {
 /** Starts the stability study of the current model with its defaults (the Numerical damping tab's button). */
 export function startStabilityStudy(state: ScenarioState): void {
   setStudyKind('stability', state);
+  startStudy(state);
+}
+
+/**
+ * Starts the damping scan of the model and step on screen with its defaults (the sliders' "Measure it"): the compared
+ * methods, the app's h and parameter values.
+ */
+export function startDampingScan(state: ScenarioState): void {
+  setStudyKind('damping-scan', state);
+  setStudyText('--h', formatNumber(state.h));
   startStudy(state);
 }
 

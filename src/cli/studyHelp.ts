@@ -18,8 +18,12 @@ import {
   MAX_LIST_LENGTH,
   MAX_STUDY_STEPS,
   STUDY_WORK_FACTOR,
+  dampingScanDefaults,
+  DEFAULT_SCAN_ALPHA_STEP,
+  DEFAULT_SCAN_RHO_STEP,
+  SCAN_STEPS,
 } from '../scenario/studyDefaults';
-import { ALPHA_SWEEP_COLUMNS, CONVERGENCE_COLUMNS, RHO_SWEEP_COLUMNS, STABILITY_COLUMNS } from '../run/studyFormat';
+import { ALPHA_SWEEP_COLUMNS, CONVERGENCE_COLUMNS, DAMPING_SCAN_COLUMNS, RHO_SWEEP_COLUMNS, STABILITY_COLUMNS } from '../run/studyFormat';
 import { DEFAULT_STABILITY_BOUNDS } from '../solver/studies/stabilityStudy';
 import { RUN_METHODS } from '../scenario/methods';
 
@@ -34,6 +38,9 @@ const USAGE = `Usage: npm run --silent sim -- study convergence [--scenario ID |
            [--format csv|json] [--progress]
        npm run --silent sim -- study stability [--scenario ID | --model FILE | --url URL] [--set NAME=VALUE ...]
            [--methods M1,M2,...] [--alpha A] [--rho-inf R] [--h-range LO,HI] [--t-end T] [--rtol R]
+           [--energy-bound B] [--constraint-bound C] [--format csv|json] [--progress]
+       npm run --silent sim -- study damping-scan [--scenario ID | --model FILE | --url URL] [--set NAME=VALUE ...]
+           [--methods M1,M2,...] [--h H] [--t-end T] [--alpha-step S] [--rho-step S]
            [--energy-bound B] [--constraint-bound C] [--format csv|json] [--progress]
        npm run --silent sim -- study KIND ... --shard K/N > partK.json     (one part of a study)
        npm run --silent sim -- study merge [--format csv|json] part1.json ... partN.json
@@ -87,6 +94,16 @@ stability: the largest stable step of each method on this model. Every method ru
   stable_above    a stable step above h_fail, if any: stability is not monotone in h there
   The linear oscillator calls every method unconditionally stable; these limits come from the model.
 
+damping-scan: where each method's own damping parameter is unstable at one step h (the web app marks it on
+  the alpha and rho_inf sliders). Classical and modified HHT run at every alpha of a grid over [-1/3, 0]
+  (-1/3, then multiples of --alpha-step), the others at every rho_inf of a grid over [0, 1]; each run at h
+  to t_end, classified as the stability study classifies a run. Columns:
+    ${DAMPING_SCAN_COLUMNS.join(',')}
+  parameter       alpha (classical, modified) or rho_inf (the others); value is its value in the run
+  stable          1 or 0
+  failure_mode, failure_time, failure  what stopped an unstable run, when (s), and the solver's sentence
+  energy_ratio, constraint_error  as in the stability study, over the samples the run reached
+
 A run that fails inside a study (e.g. alpha = 0 with a joint, SPEC §5) is a row with its failure text
 and empty numbers; the study goes on.
 
@@ -96,9 +113,10 @@ Options (flags may also be written --alpha=-0.2; later flags override earlier on
   --url URL         a share link: sets the scenario (or the model it carries), its parameters, methods and t,
                     and alpha and rho (convergence, stability) or h (sweeps); the link's other run settings
                     are ignored
-  --set NAME=VALUE  a scenario parameter, or t, methods, alpha and rho (convergence, stability), h (sweeps)
+  --set NAME=VALUE  a scenario parameter, or t, methods, alpha and rho (convergence, stability), h (sweeps,
+                    damping-scan)
   --methods M,...   integrators to compare (default ${DEFAULT_STUDY_METHODS.join(',')}; rho-sweep:
-                    ${DEFAULT_RHO_SWEEP_METHODS.join(',')})
+                    ${DEFAULT_RHO_SWEEP_METHODS.join(',')}; damping-scan: all five)
   --t-end T         end time of every run in s (default per scenario, below)
   --format F        csv | json (default csv); json is one object with the settings, "columns" and
                     "rows" (arrays in column order, null where csv has an empty cell)
@@ -133,6 +151,12 @@ Options (flags may also be written --alpha=-0.2; later flags override earlier on
   --rtol R          stop refining when h_fail <= (1 + R) h_max (default ${DEFAULT_STABILITY_RTOL})
   --energy-bound B  stable: E - E0 - W <= B x the run's energy scale (default ${DEFAULT_STABILITY_BOUNDS.energy})
   --constraint-bound C  stable: constraint residual <= C (default ${DEFAULT_STABILITY_BOUNDS.constraint})
+ damping-scan:
+  --h H             the step of every run, s (default: the scenario's own)
+  --alpha-step S    spacing of the alpha grid, 1/n for a whole n (default ${DEFAULT_SCAN_ALPHA_STEP})
+  --rho-step S      spacing of the rho_inf grid, 1/n for a whole n (default ${DEFAULT_SCAN_RHO_STEP})
+  --t-end T         length of every run (default: the model file's, else its t_end cut to ${SCAN_STEPS} steps)
+  --energy-bound B, --constraint-bound C  as for stability
   --help            this text
 
 Work limit: each run at most ${MAX_STEPS} steps (t_end / h, as for sim), the whole study (reference
@@ -149,6 +173,7 @@ function defaultsSection(id: ScenarioId): string[] {
   const s = alphaSweepDefaults(def);
   const rho = rhoSweepDefaults(def);
   const stability = stabilityDefaults(def);
+  const scan = dampingScanDefaults(def);
   const r = c.reference;
   return [
     `  ${id}`,
@@ -158,6 +183,7 @@ function defaultsSection(id: ScenarioId): string[] {
     `    alpha-sweep  --h ${formatNumber(s.h)} --t-end ${formatNumber(s.tEnd)} (${s.note})`,
     `    rho-sweep    --h ${formatNumber(rho.h)} --t-end ${formatNumber(rho.tEnd)} (${rho.note})`,
     `    stability    --h-range ${stability.hRange.map(formatNumber).join(',')} --t-end ${formatNumber(stability.tEnd)} (${stability.note})`,
+    `    damping-scan --h ${formatNumber(scan.h)} --t-end ${formatNumber(scan.tEnd)} --alpha-step ${formatNumber(scan.alphaStep)} --rho-step ${formatNumber(scan.rhoStep)} (${scan.note})`,
   ];
 }
 

@@ -236,7 +236,42 @@ const Studies = z.strictObject({
     tEnd: z.number().positive().describe('Length of every run of the study, s.'),
     note: z.string().max(300),
   }).optional(),
+  dampingScan: z.strictObject({
+    h: z.number().positive().optional().describe('The step of every run, s; default the model\'s own (run.h).'),
+    tEnd: z.number().positive().optional().describe('Length of every run, s; default the model\'s t_end cut to 10,000 steps.'),
+    alphaStep: z.number().positive().optional().describe('Spacing of the α grid over [−1/3, 0], 1/n; default 0.01.'),
+    rhoStep: z.number().positive().optional().describe('Spacing of the ρ∞ grid over [0, 1], 1/n; default 0.05.'),
+    note: z.string().max(300),
+  }).optional().describe('Defaults of `sim study damping-scan`: where each method\'s α or ρ∞ is unstable at one step.'),
 }).meta({ id: 'studies' });
+
+const ScanMethod = z.enum(['classical', 'modified', 'generalized-alpha', 'lie-group', 'ji-xing']);
+
+/** Consecutive grid values of a method's parameter that were all unstable (`sim study damping-scan`). */
+const UnstableInterval = z.strictObject({
+  from: z.number().describe('First unstable grid value (α or ρ∞).'),
+  to: z.number().describe('Last unstable grid value; from ≤ to.'),
+  modes: z.array(z.enum(['newton', 'multiplier-oscillation', 'euler-velocity', 'blow-up', 'energy', 'constraint', 'setup'])).min(1).max(8)
+    .describe('What stopped its runs (the stability study\'s failure modes).'),
+  firstFailure: z.number().nonnegative().describe('The earliest time one of its runs failed, s.'),
+}).refine((i) => i.from <= i.to, { error: 'an unstable interval runs from its smaller value to its larger one' });
+
+/**
+ * Results of studies kept with the model, read by the web app only (nothing a run computes reads them): where
+ * each method's α or ρ∞ was measured unstable at one step (the α and ρ∞ sliders mark it).
+ */
+const Measured = z.strictObject({
+  dampingScan: z.strictObject({
+    h: z.number().positive().describe('The step of every run, s.'),
+    tEnd: z.number().positive().describe('Length of every run, s.'),
+    alphaStep: z.number().positive().describe('Spacing of the α grid over [−1/3, 0].'),
+    rhoStep: z.number().positive().describe('Spacing of the ρ∞ grid over [0, 1].'),
+    unstable: z.partialRecord(ScanMethod, z.array(UnstableInterval).max(200))
+      .describe('Per method scanned, its unstable intervals ([] : stable at every grid value); a method not listed was not scanned.'),
+    command: z.string().max(300).describe('The `sim study damping-scan` command that measured it.'),
+    note: z.string().max(300).optional(),
+  }).describe('`sim study damping-scan` at the model\'s default parameter values.'),
+}).meta({ id: 'measured' });
 
 export const ModelDocumentSchema = z.strictObject({
   $schema: z.string().optional(),
@@ -261,6 +296,7 @@ export const ModelDocumentSchema = z.strictObject({
   exactOmega: VecOfTime.optional().describe('Exact body-fixed ω of the primary body, where one exists (plotted as a line).'),
   run: Run.optional(),
   studies: Studies.optional(),
+  measured: Measured.optional(),
 });
 
 export type ModelDocument = z.infer<typeof ModelDocumentSchema>;

@@ -5,7 +5,8 @@
  * drawing NaN.
  */
 import type { AlphaSweepPoint, ConvergencePoint, RhoSweepPoint } from '../solver/studies/convergenceStudy';
-import type { AlphaSweepOptions, ConvergenceOptions, RhoSweepOptions, StabilityOptions, StudyOptions } from '../scenario/studyArgs';
+import type { AlphaSweepOptions, ConvergenceOptions, DampingScanOptions, RhoSweepOptions, StabilityOptions, StudyOptions } from '../scenario/studyArgs';
+import type { DampingScanPoint } from '../solver/studies/dampingScan';
 import type { StabilityPoint } from '../solver/studies/stabilityStudy';
 import type { StudyPoints } from './studyTasks';
 import { csvTextCell, paramsObject } from './rowText';
@@ -114,8 +115,31 @@ export function formatStability(options: StabilityOptions, points: readonly Stab
   return formatTable(options, STABILITY_COLUMNS, points.map(stabilityRow), { alpha, rho, hRange, tEnd, rtol, bounds });
 }
 
+/**
+ * The damping scan: one row per method and value of its parameter (`alpha` or `rho_inf`), `stable` 1 or 0, and for
+ * an unstable run what stopped it and when; energy_ratio and constraint_error of the run as the stability study
+ * reports them.
+ */
+export const DAMPING_SCAN_COLUMNS = [
+  'method', 'parameter', 'value', 'stable', 'failure_mode', 'failure_time', 'energy_ratio', 'constraint_error', 'failure',
+] as const;
+
+function dampingScanRow({ method, parameter, value, outcome }: DampingScanPoint): Cell[] {
+  return [
+    method, parameter === 'alpha' ? 'alpha' : 'rho_inf', value, outcome.stable ? 1 : 0,
+    outcome.mode, outcome.failureTime, outcome.energyRatio, outcome.constraintError, outcome.failure,
+  ];
+}
+
+/** Damping scan: columns DAMPING_SCAN_COLUMNS; JSON settings {study, scenario, params, methods, h, tEnd, alphaStep, rhoStep, bounds, totalSteps}. */
+export function formatDampingScan(options: DampingScanOptions, points: readonly DampingScanPoint[]): string {
+  const { h, tEnd, alphaStep, rhoStep, bounds } = options;
+  return formatTable(options, DAMPING_SCAN_COLUMNS, points.map(dampingScanRow), { h, tEnd, alphaStep, rhoStep, bounds });
+}
+
 /** The text `sim study` prints for the points of a study run with `options`. */
 export function formatStudy(options: StudyOptions, study: StudyPoints): string {
+  if (study.kind === 'damping-scan') return formatDampingScan(options as DampingScanOptions, study.points);
   if (study.kind === 'convergence') return formatConvergence(options as ConvergenceOptions, study.points);
   if (study.kind === 'alpha-sweep') return formatAlphaSweep(options as AlphaSweepOptions, study.points);
   if (study.kind === 'stability') return formatStability(options as StabilityOptions, study.points);

@@ -1,7 +1,7 @@
 /**
  * A study split for a batch system (SPEC §3): `sim study KIND … --shard K/N` computes the K-th of N disjoint parts
  * and prints it as a part document; `sim study merge FILE…` joins the parts into the table one unsharded run
- * prints, to the bit. The units a study splits into (studyUnitCount): the runs of a sweep; the runs (method, h) of
+ * prints, to the bit. The units a study splits into (studyUnitCount): the runs of a sweep or a damping scan; the runs (method, h) of
  * a convergence study, whose errors need the reference, so every part computes it and keeps only the errors (the
  * observed orders, which compare a method's steps, are taken when the parts are joined); the methods of a stability
  * study, whose refinement rounds depend on the rounds before. Part K takes units K−1, K−1+N, …: every part gets a
@@ -12,13 +12,14 @@ import {
   convergenceRuns, pointsWithOrders, runErrors, sweepPoint, sweepRuns, checkReference,
   type AlphaSweepPoint, type ConvergenceSettings, type FinalSample, type PrimarySeries, type RhoSweepPoint, type RunErrors,
 } from '../solver/studies/convergenceStudy';
-import type { StabilityPoint } from '../solver/studies/stabilityStudy';
+import type { StabilityOutcome, StabilityPoint } from '../solver/studies/stabilityStudy';
+import { dampingScanPoints, dampingScanRuns, type DampingScanPoint } from '../solver/studies/dampingScan';
 import { STUDY_KINDS, studyUnitCount, type Shard, type StudyOptions } from '../scenario/studyArgs';
 import { OUTPUT_FORMATS, type OutputFormat } from '../scenario/flags';
 import { stabilityJob, studyTaskOf, type StudyJob, type StudyPoints } from './studyTasks';
 
-/** What a part computed for one unit: a convergence run's errors, a sweep's point, a stability study's method. */
-export type UnitResult = RunErrors | AlphaSweepPoint | RhoSweepPoint | StabilityPoint;
+/** What a part computed for one unit: a convergence run's errors, a sweep's or a damping scan's point, a stability study's method. */
+export type UnitResult = RunErrors | AlphaSweepPoint | RhoSweepPoint | StabilityPoint | DampingScanPoint;
 
 /** The version of the part document; `merge` refuses another. */
 export const PART_FORMAT = 'hht-study-part/1';
@@ -53,6 +54,16 @@ export function shardJob(options: StudyOptions, shard: Shard): StudyJob<UnitResu
         const [ref, ...rest] = results as PrimarySeries[];
         return rest.map((run) => runErrors(ref, run));
       },
+    };
+  }
+  if (options.kind === 'damping-scan') {
+    const runs = dampingScanRuns(options);
+    const chosen = units.map((u) => runs[u]);
+    return {
+      tasks: chosen.map(({ run }) => studyTaskOf(options, run.settings, 'stability', options.bounds)),
+      labels: chosen.map(({ run }) => run.label),
+      check: () => {},
+      assemble: (results) => dampingScanPoints(chosen, results as StabilityOutcome[]),
     };
   }
   const key = options.kind === 'alpha-sweep' ? 'alpha' : 'rho';

@@ -18,7 +18,8 @@ import { getScenario, isScenarioId, readCustomModel } from '../scenario/registry
 import { formatNumber } from '../scenario/validate';
 import type { ParamValues, ScenarioId } from '../scenario/types';
 import type { ModelDocument } from '../modelfile/schema';
-import type { AlphaSweepOptions, ConvergenceOptions, RhoSweepOptions, StabilityOptions, StudyOptions } from '../scenario/studyArgs';
+import type { AlphaSweepOptions, ConvergenceOptions, DampingScanOptions, RhoSweepOptions, StabilityOptions, StudyOptions } from '../scenario/studyArgs';
+import { dampingScanPoints, dampingScanRuns, type DampingScanPoint } from '../solver/studies/dampingScan';
 import {
   classifyStabilityRun, DEFAULT_STABILITY_BOUNDS, refinementSteps, scanSteps, stabilityPoint, stabilityRounds, stabilityRun, studyParameter,
   type StabilityBounds, type StabilityOutcome, type StabilityPoint,
@@ -50,7 +51,8 @@ export type StudyPoints =
   | { readonly kind: 'convergence'; readonly points: ConvergencePoint[] }
   | { readonly kind: 'alpha-sweep'; readonly points: AlphaSweepPoint[] }
   | { readonly kind: 'rho-sweep'; readonly points: RhoSweepPoint[] }
-  | { readonly kind: 'stability'; readonly points: StabilityPoint[] };
+  | { readonly kind: 'stability'; readonly points: StabilityPoint[] }
+  | { readonly kind: 'damping-scan'; readonly points: DampingScanPoint[] };
 
 /** Tasks run together, with the labels progress shows. */
 export interface StudyStage {
@@ -139,9 +141,21 @@ export function stabilityJob(options: StabilityOptions): StudyJob {
   };
 }
 
-/** The tasks of a study: the runs of convergenceRuns, sweepRuns or the stability study's stages, in their order. */
+/** The damping scan: one stability-classified run per method and grid value, in dampingScanRuns order; one stage. */
+function dampingScanJob(options: DampingScanOptions): StudyJob {
+  const runs = dampingScanRuns(options);
+  return {
+    tasks: runs.map(({ run }) => studyTaskOf(options, run.settings, 'stability', options.bounds)),
+    labels: runs.map(({ run }) => run.label),
+    check: () => {},
+    assemble: (results) => ({ kind: 'damping-scan', points: dampingScanPoints(runs, results as StabilityOutcome[]) }),
+  };
+}
+
+/** The tasks of a study: the runs of convergenceRuns, sweepRuns, the stability study's stages or the damping scan, in their order. */
 export function studyJob(options: StudyOptions): StudyJob {
   if (options.kind === 'stability') return stabilityJob(options);
+  if (options.kind === 'damping-scan') return dampingScanJob(options);
   if (options.kind !== 'convergence') return sweepJob(options);
   const { methods, alpha, rho, steps, tEnd, sampleDt, reference } = options;
   const settings = { methods, alpha, rho, steps, tEnd, sampleDt, reference };

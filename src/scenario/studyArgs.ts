@@ -9,6 +9,7 @@
  */
 import type { StudyReference } from '../solver/studies/convergenceStudy';
 import { DEFAULT_STABILITY_BOUNDS, scanSteps, stabilityRounds, type StabilityBounds } from '../solver/studies/stabilityStudy';
+import { gridDivisions, scanValues } from '../solver/studies/dampingScan';
 import {
   checkRho, CLI_PARAMETER_KEYS, DEFAULT_RHO, methodParameter, RUN_METHODS, takesParameter, unusedParameterIssue,
   type MethodParameterKey, type ParameterKeys, type RunMethod,
@@ -67,6 +68,7 @@ import {
   evenAlphas,
   evenRhos,
   rhoSweepDefaults,
+  dampingScanDefaults,
   MAX_ALPHA_COUNT,
   MAX_LIST_LENGTH,
   MAX_STUDY_STEPS,
@@ -76,9 +78,12 @@ import {
 
 /** The studies the app's panel offers (its records are keyed by these). */
 export type StudyKind = 'convergence' | 'alpha-sweep';
-/** Every `sim study` subcommand: the panel's studies, the ρ∞ sweep of the generalized-α family and the largest stable step. */
-export type StudyCommandKind = StudyKind | 'rho-sweep' | 'stability';
-export const STUDY_KINDS: readonly StudyCommandKind[] = ['convergence', 'alpha-sweep', 'rho-sweep', 'stability'];
+/**
+ * Every `sim study` subcommand: the panel's studies, the ρ∞ sweep of the generalized-α family, the largest stable step
+ * and the scan of each method's damping parameter at one step.
+ */
+export type StudyCommandKind = StudyKind | 'rho-sweep' | 'stability' | 'damping-scan';
+export const STUDY_KINDS: readonly StudyCommandKind[] = ['convergence', 'alpha-sweep', 'rho-sweep', 'stability', 'damping-scan'];
 
 interface StudyCommon {
   readonly scenario: ScenarioId;
@@ -139,7 +144,20 @@ export interface StabilityOptions extends StudyCommon {
   readonly bounds: StabilityBounds;
 }
 
-export type StudyOptions = ConvergenceOptions | AlphaSweepOptions | RhoSweepOptions | StabilityOptions;
+/**
+ * Where each method's damping parameter is unstable at one step (solver/studies/dampingScan.ts): HHT's α over
+ * [−1/3, 0] and ρ∞ over [0, 1] on grids of `alphaStep` and `rhoStep`, every run at h to t_end, classified with the
+ * stability study's bounds.
+ */
+export interface DampingScanOptions extends StudyCommon {
+  readonly kind: 'damping-scan';
+  readonly h: number;
+  readonly alphaStep: number;
+  readonly rhoStep: number;
+  readonly bounds: StabilityBounds;
+}
+
+export type StudyOptions = ConvergenceOptions | AlphaSweepOptions | RhoSweepOptions | StabilityOptions | DampingScanOptions;
 
 /** Part `part` (from 1) of `parts` disjoint parts of a study. */
 export interface Shard {
@@ -150,18 +168,20 @@ export interface Shard {
 /**
  * The independent units a study splits into for `--shard` (SPEC §3), in the order of its table: the runs (method,
  * h) of a convergence study (its reference is computed by every part that needs it), the runs (method, value) of a
- * sweep, the methods of a stability study (whose refinement rounds depend on each other).
+ * sweep or of a damping scan, the methods of a stability study (whose refinement rounds depend on each other).
  */
 export function studyUnitCount(options: StudyOptions): number {
   if (options.kind === 'convergence') return options.methods.length * options.steps.length;
   if (options.kind === 'alpha-sweep') return options.methods.length * options.alphas.length;
   if (options.kind === 'rho-sweep') return options.methods.length * options.rhos.length;
+  if (options.kind === 'damping-scan') return options.methods.reduce((sum, method) => sum + scanValues(method, options).length, 0);
   return options.methods.length;
 }
 
 /** What each kind of study splits into, for messages. */
 const UNIT_NAMES: Readonly<Record<StudyCommandKind, string>> = {
   convergence: 'runs (method and step)', 'alpha-sweep': 'runs (method and α)', 'rho-sweep': 'runs (method and ρ∞)', stability: 'methods',
+  'damping-scan': 'runs (method and α or ρ∞)',
 };
 
 export type ParsedStudyCommand =
@@ -175,6 +195,7 @@ const CONVERGENCE_FLAGS = ['--alpha', '--rho-inf', '--steps', '--sample-dt', '--
 const SWEEP_FLAGS = ['--alphas', '--alpha-steps', '--h'] as const;
 const RHO_SWEEP_FLAGS = ['--rhos', '--rho-steps', '--h'] as const;
 const STABILITY_FLAGS = ['--alpha', '--rho-inf', '--h-range', '--rtol', '--energy-bound', '--constraint-bound'] as const;
+const DAMPING_SCAN_FLAGS = ['--h', '--alpha-step', '--rho-step', '--energy-bound', '--constraint-bound'] as const;
 const SWITCHES = ['--progress'] as const;
 type StudyFlag =
   | (typeof COMMON_FLAGS)[number]
@@ -182,6 +203,7 @@ type StudyFlag =
   | (typeof SWEEP_FLAGS)[number]
   | (typeof RHO_SWEEP_FLAGS)[number]
   | (typeof STABILITY_FLAGS)[number]
+  | (typeof DAMPING_SCAN_FLAGS)[number]
   | (typeof SWITCHES)[number];
 
 const VALUE_FLAGS: Readonly<Record<StudyCommandKind, readonly StudyFlag[]>> = {
@@ -189,6 +211,7 @@ const VALUE_FLAGS: Readonly<Record<StudyCommandKind, readonly StudyFlag[]>> = {
   'alpha-sweep': [...COMMON_FLAGS, ...SWEEP_FLAGS],
   'rho-sweep': [...COMMON_FLAGS, ...RHO_SWEEP_FLAGS],
   stability: [...COMMON_FLAGS, ...STABILITY_FLAGS],
+  'damping-scan': [...COMMON_FLAGS, ...DAMPING_SCAN_FLAGS],
 };
 
 /** A number list as written, kept for messages. */
@@ -229,6 +252,9 @@ interface Assignments {
   rtol?: number;
   energyBound?: number;
   constraintBound?: number;
+  /** Damping scan: the grid spacings of α and ρ∞. */
+  alphaStep?: number;
+  rhoStep?: number;
   format?: OutputFormat;
   progress: boolean;
   shard?: GivenShard;
@@ -330,6 +356,7 @@ function applySet(kind: StudyCommandKind, into: Assignments, text: string): void
   else if (key === 'methods') into.methods = parseMethodsFlag(value, setNamer, key);
   else if (key === 'alpha' && (kind === 'convergence' || kind === 'stability')) into.alpha = givenAlpha(key, value, setNamer);
   else if (key === 'alpha' && kind === 'alpha-sweep') fail(key, `${subject}: the α sweep chooses α itself (use --alphas or --alpha-steps)`);
+  else if ((key === 'alpha' || key === 'rho') && kind === 'damping-scan') fail(key, `${subject}: the damping scan chooses α and ρ∞ itself (use --alpha-step and --rho-step)`);
   else if (key === 'alpha') fail(key, `${subject}: the ρ∞ sweep runs methods that take ρ∞, not HHT α`);
   else if (key === 'rho' && (kind === 'convergence' || kind === 'stability')) into.rho = givenRho(key, value, setNamer);
   else if (key === 'rho' && kind === 'rho-sweep') fail(key, `${subject}: the ρ∞ sweep chooses ρ∞ itself (use --rhos or --rho-steps)`);
@@ -423,6 +450,8 @@ const FLAG_ACTIONS: Readonly<Record<StudyFlag, (into: Assignments, value: string
   '--rtol': (into, value) => (into.rtol = parseBound('--rtol', value, 1)),
   '--energy-bound': (into, value) => (into.energyBound = parseBound('--energy-bound', value)),
   '--constraint-bound': (into, value) => (into.constraintBound = parseBound('--constraint-bound', value)),
+  '--alpha-step': (into, value) => (into.alphaStep = parseGridStep('--alpha-step', value, 1 / 3)),
+  '--rho-step': (into, value) => (into.rhoStep = parseGridStep('--rho-step', value, 1 / 2)),
 };
 
 /** `--shard K/N`: whole numbers, 1 ≤ K ≤ N. */
@@ -441,6 +470,15 @@ function withShard(options: StudyOptions, shard: GivenShard | undefined): StudyO
     fail('--shard', `${flagNamer('--shard', shard.text)}: this ${options.kind} study has ${units} ${UNIT_NAMES[options.kind]} to split; use at most ${units} parts`);
   }
   return { ...options, shard: { part: shard.part, parts: shard.parts } };
+}
+
+/** A grid spacing of the damping scan: 1/n for a whole n, from 0.001 up to `max` (so the grid has at least two inner values). */
+function parseGridStep(flag: string, text: string, max: number): number {
+  const value = unwrap(parseNumberText(flag, text, flagNamer));
+  if (!(value >= 0.001 && value <= max * (1 + 1e-12)) || Number.isNaN(gridDivisions(value))) {
+    fail(flag, `${flagNamer(flag, text)} must be 1/n for a whole n, from 0.001 to ${formatNumber(Number(max.toPrecision(3)))} (e.g. 0.01, 0.02, 0.05)`);
+  }
+  return value;
 }
 
 /** `--h-range LO,HI`: two positive step sizes, LO < HI. */
@@ -485,9 +523,11 @@ function checkStudyWork(total: number, breakdown: string, remedy: string): void 
   }
 }
 
-/** Methods to compare: as given, else both HHT methods (the ρ∞ sweep: the three ρ∞ methods). */
+/** Methods to compare: as given, else both HHT methods (the ρ∞ sweep: the three ρ∞ methods; the damping scan: all five). */
 function methodsOf(given: Assignments, kind: StudyCommandKind = 'convergence'): readonly RunMethod[] {
-  return given.methods ?? (kind === 'rho-sweep' ? DEFAULT_RHO_SWEEP_METHODS : DEFAULT_STUDY_METHODS);
+  if (given.methods) return given.methods;
+  if (kind === 'damping-scan') return RUN_METHODS;
+  return kind === 'rho-sweep' ? DEFAULT_RHO_SWEEP_METHODS : DEFAULT_STUDY_METHODS;
 }
 
 /** The scenario the study runs: the user's model when one is given (its mistakes are bad input), else the shipped one. */
@@ -634,11 +674,34 @@ function resolveStability(given: Assignments, def: ScenarioDef): StabilityOption
   };
 }
 
+/**
+ * Damping scan: one run per method and grid value of its parameter at the step h to t_end; each run within `sim`'s
+ * run limit, the whole scan within the study limit.
+ */
+function resolveDampingScan(given: Assignments, def: ScenarioDef): DampingScanOptions {
+  const defaults = dampingScanDefaults(def);
+  const methods = methodsOf(given, 'damping-scan');
+  const h = given.h ?? defaults.h;
+  const tEnd = given.tEnd ?? defaults.tEnd;
+  const alphaStep = given.alphaStep ?? defaults.alphaStep;
+  const rhoStep = given.rhoStep ?? defaults.rhoStep;
+  const hText = described('--h', h, given.h !== undefined);
+  const tText = described('--t-end', tEnd, given.tEnd !== undefined);
+  if (h > tEnd) fail('--h', `${hText} is larger than ${tText}`);
+  checkRunLength(hText, h, tText, tEnd);
+  const runs = methods.reduce((sum, method) => sum + scanValues(method, { alphaStep, rhoStep }).length, 0);
+  const total = runs * stepCount(h, tEnd);
+  checkStudyWork(total, `${runs} runs of ${stepCount(h, tEnd)}`, 'use a coarser --alpha-step or --rho-step, fewer methods, a larger --h or a shorter --t-end');
+  const bounds = { energy: given.energyBound ?? DEFAULT_STABILITY_BOUNDS.energy, constraint: given.constraintBound ?? DEFAULT_STABILITY_BOUNDS.constraint };
+  return { kind: 'damping-scan', ...common(given, 'damping-scan', def, tEnd, total), h, alphaStep, rhoStep, bounds };
+}
+
 const RESOLVERS: Readonly<Record<StudyCommandKind, (given: Assignments, def: ScenarioDef) => StudyOptions>> = {
   convergence: resolveConvergence,
   'alpha-sweep': resolveAlphaSweep,
   'rho-sweep': resolveRhoSweep,
   stability: resolveStability,
+  'damping-scan': resolveDampingScan,
 };
 
 /** The model files and hosted model URLs a study's arguments name, to read before parsing (none for a bad subcommand). */

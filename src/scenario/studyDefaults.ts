@@ -156,3 +156,39 @@ export function stabilityDefaults(def: ScenarioDef): StabilityDefaults {
   const hi = Number((1000 * lo).toPrecision(STEP_DIGITS));
   return { hRange: [lo, hi], tEnd: Number(Math.min(def.defaultTEnd, 1e5 * lo).toPrecision(STEP_DIGITS)), note: 'from the scenario’s own step and t_end' };
 }
+
+/** `sim study damping-scan`: the step of every run, their length and the grids of α and ρ∞. */
+export interface DampingScanDefaults {
+  readonly h: number;
+  readonly tEnd: number;
+  readonly alphaStep: number;
+  readonly rhoStep: number;
+  readonly note: string;
+}
+
+/** α in steps a person reads off a slider; ρ∞ coarser (three methods share it, each run is as dear as an HHT run). */
+export const DEFAULT_SCAN_ALPHA_STEP = 0.01;
+export const DEFAULT_SCAN_RHO_STEP = 0.05;
+
+/**
+ * Steps per run of a scan whose model file names no length: the index-3 mode that needs damping grows within tenths
+ * of a second at the default steps of the shipped models (docs/stability-and-tolerance.md, "Where α and ρ∞ are
+ * unstable"), so a run of this many steps shows it while a scan of about 160 runs stays affordable.
+ */
+export const SCAN_STEPS = 10_000;
+
+/**
+ * The defaults of any scenario: its own step h (the page's default, where the slider is read), its model file's
+ * `studies.dampingScan` where it gives a length, else the model's t_end cut to SCAN_STEPS steps.
+ */
+export function dampingScanDefaults(def: ScenarioDef): DampingScanDefaults {
+  const own = def.document.studies?.dampingScan;
+  const h = own?.h ?? def.defaultH;
+  const tEnd = own?.tEnd ?? Number(Math.min(def.defaultTEnd, SCAN_STEPS * h).toPrecision(STEP_DIGITS));
+  return {
+    h, tEnd,
+    alphaStep: own?.alphaStep ?? DEFAULT_SCAN_ALPHA_STEP,
+    rhoStep: own?.rhoStep ?? DEFAULT_SCAN_RHO_STEP,
+    note: own?.note ?? (tEnd < def.defaultTEnd ? `the model's step, its first ${SCAN_STEPS} steps` : 'the model\'s own run'),
+  };
+}

@@ -78,9 +78,10 @@ describe('studies over the compared methods', () => {
   const state = { ...defaultState('heavy-top'), methods: FOUR, rho: 0.5 };
 
   it('offers the α sweep for HHT methods and the ρ∞ sweep for the others, each running only its methods; the stability study for all', () => {
-    expect(studyKinds(FOUR)).toEqual(['convergence', 'alpha-sweep', 'rho-sweep', 'stability']);
-    expect(studyKinds(['generalized-alpha', 'lie-group'])).toEqual(['convergence', 'rho-sweep', 'stability']);
-    expect(studyKinds(['classical'])).toEqual(['convergence', 'alpha-sweep', 'stability']);
+    expect(studyKinds(FOUR)).toEqual(['convergence', 'alpha-sweep', 'rho-sweep', 'stability', 'damping-scan']);
+    expect(studyKinds(['generalized-alpha', 'lie-group'])).toEqual(['convergence', 'rho-sweep', 'stability', 'damping-scan']);
+    expect(studyKinds(['classical'])).toEqual(['convergence', 'alpha-sweep', 'stability', 'damping-scan']);
+    expect(studyMethods('damping-scan', FOUR)).toEqual(FOUR);
     expect(studyMethods('stability', FOUR)).toEqual(FOUR);
     expect(studyMethods('rho-sweep', FOUR)).toEqual(['generalized-alpha', 'ji-xing']);
     expect(studyMethods('alpha-sweep', FOUR)).toEqual(['classical', 'modified']);

@@ -11,7 +11,8 @@ import { parseStudyArgs } from '../../src/scenario/studyArgs';
 import { alphaSweep, convergenceStudy, ReferenceRunFailed } from '../../src/solver/studies/convergenceStudy';
 import { runStudyInThreads, studyWorkerEntry } from '../../src/cli/studyPool';
 import { bits, studyOptions } from '../run/studyHelpers';
-import { stabilityStudy } from '../../src/solver/studies/stabilityStudy';
+import { classifyStabilityRun, stabilityStudy } from '../../src/solver/studies/stabilityStudy';
+import { dampingScanPoints, dampingScanRuns } from '../../src/solver/studies/dampingScan';
 import { buildScenarioModel } from '../../src/scenario/build';
 
 describe('sim study on worker threads', () => {
@@ -56,6 +57,18 @@ describe('sim study on worker threads', () => {
     if (!def?.ok) throw new Error('the example model does not read');
     const serial = convergenceStudy(buildScenarioModel(def.def, options.values), options);
     expect(pooled.points).toHaveLength(4);
+    expect(bits(pooled.points)).toEqual(bits(serial));
+  });
+
+  it('the damping scan on 2 threads equals one thread\'s classification of every run to the bit', async () => {
+    const options = studyOptions(['damping-scan', '--scenario', 'spin', '--methods', 'classical,generalized-alpha', '--alpha-step', '0.1', '--rho-step', '0.25', '--t-end', '3']);
+    if (options.kind !== 'damping-scan') throw new Error('wrong study kind');
+    const pooled = await runStudyInThreads(options, undefined, { threads: 2 });
+    const model = buildScenarioModel(getScenario('spin'), options.values);
+    const runs = dampingScanRuns(options);
+    const serial = dampingScanPoints(runs, runs.map(({ run }) => classifyStabilityRun(model, run.settings, options.bounds)));
+    expect(pooled.kind).toBe('damping-scan');
+    expect(pooled.points).toHaveLength(5 + 5);
     expect(bits(pooled.points)).toEqual(bits(serial));
   });
 

@@ -50,6 +50,7 @@ const CASES: readonly (readonly [string, string[], number])[] = [
   ['convergence, user model', ['convergence', '--model', 'double-pendulum.json', '--t-end', '0.1', '--steps', '0.01,0.005,0.0025', '--sample-dt', '0.01', '--ref-h', '0.0005'], 3],
   ['α sweep, heavy top (α = 0 fails), −0 among the values', ['alpha-sweep', '--scenario', 'heavy-top', '--alphas', '-0.3,-0.1,-0', '--h', '1e-3', '--t-end', '0.4'], 4],
   ['ρ∞ sweep, user model', ['rho-sweep', '--model', 'double-pendulum.json', '--rho-steps', '3', '--h', '0.005', '--t-end', '0.1', '--format', 'json'], 2],
+  ['damping scan, user model', ['damping-scan', '--model', 'double-pendulum.json', '--methods', 'classical,modified,lie-group', '--alpha-step', '0.1', '--rho-step', '0.5', '--h', '0.01', '--t-end', '0.3'], 3],
   ['stability, user model', ['stability', '--model', 'double-pendulum.json', '--methods', 'classical,modified,generalized-alpha', '--h-range', '0.01,0.2', '--t-end', '0.3'], 3],
 ];
 
@@ -62,7 +63,10 @@ describe('a study split into parts', () => {
       const merged = mergeParts([...read].reverse());
       if (typeof merged === 'string') throw new Error(merged);
       expect(bits(merged.points)).toEqual(bits(whole));
-      if (name.includes('fail')) expect(merged.points.points.some((p) => p.failure !== null) && merged.points.points.some((p) => p.failure === null)).toBe(true);
+      if (name.includes('fail')) {
+        const points = merged.points.points as readonly { failure: unknown }[];
+        expect(points.some((p) => p.failure !== null) && points.some((p) => p.failure === null)).toBe(true);
+      }
       expect(formatStudy(merged.options, merged.points)).toBe(formatStudy(study, whole));
     });
   }

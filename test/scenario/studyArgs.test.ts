@@ -228,8 +228,8 @@ describe('parseStudyArgs: subcommands', () => {
     expect(parseStudyArgs(['--help']).kind).toBe('help');
     expect(parseStudyArgs(['convergence', '--alpha', '9', '--help']).kind).toBe('help');
     // The list of studies in these messages names every subcommand.
-    expect(errorMessage([])).toBe('study needs a subcommand: convergence or alpha-sweep or rho-sweep or stability (see sim study --help)');
-    expect(errorMessage(['sweep'])).toBe("'sweep' is not a study (convergence or alpha-sweep or rho-sweep or stability; see sim study --help)");
+    expect(errorMessage([])).toBe('study needs a subcommand: convergence or alpha-sweep or rho-sweep or stability or damping-scan (see sim study --help)');
+    expect(errorMessage(['sweep'])).toBe("'sweep' is not a study (convergence or alpha-sweep or rho-sweep or stability or damping-scan; see sim study --help)");
   });
 
   it('never throws on hostile arguments', () => {
@@ -237,5 +237,37 @@ describe('parseStudyArgs: subcommands', () => {
     for (let k = 0; k < hostile.length; k++) expect(() => parseStudyArgs(hostile.slice(k))).not.toThrow();
     expect(errorMessage(['convergence', '--steps', '1e-3,'.repeat(2000)])).toMatch(/^--steps 1e-3,1e-3.*…: at most 1000 entries, got 2001$/);
     expect(errorMessage(['convergence', '--set', '__proto__=1'])).toMatch(/'__proto__' is not a parameter/);
+  });
+});
+
+describe('parseStudyArgs: damping scan', () => {
+  function scan(...argv: string[]) {
+    const o = options(['damping-scan', ...argv]);
+    if (o.kind !== 'damping-scan') throw new Error('expected a damping scan');
+    return o;
+  }
+
+  it('runs all five methods at the model\'s own step, α every 0.01 and ρ∞ every 0.05, with the stability study\'s bounds', () => {
+    const o = scan('--scenario', 'spin');
+    expect(o.methods).toEqual(['classical', 'modified', 'generalized-alpha', 'lie-group', 'ji-xing']);
+    expect(o.h).toBe(0.01);
+    expect(o.tEnd).toBe(10);
+    expect([o.alphaStep, o.rhoStep]).toEqual([0.01, 0.05]);
+    expect(o.bounds).toEqual({ energy: 1, constraint: 1e-6 });
+    // 35 α values for each HHT method, 21 ρ∞ values for each of the others, 1,000 steps a run.
+    expect(o.totalSteps).toBe((2 * 35 + 3 * 21) * 1000);
+  });
+
+  it('takes a link\'s h and model parameters, and refuses α or ρ∞ (the scan chooses them)', () => {
+    const o = scan('--url', 'v=1&scenario=heavy-top&h=1e-3&alpha=-0.1&t=1', '--methods', 'modified');
+    expect([o.scenario, o.h, o.tEnd, o.methods]).toEqual(['heavy-top', 1e-3, 1, ['modified']]);
+    expect(errorMessage(['damping-scan', '--set', 'alpha=-0.1'])).toContain('the damping scan chooses α and ρ∞ itself');
+    expect(errorMessage(['damping-scan', '--alpha', '-0.1'])).toMatch(/--alpha/);
+  });
+
+  it('takes grid steps 1/n only', () => {
+    expect(scan('--scenario', 'spin', '--alpha-step', '0.02').alphaStep).toBe(0.02);
+    expect(errorMessage(['damping-scan', '--scenario', 'spin', '--alpha-step', '0.03'])).toContain('--alpha-step 0.03 must be 1/n for a whole n');
+    expect(errorMessage(['damping-scan', '--scenario', 'spin', '--rho-step', '0.6'])).toContain('--rho-step 0.6 must be 1/n');
   });
 });

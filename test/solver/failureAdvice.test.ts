@@ -42,6 +42,9 @@ describe('the advice names the method\'s own damping parameter', () => {
     expect(LOW_DAMPING_RHO).toBeCloseTo(9 / 11, 15);
     expect(failureAdvice({ alpha: 0 })).toMatch(HHT_ADVICE);
     expect(failureAdvice({ alpha: LOW_DAMPING_ALPHA - 0.1 })).toBe('try a smaller h');
+    // Below α = 0 the knob is "more negative", never "α < 0" (the run already has it).
+    expect(failureAdvice({ alpha: -0.05 })).toMatch(/use a more negative α or a smaller h$/);
+    expect(oscillationReason({ alpha: -0.03 })).toMatch(/use a more negative α or a smaller h$/);
     expect(failureAdvice({ rho: 1 })).toMatch(RHO_ADVICE);
     expect(failureAdvice({ rho: 1 })).not.toContain('α');
     expect(failureAdvice({ rho: 2 / 3 })).toBe('try a smaller h');
@@ -60,6 +63,16 @@ describe('heavy top, h = 1e-3: each family fails with its own advice', () => {
   it('classical HHT, α = 0: the monitor stops the run and advises α < 0', () => {
     const { reason } = failure('classical', { alpha: 0 }, 1);
     expect(reason).toBe(OSCILLATION_REASON);
+  });
+
+  it('modified HHT, α = −0.1: the monitor stops the run and advises a more negative α, never "α < 0" (α already is); α = −0.2 runs', () => {
+    const { reason, time } = failure('modified', { alpha: -0.1 }, 1);
+    expect(time).toBeLessThan(0.2);
+    expect(reason).toMatch(/^the constraint multipliers oscillate/);
+    expect(reason).toMatch(/use a more negative α or a smaller h$/);
+    expect(reason).not.toContain('α < 0');
+    const damped = simulateFamily(paperModel('heavy-top'), { method: 'modified', alpha: -0.2, h: 1e-3, tEnd: 1, sampleEvery: 1000 }, () => {});
+    expect(damped.status).toBe('finished');
   });
 
   it('generalized-α, ρ∞ = 1: the monitor stops the run and advises a smaller ρ∞, not α (it said α < 0 before)', () => {

@@ -192,23 +192,28 @@ export function useChartColumns(): Omit<ChartColumnsProps, 'notices'> {
 /** ω and the chosen lower plot, the compared methods side by side with identical axes. */
 export function Charts() {
   const columns = useChartColumns();
-  const { component, lower, exact } = columns;
+  const { component, lower, exact, output } = columns;
+  // The ω component applies where ω is drawn: the upper plots (unless a model output takes ω's place) and Δω.
+  const omegaShown = output === null || lower === 'difference';
   return (
     <section className="charts" aria-label="Plots" data-testid="charts">
       <div className="charts-toolbar">
-        <RadioChoice
-          label="ω component (body axes):"
-          ariaLabel="Angular velocity component"
-          options={COMPONENT_OPTIONS}
-          current={component}
-          testIdPrefix="component"
-          onChange={setComponent}
-        />
+        {omegaShown && (
+          <RadioChoice
+            label="ω component (body axes):"
+            ariaLabel="Angular velocity component"
+            options={COMPONENT_OPTIONS}
+            current={component}
+            testIdPrefix="component"
+            onChange={setComponent}
+          />
+        )}
         <OutputPicker />
         <LowerPlotChoice />
         <DifferenceToggle exact={exact} methods={columns.methods} />
         <span className="charts-help">
-          Click a plot to move the time cursor. <InfoTip about="the plots" text={`${OMEGA_PLOT_TIP} ${LOWER_PLOT_TIPS[lower]}`} testId="tip-plots" />
+          <span className="charts-help-text">Click a plot to move the time cursor.</span>{' '}
+          <InfoTip about="the plots" text={`${OMEGA_PLOT_TIP} ${LOWER_PLOT_TIPS[lower]}`} testId="tip-plots" />
         </span>
       </div>
       <ChartColumns {...columns} notices />

@@ -17,7 +17,7 @@ import {
   type RunFrequency,
 } from '../damping';
 import { useElementSize } from '../elementSize';
-import { labelWidth, stackLabels } from '../markerLabels';
+import { labelWidth, markerLabelOffset, stackLabels } from '../markerLabels';
 import { axisWidth, logTicks } from '../plotData';
 import { results } from '../runs';
 import { appStore } from '../store';
@@ -61,13 +61,27 @@ const DECADES = Math.log10(OMEGA_H_RANGE[1] / OMEGA_H_RANGE[0]);
 
 /**
  * A marker's label in its row, from just under the ρ = 1 line down (recharts passes the marker's
- * viewBox: its x and the plot's top and height), clear of the ρ curve's plateau.
+ * viewBox: its x and the plot's top and height), clear of the ρ curve's plateau. It starts clear of its own
+ * marker line (markerLabelOffset), and a halo in the panel's colour keeps it readable where another marker
+ * or a curve crosses it.
  */
-function MarkerText({ viewBox, row, text, color, fontSize }: { viewBox?: { x: number; y: number; height: number }; row: number; text: string; color: string; fontSize: number }) {
+function MarkerText({ viewBox, row, text, color, fontSize, lineWidth, halo }: {
+  viewBox?: { x: number; y: number; height: number }; row: number; text: string; color: string; fontSize: number; lineWidth: number; halo: string;
+}) {
   if (!viewBox) return null;
   const top = viewBox.y + viewBox.height * ((RHO_TOP - 1) / RHO_TOP) + 4;
   return (
-    <text className="damping-marker-label" x={viewBox.x + 4} y={top + fontSize + row * (fontSize + 3)} fill={color} fontSize={fontSize}>
+    <text
+      className="damping-marker-label"
+      x={viewBox.x + markerLabelOffset(lineWidth, fontSize)}
+      y={top + fontSize + row * (fontSize + 3)}
+      fill={color}
+      fontSize={fontSize}
+      stroke={halo}
+      strokeWidth={Math.max(3, lineWidth + 2)}
+      strokeLinejoin="round"
+      paintOrder="stroke"
+    >
       {text}
     </text>
   );
@@ -141,7 +155,7 @@ function markerLines(marks: readonly MarkedFrequency[], palette: Palette, labelR
       strokeWidth={palette.lineWidth}
       strokeDasharray={METHOD_DASH[f.setting.method]}
       ifOverflow="hidden"
-      label={labelRows ? <MarkerText row={labelRows[k]} text={f.label} color={palette.method[f.setting.method]} fontSize={palette.fontSize} /> : undefined}
+      label={labelRows ? <MarkerText row={labelRows[k]} text={f.label} color={palette.method[f.setting.method]} fontSize={palette.fontSize} lineWidth={palette.lineWidth} halo={palette.panel} /> : undefined}
     />
   ));
 }
@@ -168,7 +182,7 @@ export function DampingPanel() {
   const leftAxis = axisWidth(logTicks(PERIOD_DOMAIN).map(formatDecade), font);
   const margin = chartMargin(font);
   const pxPerDecade = Math.max(1, width - margin.left - margin.right - leftAxis) / DECADES;
-  const labelRows = stackLabels(marks.map((f) => ({ x: f.wh / OMEGA_H_RANGE[0], width: labelWidth(f.label, font) })), pxPerDecade);
+  const labelRows = stackLabels(marks.map((f) => ({ x: f.wh / OMEGA_H_RANGE[0], width: labelWidth(f.label, font) })), pxPerDecade, 6, markerLabelOffset(palette.lineWidth, font));
   const style = axisStyle(palette);
   const atTenth = rows.reduce((best, r) => (Math.abs(Math.log10(r.wh) + 1) < Math.abs(Math.log10(best.wh) + 1) ? r : best));
   const view: ChartView = { rows, settings, marks, margin, palette };
@@ -225,6 +239,9 @@ export function DampingPanel() {
               </li>
             ))}
           </ul>
+        </div>
+        {/* The numbers under both, as wide as the tab: a column of their own squeezed them to ≈ 400 px. */}
+        <div className="damping-wide">
           <FrequencyTable marks={marks} palette={palette} />
           <StabilityVerdicts settings={settings} palette={palette} />
         </div>
@@ -298,12 +315,20 @@ function FrequencyTable({ marks, palette }: { marks: readonly MarkedFrequency[];
                 {METHOD_LABELS[f.setting.method]}
                 <span className="damping-parameter"> {parameterText(f.setting)}</span>
               </th>
-              <td>{num(f.omega)}</td>
-              <td>{num(f.wh)}</td>
-              <td>{(1 - f.spectralRadius).toExponential(2)}</td>
-              <td>{num(f.overRun)}</td>
-              <td>{Number.isFinite(f.periodError) ? f.periodError.toExponential(2) : '—'}</td>
-              <td>{Number.isFinite(loss.perStep) ? `${loss.perStep === 0 ? '0' : loss.perStep.toExponential(2)} (${loss.why})` : loss.why}</td>
+              <td className="num">{num(f.omega)}</td>
+              <td className="num">{num(f.wh)}</td>
+              <td className="num">{(1 - f.spectralRadius).toExponential(2)}</td>
+              <td className="num">{num(f.overRun)}</td>
+              <td className="num">{Number.isFinite(f.periodError) ? f.periodError.toExponential(2) : '—'}</td>
+              <td className="damping-loss">
+                {Number.isFinite(loss.perStep) ? (
+                  <>
+                    <span className="num">{loss.perStep === 0 ? '0' : loss.perStep.toExponential(2)}</span> ({loss.why})
+                  </>
+                ) : (
+                  loss.why
+                )}
+              </td>
             </tr>
           );
         })}

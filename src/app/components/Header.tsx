@@ -6,6 +6,7 @@ import { startLesson } from '../lessons/lessonStore';
 import { NUMERICAL_DAMPING } from '../lessons/lessons';
 import { copyText } from '../clipboard';
 import { appStore, setProjector } from '../store';
+import { ModelAbout } from './ModelAbout';
 import { ModelMenu } from './ModelMenu';
 
 export function Header() {
@@ -27,9 +28,7 @@ export function Header() {
         <span className="subtitle">classical vs modified HHT for Euler parameters (Sherif et al. 2019)</span>
       </h1>
       <ModelMenu />
-      <p className="scenario-description" title={def.description}>
-        {def.description}
-      </p>
+      <ModelAbout title={def.title} description={def.description} />
       <div className="share">
         <button
           type="button"
@@ -49,7 +48,8 @@ export function Header() {
         <button type="button" onClick={share} data-testid="share-button" title="Copy a link that reproduces this run">
           Share
         </button>
-        <span className="share-status" role="status" aria-live="polite">
+        {/* Over the page under the buttons, so the message moves nothing in the header. */}
+        <span className="share-status" role="status" aria-live="polite" data-testid="share-status">
           {shareStatus}
         </span>
       </div>

@@ -67,7 +67,8 @@ function Explanation({ open }: { readonly open: boolean }) {
         <h3>Classical vs modified</h3>
         <p>
           <strong>Classical HHT</strong> applies Newmark’s updates to the Euler parameters, so a spinning body slows down although nothing brakes it.{' '}
-          <strong>Modified HHT</strong> updates the angular velocity instead and keeps the constant spin of a free body exactly.
+          <strong>Modified HHT</strong> updates the angular velocity instead and keeps the constant spin of a free body exactly, at every α;
+          joints still need enough α for the step (the heavy top at h = 1e-4 s: α ≤ −0.05) — the α slider marks where.
         </p>
         <details className="help-more">
           <summary>What to watch in each preset, and the other methods</summary>

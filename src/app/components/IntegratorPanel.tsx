@@ -5,7 +5,7 @@ import { getScenario } from '../../scenario/registry';
 import { ALPHA_MAX, formatNumber, parseNumberText, stepCount, TOLERANCE_MAX, TOLERANCE_MIN } from '../../scenario/validate';
 import { alphaToSlider, hhtBetaGamma, SLIDER_MIN, sliderToAlpha } from '../alpha';
 import { adaptiveBlock, HEADLINE_PAIR, METHOD_TIPS, pickBlock, toggledMethods } from '../methodInfo';
-import { appStore, DEFAULT_RHO_TEXT, DEFAULT_TOLERANCE, setAdaptive, setAlpha, setErrorNorm, setField, setMethods, setRho } from '../store';
+import { appStore, DEFAULT_RHO_TEXT, rhoText, DEFAULT_TOLERANCE, setAdaptive, setAlpha, setErrorNorm, setField, setMethods, setRho } from '../store';
 import { METHOD_LABELS, usePalette } from '../theme';
 import { adaptiveSampleDt, defaultMaxStep } from '../../run/plan';
 import { ERROR_NORM_CHOICES, normHint, sliderToTolerance, TOLERANCE_SLIDER_MAX, TOLERANCE_SLIDER_MIN, toleranceToSlider } from '../tolerance';
@@ -14,16 +14,51 @@ import { Field } from './Field';
 import { InfoTip } from './InfoTip';
 import { MethodSwatch } from './MethodSwatch';
 import { RadioChoice, SliderField, type SliderProps } from './SliderField';
+import { DampingMarks, useScanVerdict } from './DampingMarks';
+import { MeasureScan } from './MeasureScan';
+import { isMarkedUnstable, methodMarks } from '../dampingMarks';
 import { formatCount } from '../locale';
 
-/** The α slider's position, labels and action (the settings' α field and the embedded page's slider). */
+/** The α slider's keys: arrows by 0.01, Page Up/Down by 0.05 (positions are 0.001; the ends −1/3 and 0 included). */
+export const ALPHA_KEY_STEPS = { arrow: 10, page: 50 } as const;
+
+/** The α slider's position, labels and action (the settings' α field, the bar over the plots and the embedded page). */
 export function useAlphaSlider(): SliderProps {
   const committed = useStore(appStore, (s) => s.state.alpha);
+  const unstable = useUnstableNote('alpha', committed);
   return {
     min: SLIDER_MIN, max: ALPHA_MAX, value: alphaToSlider(committed),
-    ariaLabel: 'α slider', ariaValueText: `α = ${formatNumber(committed)}`, testId: 'alpha-slider',
+    ariaLabel: 'α slider', ariaValueText: `α = ${formatNumber(committed)}${unstable}`, testId: 'alpha-slider',
     onChange: (position) => setAlpha(sliderToAlpha(position)),
+    keySteps: ALPHA_KEY_STEPS,
   };
+}
+
+/** Slider positions per unit of ρ∞: steps of 0.01 (the text field takes any value, e.g. 2/3). */
+const RHO_SLIDER_STEPS = 100;
+
+/** The ρ∞ slider's position, labels and action (the settings and the bar over the plots): arrows by 0.01, Page keys by 0.1. */
+export function useRhoSlider(): SliderProps {
+  const committed = useStore(appStore, (s) => s.state.rho ?? DEFAULT_RHO);
+  const unstable = useUnstableNote('rho', committed);
+  return {
+    min: RHO_MIN * RHO_SLIDER_STEPS, max: RHO_MAX * RHO_SLIDER_STEPS, value: Math.round(committed * RHO_SLIDER_STEPS),
+    ariaLabel: 'ρ∞ slider', ariaValueText: `ρ∞ = ${rhoText(committed)}${unstable}`, testId: 'rho-slider',
+    onChange: (position) => setRho(position / RHO_SLIDER_STEPS),
+    keySteps: { arrow: 1, page: 10 },
+  };
+}
+
+/** ", measured unstable for modified HHT at this step" when the slider's value lies in a marked interval, else ''. */
+function useUnstableNote(parameter: 'alpha' | 'rho', value: number): string {
+  const verdict = useScanVerdict();
+  const methods = useStore(appStore, (s) => s.state.methods);
+  if (verdict.kind !== 'scan') return '';
+  const step = parameter === 'alpha' ? verdict.scan.alphaStep : verdict.scan.rhoStep;
+  const failing = methodMarks(verdict.scan, methods, parameter)
+    .filter(({ intervals }) => intervals !== null && isMarkedUnstable(intervals, value, step))
+    .map(({ method }) => METHOD_LABELS[method]);
+  return failing.length > 0 ? `, measured unstable for ${failing.join(' and ')} at this step` : '';
 }
 
 function AlphaControl() {
@@ -41,28 +76,24 @@ function AlphaControl() {
       defaultText={formatNumber(def.defaultAlpha)}
       atDefault={Object.is(committed, def.defaultAlpha)}
       hint={`range [−1/3, 0] · β = ${beta.toPrecision(4)}, γ = ${gamma.toPrecision(4)} · default ${formatNumber(def.defaultAlpha)}`}
+      marks={<DampingMarks parameter="alpha"><MeasureScan /></DampingMarks>}
     />
   );
 }
-
-/** Slider positions per unit of ρ∞: steps of 0.01 (the text field takes any value, e.g. 2/3). */
-const RHO_SLIDER_STEPS = 100;
 
 /** ρ∞ of the generalized-α family (one value for every selected method that takes it; SPEC §6). */
 function RhoControl() {
   const committed = useStore(appStore, (s) => s.state.rho ?? DEFAULT_RHO);
   const methods = useStore(appStore, (s) => s.state.methods);
   const takers = methods.filter((m) => methodParameter(m) === 'rho').map((m) => METHOD_LABELS[m]);
+  const slider = useRhoSlider();
   return (
     <SliderField
       fieldKey="rho"
       label={<>High-frequency damping <span className="key">ρ∞</span></>}
       labelTitle="ρ∞ ∈ [0, 1] (unit –), the spectral radius at infinite step of generalized-α, Lie-group generalized-α and the Ji–Xing composite; one value for all of them. 1: no numerical damping; 0: the highest frequencies are removed in one step. Chung & Hulbert: αm = (2ρ∞ − 1)/(ρ∞ + 1), αf = ρ∞/(ρ∞ + 1). HHT's α is never converted; ρ∞ = (1 + α)/(1 − α) if you want to match it. Typed as on slides: 2/3, 0.5."
-      slider={{
-        min: RHO_MIN * RHO_SLIDER_STEPS, max: RHO_MAX * RHO_SLIDER_STEPS, value: Math.round(committed * RHO_SLIDER_STEPS),
-        ariaLabel: 'ρ∞ slider', ariaValueText: `ρ∞ = ${formatNumber(committed)}`, testId: 'rho-slider',
-        onChange: (position) => setRho(position / RHO_SLIDER_STEPS),
-      }}
+      slider={slider}
+      marks={<DampingMarks parameter="rho"><MeasureScan /></DampingMarks>}
       defaultText={DEFAULT_RHO_TEXT}
       atDefault={Object.is(committed, DEFAULT_RHO)}
       hint={`range [0, 1], unit – · 1: no numerical damping, 0: the most · default 2/3 · for ${takers.join(', ')}`}

@@ -34,7 +34,11 @@ function statusText(run: MethodRun, tEnd: number, adaptive: boolean): string {
       return `done: ${steps} in ${((p?.elapsedMs ?? 0) / 1000).toFixed(2)} s${removedText(run)}`;
     }
     case 'failed':
-      return `${run.reason ?? 'failed'}${removedText(run)}`;
+      // A numerical failure in one short line: the box in the method's plot column says why and what to try (said
+      // once, not twice). A stopped worker is no numerical failure: its reason is the whole story.
+      return run.failure && !run.failure.worker
+        ? `failed at t = ${formatTime(run.failure.time)} s (why: over its plots)${removedText(run)}`
+        : `${run.reason ?? 'failed'}${removedText(run)}`;
     case 'cancelled':
       return `cancelled at t = ${formatTime(p?.time ?? 0)} s`;
     default:

@@ -12,10 +12,50 @@ export interface SliderProps {
   readonly ariaValueText: string;
   readonly testId: string;
   readonly onChange: (position: number) => void;
+  /**
+   * Keyboard steps in slider positions, when the native one position per arrow key is too fine (α moves in 0.001
+   * positions so a drag lands on any value; a person stepping with keys wants 0.01): arrows move to the next
+   * multiple of `arrow`, Page Up/Down by `page`, Home/End to the ends.
+   */
+  readonly keySteps?: KeySteps;
 }
 
-/** The slider alone (the embedded page shows α this way). */
+export interface KeySteps {
+  readonly arrow: number;
+  readonly page: number;
+}
+
+/**
+ * The slider position a key moves to from `position` on [min, max], or null for a key the slider leaves to the
+ * browser. Arrows and Page keys land on multiples of their step (−0.203 → −0.2 with the right arrow, not −0.193).
+ * Example: keyedPosition('ArrowRight', -334, -334, 0, { arrow: 10, page: 50 }) === -330.
+ */
+export function keyedPosition(key: string, position: number, min: number, max: number, steps: KeySteps): number | null {
+  const toward = (step: number, up: boolean) => (up ? (Math.floor(position / step) + 1) * step : (Math.ceil(position / step) - 1) * step);
+  const clamp = (p: number) => Math.min(max, Math.max(min, p));
+  switch (key) {
+    case 'ArrowRight':
+    case 'ArrowUp':
+      return clamp(toward(steps.arrow, true));
+    case 'ArrowLeft':
+    case 'ArrowDown':
+      return clamp(toward(steps.arrow, false));
+    case 'PageUp':
+      return clamp(toward(steps.page, true));
+    case 'PageDown':
+      return clamp(toward(steps.page, false));
+    case 'Home':
+      return min;
+    case 'End':
+      return max;
+    default:
+      return null;
+  }
+}
+
+/** The slider alone (the embedded page and the bar over the plots show α this way). */
 export function RangeInput({ slider }: { readonly slider: SliderProps }) {
+  const { keySteps } = slider;
   return (
     <input
       type="range"
@@ -27,6 +67,13 @@ export function RangeInput({ slider }: { readonly slider: SliderProps }) {
       aria-valuetext={slider.ariaValueText}
       data-testid={slider.testId}
       onChange={(e) => slider.onChange(Number(e.target.value))}
+      onKeyDown={keySteps && ((e) => {
+        if (e.altKey || e.ctrlKey || e.metaKey) return;
+        const next = keyedPosition(e.key, slider.value, slider.min, slider.max, keySteps);
+        if (next === null) return;
+        e.preventDefault();
+        if (next !== slider.value) slider.onChange(next);
+      })}
     />
   );
 }
@@ -43,8 +90,10 @@ export function SliderField(props: {
   readonly defaultText: string;
   readonly atDefault: boolean;
   readonly hint: string;
+  /** Drawn under the slider (where α or ρ∞ was measured unstable). */
+  readonly marks?: ReactNode;
 }) {
-  const { fieldKey, label, labelTitle, slider, defaultText, atDefault, hint } = props;
+  const { fieldKey, label, labelTitle, slider, defaultText, atDefault, hint, marks } = props;
   const field = useStore(appStore, (s) => s.fields[fieldKey]);
   const id = useId();
   const invalid = field.issue !== null;
@@ -80,6 +129,7 @@ export function SliderField(props: {
           ↺
         </button>
       </div>
+      {marks && <div className="field-marks">{marks}</div>}
       <div id={`${id}-hint`} className={invalid ? 'hint error' : 'hint'}>
         {invalid ? field.issue : hint}
       </div>

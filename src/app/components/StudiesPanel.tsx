@@ -38,12 +38,14 @@ import { METHOD_LABELS, usePalette } from '../theme';
 import { TextField } from './Field';
 import { RadioChoice } from './SliderField';
 import { StudyChart, studySummary } from './StudyChart';
+import { DampingScanCharts, dampingScanSummary, DampingScanTable } from './DampingScanView';
 
 const KIND_CHOICES: readonly { value: StudyKind; label: string }[] = [
   { value: 'convergence', label: 'convergence (Figs. 2, 9)' },
   { value: 'alpha-sweep', label: 'α sweep, HHT (Figs. 5, 10)' },
   { value: 'rho-sweep', label: 'ρ∞ sweep (GA, Lie group, Ji–Xing)' },
   { value: 'stability', label: 'largest stable step' },
+  { value: 'damping-scan', label: 'where α and ρ∞ are unstable' },
 ];
 
 /** A user's model's title (the title a result's model had, even once another model is on screen). */
@@ -215,6 +217,7 @@ function StabilityTable({ result }: { result: StabilityResult }) {
 /** The result as a table: the numbers behind the plot (and its text alternative). */
 function StudyTable({ result }: { result: StudyResult }) {
   if (result.kind === 'stability') return <StabilityTable result={result} />;
+  if (result.kind === 'damping-scan') return <DampingScanTable result={result} />;
   if (result.kind === 'convergence') {
     return (
       <table className="theory-table study-table" data-testid="study-table">
@@ -294,6 +297,7 @@ export function previousNote(result: StudyResult, phase: StudyPhase, on: StudyTa
 
 /** A result's one-line summary. */
 function summaryOf(result: StudyResult): string {
+  if (result.kind === 'damping-scan') return dampingScanSummary(result);
   return result.kind === 'stability' ? stabilitySummary(result) : studySummary(result);
 }
 
@@ -364,7 +368,9 @@ export function StudiesPanel() {
                 {note}
               </p>
             )}
-            {result.kind === 'stability' ? <StabilityChart result={result} /> : <StudyChart result={result} />}
+            {result.kind === 'stability' && <StabilityChart result={result} />}
+            {result.kind === 'damping-scan' && <DampingScanCharts result={result} />}
+            {result.kind !== 'stability' && result.kind !== 'damping-scan' && <StudyChart result={result} />}
             <StudyExport result={result} chartRoot={chartRoot} />
             <StudyTable result={result} />
           </>

@@ -4,8 +4,8 @@ import { formatNumber } from '../../scenario/validate';
 import { axisWidth, logDomain, logTicks, niceDomain, niceTicks, positiveRange, tickFormatterFor } from '../plotData';
 import type { StudyResult as AnyStudyResult } from '../studies';
 
-/** The results this chart draws (the stability study has its own: StabilityChart.tsx). */
-type StudyResult = Exclude<AnyStudyResult, { kind: 'stability' }>;
+/** The results this chart draws (the stability study and the damping scan have their own: StabilityChart.tsx, DampingScanView.tsx). */
+type StudyResult = Exclude<AnyStudyResult, { kind: 'stability' | 'damping-scan' }>;
 import {
   convergenceRows,
   orderLabels,

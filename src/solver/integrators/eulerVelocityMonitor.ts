@@ -40,7 +40,8 @@ export function eulerVelocityReason(p: DampingParameter, size: number): string {
     `grew step by step with alternating sign (with no damping, as exp(|ω|t/2)) to |eᵀė| = ${size.toPrecision(2)} 1/s; ` +
     'no joint is involved (the multipliers stay at round-off or merely follow eᵀė)';
   if (p.rho === undefined) {
-    return `${what}; the plain Newmark update of ė damps this mode too little at α = ${p.alpha}: use α < 0 (the faster the body turns, the more) or the modified method, whose update keeps eᵀė = 0`;
+    const more = p.alpha < 0 ? 'a more negative α' : 'α < 0';
+    return `${what}; the plain Newmark update of ė damps this mode too little at α = ${p.alpha}: use ${more} (the faster the body turns, the more) or the modified method, whose update keeps eᵀė = 0`;
   }
   return `${what}; the method damps this mode too little at ρ∞ = ${p.rho}: use a smaller ρ∞ or a smaller h`;
 }

@@ -16,8 +16,16 @@ const SCALED_ROUND_OFF = 1e4 * Number.EPSILON;
 
 const OSCILLATION = 'the constraint multipliers oscillate with alternating sign and growing amplitude';
 
-/** The monitor's reason for an HHT run (α is HHT's knob for high-frequency damping). */
-export const OSCILLATION_REASON = `${OSCILLATION} (the weak instability of HHT on index-3 constraints when α is near 0); use α < 0 or a smaller h`;
+/**
+ * What an HHT run at α can do about too little damping: α < 0 from α = 0, a more negative α below it (never "α < 0"
+ * to a run that already has it), or a smaller h.
+ */
+export function hhtRemedy(alpha: number): string {
+  return alpha < 0 ? 'use a more negative α or a smaller h' : 'use α < 0 or a smaller h';
+}
+
+/** The monitor's reason for an HHT run at α = 0 (α is HHT's knob for high-frequency damping). */
+export const OSCILLATION_REASON = `${OSCILLATION} (the weak instability of HHT on index-3 constraints when α is too close to 0 for the step); ${hhtRemedy(0)}`;
 
 /**
  * The damping parameter of a run, so that failure advice names the method's own knob (SPEC §6): HHT's α
@@ -31,7 +39,7 @@ export const LOW_DAMPING_RHO = (1 + LOW_DAMPING_ALPHA) / (1 - LOW_DAMPING_ALPHA)
 
 /** The monitor's reason with advice that fits the method: α < 0 for HHT, a smaller ρ∞ for the others. */
 export function oscillationReason(p: DampingParameter): string {
-  if (p.rho === undefined) return OSCILLATION_REASON;
+  if (p.rho === undefined) return `${OSCILLATION} (the weak instability of HHT on index-3 constraints when α is too close to 0 for the step); ${hhtRemedy(p.alpha)}`;
   return `${OSCILLATION} (the index-3 instability of a method with little high-frequency damping) (ρ∞ = ${p.rho}); use a smaller ρ∞ or a smaller h`;
 }
 
@@ -42,7 +50,7 @@ export function oscillationReason(p: DampingParameter): string {
 export function failureAdvice(p: DampingParameter): string {
   if (p.rho === undefined) {
     return p.alpha > LOW_DAMPING_ALPHA
-      ? `with α = ${p.alpha} HHT damps little and index-3 constraints can oscillate and diverge: use α < 0 or a smaller h`
+      ? `with α = ${p.alpha} HHT damps little and index-3 constraints can oscillate and diverge: ${hhtRemedy(p.alpha)}`
       : 'try a smaller h';
   }
   return p.rho > LOW_DAMPING_RHO

@@ -1,9 +1,11 @@
 import { useStore } from 'zustand';
-import { DEFAULT_RHO, isFixedStepOnly, RHO_MAX, RHO_MIN, RUN_METHODS, takesParameter, type RunMethod } from '../../scenario/methods';
+import { DEFAULT_RHO, isFixedStepOnly, RUN_METHODS, takesParameter, type RunMethod } from '../../scenario/methods';
 import { formatNumber } from '../../scenario/validate';
 import { METHOD_SHORT } from '../methodInfo';
-import { appStore, setMethods, setRho } from '../store';
-import { useAlphaSlider } from './IntegratorPanel';
+import { appStore, rhoText, setMethods } from '../store';
+import { useAlphaSlider, useRhoSlider } from './IntegratorPanel';
+import { DampingMarks } from './DampingMarks';
+import { MeasureScan } from './MeasureScan';
 import { RangeInput } from './SliderField';
 import { PlayButton, RestartButton } from './Timeline';
 
@@ -46,45 +48,49 @@ function BarAlpha() {
   const alpha = useStore(appStore, (s) => s.state.alpha);
   const slider = useAlphaSlider();
   return (
-    <label className="bar-parameter">
-      <span className="bar-value">
-        <span className="key">α</span> = <output data-testid="bar-alpha-value">{formatNumber(alpha)}</output>
-      </span>
-      <RangeInput slider={{ ...slider, testId: 'bar-alpha-slider' }} />
-    </label>
+    <div className="bar-parameter">
+      <label className="bar-slider">
+        <span className="bar-value">
+          <span className="key">α</span> = <output data-testid="bar-alpha-value">{formatNumber(alpha)}</output>
+        </span>
+        <RangeInput slider={{ ...slider, testId: 'bar-alpha-slider' }} />
+      </label>
+      <DampingMarks parameter="alpha" compact>
+        <MeasureScan testId="bar-scan-measure-alpha" />
+      </DampingMarks>
+    </div>
   );
 }
 
-/** Slider positions per unit of ρ∞, as in the settings (steps of 0.01). */
-const RHO_STEPS = 100;
-
 function BarRho() {
   const rho = useStore(appStore, (s) => s.state.rho ?? DEFAULT_RHO);
+  const slider = useRhoSlider();
   return (
-    <label className="bar-parameter">
-      <span className="bar-value">
-        <span className="key">ρ∞</span> = <output data-testid="bar-rho-value">{formatNumber(rho)}</output>
-      </span>
-      <RangeInput
-        slider={{
-          min: RHO_MIN * RHO_STEPS, max: RHO_MAX * RHO_STEPS, value: Math.round(rho * RHO_STEPS),
-          ariaLabel: 'ρ∞ slider', ariaValueText: `ρ∞ = ${formatNumber(rho)}`, testId: 'bar-rho-slider',
-          onChange: (position) => setRho(position / RHO_STEPS),
-        }}
-      />
-    </label>
+    <div className="bar-parameter">
+      <label className="bar-slider">
+        <span className="bar-value">
+          <span className="key">ρ∞</span> = <output data-testid="bar-rho-value">{rhoText(rho)}</output>
+        </span>
+        <RangeInput slider={{ ...slider, testId: 'bar-rho-slider' }} />
+      </label>
+      <DampingMarks parameter="rho" compact>
+        <MeasureScan testId="bar-scan-measure-rho" />
+      </DampingMarks>
+    </div>
   );
 }
 
 /**
- * On a phone (SPEC §7), what a student changes while watching the curves, in one bar that stays at the top of
- * the screen above the plots: play/pause, restart, the method pair, and α (or ρ∞, or both, as the compared
- * methods take them). The full settings stay below the plots; other sizes do not show the bar.
+ * What a student changes while watching the curves, in one bar next to the plots at every size (SPEC §7: α or ρ∞
+ * and both ω plots on the first screen together): α (or ρ∞, or both, as the compared methods take them), each with
+ * the marks of where the model on screen was measured unstable. On a phone and a tablet the bar also has play/pause,
+ * restart and the method pair, and sticks to the top of the screen while the plots scroll under it; on a laptop it
+ * sits beside the timeline, in projector mode under it. The full settings keep the α field (exact value, reset).
  */
-export function PhoneBar() {
+export function ControlBar() {
   const methods = useStore(appStore, (s) => s.state.methods);
   return (
-    <div className="phone-bar" role="group" aria-label="Playback, methods and damping" data-testid="phone-bar">
+    <div className="control-bar" role="group" aria-label="Playback, methods and damping" data-testid="control-bar" id="damping-controls">
       <div className="bar-row">
         <PlayButton testId="bar-play" />
         <RestartButton testId="bar-restart" />
