@@ -38,8 +38,11 @@ export const BUDGET = {
    * What a first visit loads is budgeted apart (firstLoadGzip). 946.7 kB on 2026-11-29 once a user's model was read
    * off the page's main thread by an instance of the solver worker (which carries the reader of user models for its
    * runs): the page's own reader chunks (the schema library, the reader and compiler: 44.8 kB) left the app.
+   * 973.1 kB with the engine-independent elementary functions (in the solver worker, the study worker and the page's
+   * model chunk); 982.6 kB (2026-11-29) with α within reach, the damping scan study and its marks, the per-part
+   * error boundaries and the kept scans: the budget raised from 980.5 to 983.5 kB.
    */
-  appJsGzip: 980_500,
+  appJsGzip: 983_500,
   /**
    * What a first visit loads before its first curves (firstLoadFiles: index.html, the stylesheet, the entry, the
    * app shell with React, uPlot and the shipped models' definitions, and the solver worker): 351.7 kB on
@@ -65,13 +68,16 @@ export const BUDGET = {
    * functions (solver/exactMath.ts, 5.8 kB gzip alone, carried by the solver worker and by the page's chunk that
    * reads the shipped model files: +12.4 kB): a decision for a page equal to `sim` to the bit in every browser (the
    * Chromium of the test machine and Node differed in the last bit of Math.sin, e.g. in Andrews' y_F); the budget
-   * raised to 256 kB. Loading the page's copy only with a user's model would take back ≈ 6 kB.
+   * raised to 256 kB. Loading the page's copy only with a user's model would take back ≈ 6 kB. 260.4 kB with α
+   * within reach (the bar by the plots with the slider's unstable marks, the skip links, "About this model") and
+   * each shipped model's kept damping scan in its file (≈ 2.1 kB gzip for the eight): what the slider marks on the
+   * first screen, before the student gets there; the budget raised to 261 kB.
    */
-  firstLoadGzip: 256_000,
+  firstLoadGzip: 261_000,
   /** The generated service worker and the Workbox runtime it loads. */
   serviceWorkerGzip: 12_000,
-  /** Everything the service worker precaches, raw bytes: 3.12 MB on 2026-11-25 (2.14 MB before the same growth), 3.21 MB on 2026-11-28 with uPlot. */
-  precacheRaw: 3_300_000,
+  /** Everything the service worker precaches, raw bytes: 3.12 MB on 2026-11-25 (2.14 MB before the same growth), 3.21 MB on 2026-11-28 with uPlot, 3.30 MB on 2026-11-29 (budget 3.3 → 3.35 MB with the growth above). */
+  precacheRaw: 3_350_000,
 } as const;
 
 export interface BundleSize {
