@@ -6,6 +6,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { encodeModelData } from '../src/scenario/modelData';
 import { seriousViolations } from './axe';
 import { expect, test, waitForSettled } from './fixtures';
 
@@ -128,5 +129,24 @@ test('where α is unstable: the model file\'s scan marks the slider at the model
   await page.getByTestId('tab-studies').click();
   await expect(page.getByTestId('scan-unstable-modified')).toHaveText('unstable for α ≥ −0.14');
   await expect(page.getByTestId('study-command')).toContainText('sim study damping-scan --scenario heavy-top --methods modified --h 0.001');
+  expect(consoleErrors).toEqual([]);
+});
+
+test('where α is unstable on a user\'s model: nothing is known until "Measure it" runs the scan of that model on the study workers', async ({ page, appUrl, consoleErrors }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const data = encodeModelData(readFileSync('docs/examples/double-pendulum.json', 'utf8'));
+  await page.goto(`${appUrl}?v=1&scenario=custom&model-data=${data}&t=0.5&h=0.01`);
+  await waitForSettled(page);
+  await expect(page.getByTestId('marks-alpha-bar-legend')).toContainText('not measured');
+  await page.getByTestId('bar-scan-measure-alpha').click();
+  // The scan of the double pendulum at h = 0.01 s: each compared method's verdict, measured on this page.
+  await expect(page.getByTestId('marks-alpha-bar-legend')).toContainText(/classical HHT|modified HHT|classical|modified/, { timeout: 90_000 });
+  await expect(page.getByTestId('marks-alpha-bar-legend')).not.toContainText('not measured');
+  await expect(page.getByTestId('marks-alpha-legend')).toContainText('on this page');
+  // The Studies tab holds the scan of the user's model, with a command sim runs on it.
+  await page.getByTestId('tab-studies').click();
+  await expect(page.getByTestId('study-command')).toContainText('sim study damping-scan');
+  await expect(page.getByTestId('study-command')).toContainText('model-data=');
   expect(consoleErrors).toEqual([]);
 });
