@@ -2,12 +2,14 @@
  * The lesson on the screens it is given on (SPEC §7): at 1280×720 and 1024×768, in the default and in projector mode,
  * each step's narration, its plots and the 3D view fit without scrolling; the charts are at least 150 px tall (180 px
  * in projector mode); every button the step asks for is in view; no label on a chart overprints another and no axis
- * title is cut. One test per step, size and mode; each saves its screenshot under test-results/lesson/.
+ * title is cut. One test per step, size and mode; each saves its screenshot under test-results/lesson/. `npm test` runs
+ * a diagonal (each step once, the four screens in turn, each at least once); `npm run e2e:matrix` runs all 28.
  */
 import type { Locator, Page } from '@playwright/test';
 import { NUMERICAL_DAMPING, type LessonStep } from '../src/app/lessons/lessons';
 import { decodeShareQuery } from '../src/scenario/url';
 import { expect, test, waitForSettled } from './fixtures';
+import { fullMatrix } from './matrix/cells';
 
 interface Box {
   readonly x: number;
@@ -86,14 +88,21 @@ async function openStep(page: Page, appUrl: string, n: number, projector: boolea
   return step;
 }
 
-for (const size of SIZES) {
+/** Whether step n runs at this screen: every screen with the whole matrix, else the screen k = (n − 1) mod 4. */
+function runsAt(n: number, screen: number): boolean {
+  return fullMatrix() || (n - 1) % (SIZES.length * 2) === screen;
+}
+
+for (const [sizeIndex, size] of SIZES.entries()) {
   for (const projector of [false, true]) {
+    const screen = sizeIndex * 2 + (projector ? 1 : 0);
     const mode = projector ? 'projector' : 'default';
     test.describe(`lesson at ${size.width}×${size.height}, ${mode} mode`, () => {
       test.use({ viewport: size });
       const minChart = projector ? 180 : 150;
 
       for (let n = 1; n <= NUMERICAL_DAMPING.steps.length; n++) {
+        if (!runsAt(n, screen)) continue;
         test(`step ${n}: narration, 3D view and plots fit without scrolling; buttons in view; labels apart`, async ({ page, appUrl, consoleErrors }, testInfo) => {
           test.setTimeout(150_000);
           const step = await openStep(page, appUrl, n, projector);
