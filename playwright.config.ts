@@ -45,6 +45,14 @@ function matrixProjects(): Project[] {
  * by e2e/chromium.ts (never downloaded by Playwright). Projects: `chromium` (the specs of e2e/), the matrix's
  * (e2e/matrix/), and `firefox` (e2e/firefox/: Debian's firefox-esr over WebDriver BiDi).
  */
+/** The specs of the matrix's and Firefox's own projects. */
+const OTHER_PROJECTS = /e2e[\\/](matrix|firefox)[\\/]/;
+/**
+ * Specs that only photograph the page for a person to look at (they assert next to nothing): `npm run e2e:shots`
+ * runs them (HHT_SHOTS=1), `npm test` does not.
+ */
+const SHOTS_ONLY = /e2e[\\/](plotShots|benchmarkShots|timeChartShots)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '*.spec.ts',
@@ -66,7 +74,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'chromium', testIgnore: /e2e[\\/](matrix|firefox)[\\/]/ },
+    { name: 'chromium', testIgnore: process.env.HHT_SHOTS ? OTHER_PROJECTS : [OTHER_PROJECTS, SHOTS_ONLY] },
     ...matrixProjects(),
     { name: 'firefox', testMatch: /e2e[\\/]firefox[\\/].*\.spec\.ts$/ },
   ],
