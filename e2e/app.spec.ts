@@ -3,13 +3,9 @@
  * read through the page's test API (window.__hht); pixels only for "the 3D view is not blank".
  * Links use short end times so the suite stays fast on two cores.
  */
-import { execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { chartSeries, curvePoints, expect, finalOmega, runId, test, waitForApi, waitForSettled } from './fixtures';
 import { decodePng, distinctColours, luminanceStdDev } from './png';
-
-/** The tsx entry, to run the `sim` command the way `npm run sim` does. */
-const TSX_CLI = createRequire(import.meta.url).resolve('tsx/cli');
+import { sim } from './simCli';
 
 test('default page: heavy top runs by itself, both methods plotted, 3D view drawn, fits the screen', async ({ page, appUrl, consoleErrors }) => {
   await page.goto(appUrl);
@@ -135,7 +131,7 @@ test('a share link opened in a new page reproduces the same final ω', async ({ 
 
   // The same link, headless: `sim --url` gives the same numbers (SPEC §3).
   for (const m of ['classical', 'modified'] as const) {
-    const csv = execFileSync(process.execPath, [TSX_CLI, 'src/cli/sim.ts', '--url', link, '--method', m, '--sample-dt', '0.5'], { encoding: 'utf8' });
+    const csv = sim(['--url', link, '--method', m, '--sample-dt', '0.5']);
     const last = csv.trim().split('\n').pop()!.split(',').map(Number);
     expect(last[0]).toBe(0.5);
     for (let k = 0; k < 3; k++) expect(Math.abs(last[1 + k] - expected[m][k])).toBeLessThanOrEqual(1e-12);

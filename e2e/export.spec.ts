@@ -2,13 +2,13 @@
  * Export of a run: the CSV equals `sim --url` byte for byte, the PNG holds the
  * plots.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { DrawnChart } from '../src/app/export/drawnCharts';
 import { encodeModelData } from '../src/scenario/modelData';
 import { expect, test, waitForSettled } from './fixtures';
 import { decodePng, distinctColours } from './png';
+import { simBytes, simRun } from './simCli';
 import { pngTexts } from '../src/app/export/pngText';
 
 /** Where the exported PNGs are kept for a person to look at. */
@@ -28,13 +28,13 @@ test('CSV export of a spin link equals `sim --url` for the same link; the plots 
     await expect(page.getByTestId(`export-csv-${method}`)).toBeEnabled();
     const csv = await download(page, `export-csv-${method}`);
     expect(csv.name).toBe(`hht-spin-${method}.csv`);
-    const cli = execFileSync('node_modules/.bin/tsx', ['src/cli/sim.ts', '--url', link, '--method', method, '--sample-dt', '0.01']);
+    const cli = simBytes(['--url', link, '--method', method, '--sample-dt', '0.01']);
     expect(csv.bytes.length).toBeGreaterThan(1000);
     expect(csv.bytes.equals(cli)).toBe(true);
     // The JSON: the same rows with the settings, each column's unit and the run's end, as `sim --format json` writes them.
     const json = await download(page, `export-json-${method}`);
     expect(json.name).toBe(`hht-spin-${method}.json`);
-    const cliJson = execFileSync('node_modules/.bin/tsx', ['src/cli/sim.ts', '--url', link, '--method', method, '--sample-dt', '0.01', '--format', 'json']);
+    const cliJson = simBytes(['--url', link, '--method', method, '--sample-dt', '0.01', '--format', 'json']);
     expect(json.bytes.toString('utf8')).toBe(cliJson.toString('utf8'));
     expect(JSON.parse(json.bytes.toString('utf8')).units).toEqual(['s', 'rad/s', 'rad/s', 'rad/s', 'J', 'J', 'm or 1', '', 's']);
   }
@@ -96,13 +96,13 @@ test("a user model's CSV and JSON are named after its title and equal `sim`'s fo
   const link = page.url();
   const command = (await page.getByTestId('export-command-modified').textContent())!;
   const dt = command.match(/--sample-dt (\S+)/)![1];
-  const args = ['src/cli/sim.ts', '--url', link, '--method', 'modified', '--sample-dt', dt];
+  const args = ['--url', link, '--method', 'modified', '--sample-dt', dt];
   const csv = await download(page, 'export-csv-modified');
   expect(csv.name).toBe('hht-double-pendulum-modified.csv');
-  expect(csv.bytes.equals(execFileSync('node_modules/.bin/tsx', args, { stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 28 }))).toBe(true);
+  expect(csv.bytes.equals(simBytes(args))).toBe(true);
   const json = await download(page, 'export-json-modified');
   expect(json.name).toBe('hht-double-pendulum-modified.json');
-  const cliJson = execFileSync('node_modules/.bin/tsx', [...args, '--format', 'json'], { stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 28 });
+  const cliJson = simBytes([...args, '--format', 'json']);
   expect(json.bytes.toString('utf8')).toBe(cliJson.toString('utf8'));
   const parsed = JSON.parse(json.bytes.toString('utf8'));
   expect(parsed.columns.slice(-4)).toEqual(['theta1', 'theta2', 'x_tip', 'y_tip']);
@@ -117,7 +117,7 @@ test("a failed run's JSON keeps its rows and ends with the failure, as `sim --fo
   expect(status.methods.classical.phase).toBe('failed');
   const json = await download(page, 'export-json-classical');
   // `sim` exits 3 after a solver failure, with the rows computed so far on stdout.
-  const cli = spawnSync('node_modules/.bin/tsx', ['src/cli/sim.ts', '--url', page.url(), '--method', 'classical', '--sample-dt', '0.01', '--format', 'json'], { encoding: 'utf8' });
+  const cli = simRun(['--url', page.url(), '--method', 'classical', '--sample-dt', '0.01', '--format', 'json']);
   expect(cli.status).toBe(3);
   expect(json.bytes.toString('utf8')).toBe(cli.stdout);
   expect(JSON.parse(json.bytes.toString('utf8'))).toMatchObject({ status: 'failed', failure: { time: 1.28, cause: 'euler-velocity' } });

@@ -4,11 +4,11 @@
  * Numerical damping tab; and the error norm next to the tolerance. Short runs: classical HHT on the spin at
  * α = −0.05, whose eᵀė mode sets h_max ≈ 0.0148 s (test/solver/stabilityStudy.test.ts).
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { encodeModelData } from '../src/scenario/modelData';
 import { seriousViolations } from './axe';
 import { expect, test, waitForSettled } from './fixtures';
+import { sim } from './simCli';
 
 const SETTINGS: Record<string, string> = { 'h-range': '0.005,0.05', 't-end': '3' };
 const SIZES = [
@@ -41,7 +41,7 @@ test('stability study on the spin: h_max per method, CSV equal to `sim study sta
   const [csvFile] = await Promise.all([page.waitForEvent('download'), page.getByTestId('study-export-csv').click()]);
   const csv = readFileSync((await csvFile.path())!, 'utf8');
   const args = ['--alpha', '-0.05', ...Object.entries(SETTINGS).flatMap(([flag, text]) => [`--${flag}`, text])];
-  const cli = execFileSync('node_modules/.bin/tsx', ['src/cli/sim.ts', 'study', 'stability', '--scenario', 'spin', ...args], { encoding: 'utf8' });
+  const cli = sim(['study', 'stability', '--scenario', 'spin', ...args]);
   expect(csv).toBe(cli);
   expect(await seriousViolations(page)).toEqual([]);
   for (const size of SIZES) {

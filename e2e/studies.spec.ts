@@ -4,11 +4,11 @@
  * the solver core's convergence test: test/solver/studies.test.ts); cancel; the α sweep; a study of a user's
  * model (its shown command, run by `sim`, prints the page's CSV to the byte); the last finished table kept.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
 import { seriousViolations } from './axe';
 import { expect, test, waitForSettled } from './fixtures';
+import { commandArgs, sim } from './simCli';
 
 const SETTINGS: Record<string, string> = {
   steps: '1e-4,5e-5',
@@ -41,7 +41,7 @@ test('convergence study on the heavy top: observed orders at α = −0.2, CSV eq
   const [csvFile] = await Promise.all([page.waitForEvent('download'), page.getByTestId('study-export-csv').click()]);
   const csv = readFileSync((await csvFile.path())!, 'utf8');
   const args = Object.entries(SETTINGS).flatMap(([flag, text]) => [`--${flag}`, text]);
-  const cli = execFileSync('node_modules/.bin/tsx', ['src/cli/sim.ts', 'study', 'convergence', '--scenario', 'heavy-top', ...args], { encoding: 'utf8' });
+  const cli = sim(['study', 'convergence', '--scenario', 'heavy-top', ...args]);
   expect(csv).toBe(cli);
   const rows = csv.trim().split('\n').slice(1).map((line) => line.split(','));
   const error = (method: string, h: string) => Number(rows.find((r) => r[0] === method && r[1] === h)![2]);
@@ -84,13 +84,6 @@ test('a study can be cancelled; the α sweep plots the final ω over α', async 
   expect(consoleErrors).toEqual([]);
 });
 
-/** Splits a command line as a POSIX shell does for words and single quotes (what commandText writes). */
-function shellWords(command: string): string[] {
-  const words: string[] = [];
-  for (const match of command.matchAll(/'((?:[^']|'\\'')*)'|(\S+)/g)) words.push(match[1] !== undefined ? match[1].replace(/'\\''/g, "'") : match[2]);
-  return words;
-}
-
 test('a study of a user model: the command carries the model, and runs to the CSV the page exports, to the byte', async ({ page, appUrl, consoleErrors }) => {
   const text = readFileSync('docs/examples/double-pendulum.json', 'utf8');
   await page.goto(`${appUrl}?v=1&scenario=custom&t=0.1&panel=studies&model-data=${deflateRawSync(Buffer.from(text)).toString('base64url')}`);
@@ -113,8 +106,7 @@ test('a study of a user model: the command carries the model, and runs to the CS
   const [csvFile] = await Promise.all([page.waitForEvent('download'), page.getByTestId('study-export-csv').click()]);
   expect(csvFile.suggestedFilename()).toBe('hht-double-pendulum-alpha-sweep.csv');
   const csv = readFileSync((await csvFile.path())!, 'utf8');
-  const [, , ...argv] = shellWords(command);
-  const cli = execFileSync('node_modules/.bin/tsx', ['src/cli/sim.ts', 'study', ...argv], { encoding: 'utf8' });
+  const cli = sim(commandArgs(command));
   expect(csv).toBe(cli);
   expect(csv.split('\n')).toHaveLength(8);
   expect(consoleErrors).toEqual([]);

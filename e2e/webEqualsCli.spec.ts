@@ -5,7 +5,6 @@
  * CSV export is compared byte for byte with the `sim` command the run plan gives for it. A user's model carried
  * by the link runs alike.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { simCommand } from '../src/app/export/samplesCsv';
@@ -14,25 +13,14 @@ import { defaultStateOf, readCustomModel } from '../src/scenario/registry';
 import { decodeShareQuery, encodeShareQuery } from '../src/scenario/url';
 import { DOUBLE_PENDULUM, DRIVEN_PENDULUM, FOUR_BAR } from '../test/support/customModels';
 import { expect, test, waitForSettled } from './fixtures';
+import { commandArgs, sim } from './simCli';
 
 const METHODS = ['classical', 'modified'] as const;
-
-/** `sim` with these arguments: its CSV text. */
-function sim(args: readonly string[]): string {
-  // stderr (a user model's notices) is kept out of the test log.
-  return execFileSync('node_modules/.bin/tsx', ['src/cli/sim.ts', ...args], { encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] });
-}
 
 /** The last CSV row as numbers (each cell is the shortest text of its double, so this is exact). */
 function lastRow(csv: string): number[] {
   const lines = csv.trimEnd().split('\n');
   return lines[lines.length - 1].split(',').map(Number);
-}
-
-/** The words of a shown `sim …` command, for execFile (the link is single-quoted). */
-function commandArgs(command: string): string[] {
-  const words = command.match(/'[^']*'|\S+/g) ?? [];
-  return words.slice(1).map((w) => (w.startsWith("'") ? w.slice(1, -1) : w));
 }
 
 /** Opens a link and waits until every method it compares (default: classical and modified) has finished. */
@@ -94,7 +82,7 @@ for (const query of ['?v=1&scenario=heavy-top&t=2', '?v=1&scenario=spin&alpha=-0
       // The export panel shows the same command, ready to paste (`npm run --silent sim -- …`).
       const shown = (await page.getByTestId(`export-command-${method}`).textContent()) ?? '';
       expect(shown.startsWith('npm run --silent sim -- --url ')).toBe(true);
-      expect(csv === sim(commandArgs(shown.replace(/^npm run --silent sim -- /, 'sim '))), shown).toBe(true);
+      expect(csv === sim(commandArgs(shown)), shown).toBe(true);
       expect(csv.length).toBeGreaterThan(1000);
       expect(csv === sim(commandArgs(command)), command).toBe(true);
       if (state.tolerance === undefined) {
@@ -168,7 +156,7 @@ for (const [k, query] of USER_MODEL_LINKS.entries()) {
       const csv = await downloadCsv(page, method);
       const shown = (await page.getByTestId(`export-command-${method}`).textContent()) ?? '';
       expect(csv.split('\n')[0].split(',').length).toBe(web!.length);
-      expect(csv === sim(commandArgs(shown.replace(/^npm run --silent sim -- /, 'sim '))), shown).toBe(true);
+      expect(csv === sim(commandArgs(shown)), shown).toBe(true);
     }
     expect(consoleErrors).toEqual([]);
   });

@@ -5,11 +5,11 @@
  * still draw. Skipped, saying why, only when no Firefox binary is found ($FIREFOX_PATH, /usr/bin/firefox-esr,
  * /usr/bin/firefox).
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import puppeteer, { type Browser, type ConsoleMessage, type Page } from 'puppeteer-core';
 import { encodeModelData } from '../../src/scenario/modelData';
+import { sim } from '../simCli';
 
 /** The Firefox binary to drive, or null. */
 function firefoxPath(): string | null {
@@ -68,7 +68,7 @@ async function openSettled(page: Page, query: string): Promise<void> {
 
 /** The last row `sim --url` writes for one method (each cell is the shortest text of its double: exact). */
 function simLastRow(link: string, method: string): number[] {
-  const csv = execFileSync('node_modules/.bin/tsx', ['src/cli/sim.ts', '--url', link, '--method', method], { encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] });
+  const csv = sim(['--url', link, '--method', method]);
   const lines = csv.trimEnd().split('\n');
   return lines[lines.length - 1].split(',').map(Number);
 }

@@ -5,12 +5,12 @@
  * through its test API (src/app/testApi.ts) and the DOM, never by pixels of the 3D view.
  */
 import { createHash } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, Locator, Page } from '@playwright/test';
 import { curvePoints, expect } from '../fixtures';
 import { decodePng, distinctColours } from '../png';
+import { commandArgs, sim } from '../simCli';
 
 /** The page a cell drives: the app's own page, or the frame of a course page (embed). */
 export type Surface = Page | Frame;
@@ -113,22 +113,16 @@ export async function currentRunId(s: Surface): Promise<number> {
 
 /** `sim` for the command the export panel shows, run once per command and test run (its output kept on disk). */
 export function simCsv(shownCommand: string, cacheDir: string): string {
-  const args = commandArgs(shownCommand.replace(/^npm run --silent sim -- /, 'sim '));
+  const args = commandArgs(shownCommand);
   // The link's origin (the test server's port) does not reach the computation: one key per run plan.
   const normal = args.map((a) => a.replace(/^https?:\/\/[^/]+\//, 'http://localhost/'));
   const key = createHash('sha256').update(normal.join('\0')).digest('hex').slice(0, 24);
   const file = join(cacheDir, `${key}.csv`);
   if (existsSync(file)) return readFileSync(file, 'utf8');
-  const csv = execFileSync('node_modules/.bin/tsx', ['src/cli/sim.ts', ...normal], { encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] });
+  const csv = sim(normal);
   mkdirSync(cacheDir, { recursive: true });
   writeFileSync(file, csv);
   return csv;
-}
-
-/** The words of a shown `sim …` command (the link is single-quoted). */
-function commandArgs(command: string): string[] {
-  const words = command.match(/'[^']*'|\S+/g) ?? [];
-  return words.slice(1).map((w) => (w.startsWith("'") ? w.slice(1, -1) : w));
 }
 
 /** Clicks a button that saves a file; its name and bytes. */
