@@ -1,5 +1,5 @@
 /**
- * The fast unit suite (`npx vitest run`, ≤ 60 s on the 2-core machine). The long physics checks live in
+ * The unit suite (`npx vitest run`; its time on the 2-core machine in docs/testing.md). The long physics checks live in
  * test/long/ and run with `npm run test:long` (vitest.long.config.ts); `npm test` runs both.
  */
 import { defineConfig } from 'vitest/config';
@@ -15,5 +15,6 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    globalSetup: ['test/support/globalSetup.ts'],
   },
 });

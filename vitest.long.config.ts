@@ -14,5 +14,6 @@ export default defineConfig({
     testTimeout: 600_000,
     hookTimeout: 600_000,
     pool: 'forks',
+    globalSetup: ['test/support/globalSetup.ts'],
   },
 });

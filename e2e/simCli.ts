@@ -1,18 +1,9 @@
-/**
- * `sim` as `npm run sim` runs it: the esbuild bundle of src/cli/sim.ts and its study worker in .bench/, built once
- * per test run by the global setup. The bundle starts in ≈ 0.2 s where tsx, which compiles the TypeScript at each
- * start, takes ≈ 1.1 s, and the end-to-end run calls `sim` about eighty times.
- */
+/** `sim` as `npm run sim` runs it (test/support/simBundle.ts), started from a test. */
 import { execFileSync, spawnSync, type ExecFileSyncOptions, type SpawnSyncReturns } from 'node:child_process';
+import { buildSimBundle, SIM_BUNDLE as BUNDLE } from '../test/support/simBundle';
 
-const BUNDLE = '.bench/sim.mjs';
 /** Output large enough for a 20,000-step CSV; stderr (a user model's notices) kept out of the test log. */
 const OPTIONS: ExecFileSyncOptions = { maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] };
-
-/** Builds the bundle (`npm run build:sim`). */
-export function buildSim(): void {
-  execFileSync('npm', ['run', '--silent', 'build:sim'], { stdio: 'inherit' });
-}
 
 /** What `sim` with these arguments writes to stdout, as text; throws when it exits with a status other than 0. */
 export function sim(args: readonly string[]): string {

@@ -1,6 +1,6 @@
 /**
  * End-to-end: the `sim` command as a user runs it (a child process), kept to a few short runs.
- * The local tsx binary is used instead of `npx tsx` so npm's own notices cannot reach stderr.
+ * It runs the bundle `npm run sim` runs (test/support/simBundle.ts), started with node so that npm cannot write to stderr.
  */
 import { describe, expect, it } from 'vitest';
 import { expectBadInput, sim } from './spawnSim';

@@ -1,13 +1,13 @@
 /**
- * Runs the `sim` command as a user does (a child process). The local tsx binary is used instead of
- * `npx tsx` so npm's own notices cannot reach stderr.
+ * Runs the `sim` command as a user does (a child process): the bundle `npm run sim` runs, started with node itself
+ * so that npm's own notices cannot reach stderr.
  */
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { expect } from 'vitest';
+import { SIM_BUNDLE } from '../support/simBundle';
 
 const ROOT = resolve(__dirname, '../..');
-const TSX = resolve(ROOT, 'node_modules/.bin/tsx');
 
 export interface SimResult {
   code: number;
@@ -22,7 +22,7 @@ export function sim(...args: string[]): Promise<SimResult> {
 /** `sim` killed after `timeoutMs` (0: never): a command that might hang ends with code -1 instead of hanging the test. */
 export function simWithin(timeoutMs: number, ...args: string[]): Promise<SimResult> {
   return new Promise((done) => {
-    execFile(TSX, ['src/cli/sim.ts', ...args], { cwd: ROOT, maxBuffer: 64 << 20, timeout: timeoutMs }, (error, stdout, stderr) => {
+    execFile(process.execPath, [SIM_BUNDLE, ...args], { cwd: ROOT, maxBuffer: 64 << 20, timeout: timeoutMs }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
       done({ code, stdout, stderr });
     });
@@ -48,7 +48,7 @@ export async function expectBadInput(cases: readonly (readonly [readonly string[
 /** `sim` with `input` on its standard input (for `--model -`). */
 export function simWithInput(input: string, ...args: string[]): Promise<SimResult> {
   return new Promise((done) => {
-    const child = execFile(TSX, ['src/cli/sim.ts', ...args], { cwd: ROOT, maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
+    const child = execFile(process.execPath, [SIM_BUNDLE, ...args], { cwd: ROOT, maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
       done({ code, stdout, stderr });
     });
