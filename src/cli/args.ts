@@ -3,12 +3,12 @@
  * issue to report. Flags are applied in order, so a later flag overrides `--url`.
  */
 import { DEFAULT_SCENARIO_ID, getScenario, useCustomScenario } from '../scenario/registry';
-import { CUSTOM_SCENARIO_ID, type CustomModel, type InputIssue, type ParamValues, type ScenarioDef, type ScenarioId, type ScenarioState, type ValueNamer } from '../scenario/types';
+import { CUSTOM_SCENARIO_ID, type CustomModel, type InputIssue, type ScenarioDef, type ScenarioId, type ScenarioState, type ValueNamer } from '../scenario/types';
 import { decodeShareQuery, linkModelSource } from '../scenario/url';
 // Loading it installs the reader of user models (`--model`, links with a model).
 import '../scenario/custom';
 import { CLI_PLAN_KEYS, planRun, type RunPlan } from '../run/plan';
-import { runSettingsOf, type AdaptiveSettings } from '../run/runJson';
+import { runSettingsOf, type RunSettings } from '../run/runJson';
 import { adaptiveIssue, CLI_PARAMETER_KEYS, unusedParameterIssue, type RunMethod } from '../scenario/methods';
 import { errorNormOf, fixedStepNormIssue, NORM_KEY, parseErrorNorm, type ErrorNorm } from '../scenario/errorNorm';
 import {
@@ -55,34 +55,19 @@ export { SAMPLE_MULTIPLE_TOLERANCE } from '../scenario/validate';
 /** The method run when neither a flag nor a single-method link chooses one. */
 export const DEFAULT_METHOD: RunMethod = 'modified';
 
-/** Step-size control of an adaptive run (`--tol`): tolerance, error norm, h_min and h_max (src/run/runJson.ts). */
-export type AdaptiveOptions = AdaptiveSettings;
-
 /**
- * A `sim` run: its plan (one method), and the plan's figures spelled out as the JSON head writes
- * them. h is the fixed step or the initial step; sampleEvery is the solver's (steps per row for a
- * fixed step; sampleDt / h for an adaptive run, whose steps land on each sample time).
+ * A `sim` run: its plan (one method), and the plan's figures spelled out as the JSON head writes them (RunSettings,
+ * src/run/runJson.ts), with what the command line adds: the model and its source, the output format. sampleEvery
+ * is the solver's (steps per row for a fixed step; sampleDt / h for an adaptive run, whose steps land on each
+ * sample time).
  */
-export interface SimOptions {
+export interface SimOptions extends RunSettings {
   readonly plan: RunPlan;
-  readonly scenario: ScenarioId;
   /** The user's model (`--model`, or a link carrying one) when scenario is 'custom'. */
   readonly model?: CustomModel;
   /** Where the user's model came from, as messages name it: the file, 'standard input' or the link's model. */
   readonly modelSource?: string;
-  readonly method: RunMethod;
-  /** HHT α of classical and modified (absent for the ρ∞ methods). */
-  readonly alpha?: number;
-  /** ρ∞ of generalized-alpha, lie-group and ji-xing (absent for HHT). */
-  readonly rho?: number;
-  /** Fixed step, or the initial step of an adaptive run. */
-  readonly h: number;
-  readonly tEnd: number;
-  readonly sampleDt: number;
   readonly sampleEvery: number;
-  /** Present for an adaptive run (`--tol`), absent for a fixed step. */
-  readonly adaptive?: AdaptiveOptions;
-  readonly values: ParamValues;
   readonly format: OutputFormat;
 }
 
