@@ -4,6 +4,7 @@
  * Math.pow here would make the arguments themselves differ between engines), hashed bit for bit.
  */
 import * as exact from '../src/solver/exactMath';
+import { mulberry32 } from '../test/support/prng';
 
 type Name = 'sin' | 'cos' | 'tan' | 'asin' | 'acos' | 'atan' | 'atan2' | 'exp' | 'log' | 'log10' | 'pow' | 'hypot' | 'cbrt';
 
@@ -13,17 +14,6 @@ export interface ProbeResult {
   readonly math: Record<Name, string>;
   /** How many of the results of Math differ from exactMath's on this engine. */
   readonly mathDiffers: Record<Name, number>;
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** x·2ᵏ, exactly. */
