@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { useStore } from 'zustand';
 import { Charts } from './components/Charts';
 import { EmbedApp } from './components/EmbedApp';
@@ -49,6 +49,15 @@ export function App() {
   return embed ? <EmbedApp /> : <FullApp />;
 }
 
+/** The settings column's panels, each behind its own boundary: one that fails says so in its place. */
+const SETTINGS_PARTS: readonly { readonly part: string; readonly label: string; readonly Panel: ComponentType }[] = [
+  { part: 'preset-panel', label: 'The lecture presets', Panel: PresetPanel },
+  { part: 'run-panel', label: 'The Run panel', Panel: RunPanel },
+  { part: 'integrator-panel', label: 'The method settings', Panel: IntegratorPanel },
+  { part: 'param-panel', label: "The model's parameters", Panel: ParamPanel },
+  { part: 'export-panel', label: 'The Export panel', Panel: ExportPanel },
+];
+
 function FullApp() {
   const panel = useStore(appStore, (s) => s.view.panel);
   return (
@@ -58,21 +67,11 @@ function FullApp() {
         <Header />
       </PartBoundary>
       <aside className="controls" aria-label="Settings">
-        <PartBoundary part="preset-panel" label="The lecture presets">
-          <PresetPanel />
-        </PartBoundary>
-        <PartBoundary part="run-panel" label="The Run panel">
-          <RunPanel />
-        </PartBoundary>
-        <PartBoundary part="integrator-panel" label="The method settings">
-          <IntegratorPanel />
-        </PartBoundary>
-        <PartBoundary part="param-panel" label="The model's parameters">
-          <ParamPanel />
-        </PartBoundary>
-        <PartBoundary part="export-panel" label="The Export panel">
-          <ExportPanel />
-        </PartBoundary>
+        {SETTINGS_PARTS.map(({ part, label, Panel }) => (
+          <PartBoundary key={part} part={part} label={label}>
+            <Panel />
+          </PartBoundary>
+        ))}
       </aside>
       {/* display: contents: its parts are placed by the grid areas of the size class (styles.css). */}
       <main className="main">
