@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { expect, test, waitForSettled } from './fixtures';
 import { commandArgs, sim } from './simCli';
@@ -112,17 +113,22 @@ test('a study of a user model: the command carries the model, and runs to the CS
   expect(consoleErrors).toEqual([]);
 });
 
-test('the last finished table stays, marked, while a new study runs, after it is cancelled and after it fails', async ({ page, appUrl, consoleErrors }) => {
-  await page.goto(`${appUrl}?v=1&scenario=heavy-top&t=0.1&panel=studies`);
-  await waitForSettled(page);
+/** A two-value α sweep of the heavy top over 0.1 s (h = 1 ms), run to its four-row table. */
+async function runSmallAlphaSweep(page: Page): Promise<void> {
   await page.getByTestId('study-kind-alpha-sweep').check();
   await page.getByTestId('study-field-alpha-steps').fill('2');
   await page.getByTestId('study-field-h').fill('1e-3');
   await page.getByTestId('study-field-t-end').fill('0.1');
   await page.getByTestId('study-run').click();
   await expect(page.getByTestId('study-status')).toHaveAttribute('data-phase', 'done', { timeout: 30_000 });
+  await expect(page.getByTestId('study-table').locator('tbody tr')).toHaveCount(4);
+}
+
+test('the last finished table stays, marked, while a new study runs, after it is cancelled and after it fails', async ({ page, appUrl, consoleErrors }) => {
+  await page.goto(`${appUrl}?v=1&scenario=heavy-top&t=0.1&panel=studies`);
+  await waitForSettled(page);
+  await runSmallAlphaSweep(page);
   const rows = page.getByTestId('study-table').locator('tbody tr');
-  await expect(rows).toHaveCount(4);
   await expect(page.getByTestId('study-previous')).toBeHidden();
 
   // A long convergence study: the α sweep's table stays, said to be the previous result, until it is cancelled.
@@ -161,14 +167,8 @@ test('a finished table stays over a tab switch, a new α, another model and Back
   test.setTimeout(120_000);
   await page.goto(`${appUrl}?v=1&scenario=heavy-top&t=0.1&panel=studies`);
   let status = await waitForSettled(page);
-  await page.getByTestId('study-kind-alpha-sweep').check();
-  await page.getByTestId('study-field-alpha-steps').fill('2');
-  await page.getByTestId('study-field-h').fill('1e-3');
-  await page.getByTestId('study-field-t-end').fill('0.1');
-  await page.getByTestId('study-run').click();
-  await expect(page.getByTestId('study-status')).toHaveAttribute('data-phase', 'done', { timeout: 30_000 });
+  await runSmallAlphaSweep(page);
   const rows = page.getByTestId('study-table').locator('tbody tr');
-  await expect(rows).toHaveCount(4);
   const table = await page.getByTestId('study-table').innerText();
   const kept = async () => {
     await expect(rows).toHaveCount(4);

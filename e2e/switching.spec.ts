@@ -69,36 +69,32 @@ test('every mix of shipped and user models through the Model menu, Open model…
   const pendulumTitle = shippedTitle('pendulum');
   const governorTitle = shippedTitle('flyball-governor');
 
-  await openFile(page, DOUBLE_PENDULUM);
-  runId = await expectWorking(page, errors, runId, titleOf(DOUBLE_PENDULUM), 'Open model… (double pendulum)');
-  await chooseModel(page, 'pendulum');
-  runId = await expectWorking(page, errors, runId, pendulumTitle, 'Model menu → A01 after a user model');
-  await page.goBack();
-  runId = await expectWorking(page, errors, runId, titleOf(DOUBLE_PENDULUM), 'Back to the user model');
-  await page.goBack();
-  runId = await expectWorking(page, errors, runId, spinTitle, 'Back to the spin');
-  await page.goForward();
-  runId = await expectWorking(page, errors, runId, titleOf(DOUBLE_PENDULUM), 'Forward to the user model');
-  await page.goForward();
-  runId = await expectWorking(page, errors, runId, pendulumTitle, 'Forward to A01');
-  // The menu's own entry of the kept model, then a second user model over the first.
-  await chooseModel(page, 'custom');
-  runId = await expectWorking(page, errors, runId, titleOf(DOUBLE_PENDULUM), 'Model menu → your model');
-  await openFile(page, GYROSCOPE);
-  runId = await expectWorking(page, errors, runId, titleOf(GYROSCOPE), 'Open model… (gyroscope) over the double pendulum');
-  await page.goBack();
-  runId = await expectWorking(page, errors, runId, titleOf(DOUBLE_PENDULUM), 'Back from one user model to another');
-  await chooseModel(page, 'flyball-governor');
-  runId = await expectWorking(page, errors, runId, governorTitle, 'Model menu → flyball governor');
-  await page.goBack();
-  runId = await expectWorking(page, errors, runId, titleOf(DOUBLE_PENDULUM), 'Back to the user model again');
-  // Choosing the governor after Back replaced the gyroscope's entry (as a browser does with new pages).
-  await page.goBack();
-  runId = await expectWorking(page, errors, runId, pendulumTitle, 'Back past the user model to A01');
-  await page.goForward();
-  runId = await expectWorking(page, errors, runId, titleOf(DOUBLE_PENDULUM), 'Forward to the user model');
-  await page.goForward();
-  await expectWorking(page, errors, runId, governorTitle, 'Forward to the governor');
+  const back = () => page.goBack();
+  const forward = () => page.goForward();
+  const doublePendulum = titleOf(DOUBLE_PENDULUM);
+  // Each step, the model whose title the working page then shows, and what the step is called in a failure.
+  const steps: readonly (readonly [() => Promise<unknown>, string, string])[] = [
+    [() => openFile(page, DOUBLE_PENDULUM), doublePendulum, 'Open model… (double pendulum)'],
+    [() => chooseModel(page, 'pendulum'), pendulumTitle, 'Model menu → A01 after a user model'],
+    [back, doublePendulum, 'Back to the user model'],
+    [back, spinTitle, 'Back to the spin'],
+    [forward, doublePendulum, 'Forward to the user model'],
+    [forward, pendulumTitle, 'Forward to A01'],
+    // The menu's own entry of the kept model, then a second user model over the first.
+    [() => chooseModel(page, 'custom'), doublePendulum, 'Model menu → your model'],
+    [() => openFile(page, GYROSCOPE), titleOf(GYROSCOPE), 'Open model… (gyroscope) over the double pendulum'],
+    [back, doublePendulum, 'Back from one user model to another'],
+    [() => chooseModel(page, 'flyball-governor'), governorTitle, 'Model menu → flyball governor'],
+    [back, doublePendulum, 'Back to the user model again'],
+    // Choosing the governor after Back replaced the gyroscope's entry (as a browser does with new pages).
+    [back, pendulumTitle, 'Back past the user model to A01'],
+    [forward, doublePendulum, 'Forward to the user model'],
+    [forward, governorTitle, 'Forward to the governor'],
+  ];
+  for (const [step, title, label] of steps) {
+    await step();
+    runId = await expectWorking(page, errors, runId, title, label);
+  }
   expect(consoleErrors).toEqual([]);
 });
 
