@@ -6,8 +6,10 @@
  */
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const ROOT = resolve(__dirname, '../..');
+/** The repository's root (this module is loaded by Vitest and by Playwright, an ES module both times). */
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** The bundle's path. */
 export const SIM_BUNDLE = resolve(ROOT, '.bench/sim.mjs');
