@@ -11,6 +11,7 @@ import { getScenario, scenarioOf } from '../scenario/registry';
 import { Float64Builder } from '../run/float64Builder';
 import { SERIES_WIDTH, type RunProgress, type WorkerToMain } from '../worker/protocol';
 import type { ModelFacts } from '../run/modelFacts';
+import type { SceneModel } from '../scenario/sceneModel';
 import { appStore, IDLE_RUN, type MethodRun, type RunPhase } from './store';
 import { lastRedrawMs, redrawing } from './staggered';
 
@@ -28,6 +29,8 @@ export interface MethodResults {
   readonly coordinates: number;
   /** The body whose ω the samples report. */
   readonly primaryBody: number;
+  /** A user's model as its run's worker compiled it for the 3D view (the page never evaluates a user's text). */
+  readonly scene?: SceneModel;
   /** The model's outputs (their series follow SERIES_WIDTH), its assembly and warnings. */
   readonly facts: ModelFacts;
   /** Values per full sample row (`exportRows`, `finalRow`): SAMPLE_WIDTH, then one per model output. */
@@ -185,6 +188,7 @@ export function applyWorkerMessage(message: WorkerToMain): void {
         totalSteps: message.totalSteps,
         coordinates: message.coordinates,
         primaryBody: message.primaryBody,
+        ...(message.scene ? { scene: message.scene } : {}),
         facts: message.facts,
         width: message.width,
         series: Array.from({ length: SERIES_WIDTH + message.facts.outputs.length }, () => new Float64Builder(1024)),

@@ -10,6 +10,7 @@
 import { SAMPLE_WIDTH, type FailureCause, type RunStatus, type SampleSink } from '../solver/simulate';
 import { INVARIANT_COLUMNS } from '../solver/studies/invariants';
 import type { ScenarioState } from '../scenario/types';
+import type { SceneModel } from '../scenario/sceneModel';
 import { Float64Builder } from '../run/float64Builder';
 import { exportSampleDt, planRun, solverSettings, type RunPlan, type SolverSettings } from '../run/plan';
 import { gridSink, type GridSampleSink } from '../run/sampleGrid';
@@ -100,6 +101,8 @@ export interface PreparedRun {
   readonly primaryBody?: number;
   /** The model's outputs (one row value each after SAMPLE_WIDTH), its assembly and warnings (default: none). */
   readonly facts?: ModelFacts;
+  /** What the 3D view draws of a user's model, compiled here so that the page never evaluates its text. */
+  readonly scene?: SceneModel;
 }
 
 const NO_FACTS: ModelFacts = { outputs: [], constraints: 0, preparation: { moved: [], removed: [] }, warnings: [] };
@@ -240,6 +243,7 @@ export function createRunHandler(env: HandlerEnv): (message: MainToWorker) => vo
     send({
       kind: 'started', runId: start.runId, method: start.method, totalSteps: simulation.totalSteps, coordinates,
       width, facts, exportStride: run.exportStride, primaryBody: prepared.primaryBody ?? 0,
+      ...(prepared.scene ? { scene: prepared.scene } : {}),
     });
     env.schedule(() => step(run));
   };

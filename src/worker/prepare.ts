@@ -14,6 +14,7 @@ import type { PreparedRun } from './handler';
 import type { StartMessage } from './protocol';
 import { buildScenario } from '../scenario/build';
 import { scenarioFromDocument } from '../scenario/fromDocument';
+import { sceneModelOf } from '../scenario/sceneModel';
 import type { ScenarioDef } from '../scenario/types';
 
 /** Reads a user's model text into its scenario (src/scenario/custom.ts), undefined when it is not a model. */
@@ -39,6 +40,7 @@ export function prepareRun(start: StartMessage, settings: SolverSettings, readCu
   const simulation = createSimulation(model, settings);
   const monitor = new InvariantMonitor(simulation.system);
   return {
+    ...(start.model ? { scene: sceneModelOf(def, start.values) } : {}),
     simulation,
     facts: modelFactsOf(built),
     coordinates: model.bodies.length * COORDS_PER_BODY,

@@ -11,6 +11,7 @@ import type { CustomModel, ParamValues, ScenarioId } from '../scenario/types';
 import type { ModelDocument } from '../modelfile/schema';
 import type { ModelFacts } from '../run/modelFacts';
 import type { RemovedResidual } from '../scenario/preparationText';
+import type { SceneModel } from '../scenario/sceneModel';
 
 /**
  * Columns of the decimated series: the sample columns (SAMPLE_COLUMNS, as `sim` writes them), then
@@ -90,6 +91,8 @@ export interface StartedMessage {
   readonly exportStride: number;
   /** The body whose ω the samples report (its pose is at primaryBody · 7 in each pose). */
   readonly primaryBody: number;
+  /** A user's model: what the 3D view draws of it at the run's values (the page does not compile a user's text). */
+  readonly scene?: SceneModel;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boxWithInertia } from '../../src/app/shapes';
+import { boxWithInertia } from '../../src/scenario/shapes';
 
 describe('boxWithInertia', () => {
   it('inverts the box inertia formulas', () => {

@@ -21,6 +21,7 @@ import { customScenarioDef } from '../../src/scenario/custom';
 import { readCustomModel, shippedDocument } from '../../src/scenario/registry';
 import { DOUBLE_PENDULUM, FOUR_BAR } from '../support/customModels';
 import { buildScenarioModel } from '../../src/scenario/build';
+import { sceneModelOf } from '../../src/scenario/sceneModel';
 
 /** A simulation of ω_x = 10 + 5t on a grid of h, failing at step `failAt` if given. */
 class FakeSimulation implements SimulationLike {
@@ -385,6 +386,26 @@ describe('worker run handler', () => {
       }
     }
     expect(Array.from(done.finalRow)).toEqual(exportRows.slice(-width));
+  });
+
+  it("sends the 3D view's scene of a user model with 'started' (the page never compiles a user's text), and none for a shipped model", () => {
+    const user = harness(prepareInWorker);
+    const values = { L: [1.5], m: [1] };
+    user.handle(start(1, { scenario: 'custom', model: { text: DOUBLE_PENDULUM }, values, h: 1e-3, tEnd: 0.01 }));
+    const started = user.messages[0];
+    if (started.kind !== 'started') throw new Error(`expected 'started', got ${started.kind}`);
+    const read = readCustomModel(DOUBLE_PENDULUM);
+    if (!read?.ok) throw new Error('the test model does not read');
+    // At the run's values (L = 1.5 m), not the model's defaults: the same scene the page drew when it compiled it.
+    expect(started.scene).toEqual(sceneModelOf(read.def, values));
+    expect(started.scene!.bodies).toHaveLength(2);
+    expect(started.scene).not.toEqual(sceneModelOf(read.def, { L: [1], m: [1] }));
+
+    const shipped = harness(prepareInWorker);
+    shipped.handle(start(1, { scenario: 'heavy-top', values: defaultState('heavy-top').values, tEnd: 0.01 }));
+    const shippedStarted = shipped.messages[0];
+    expect(shippedStarted.kind).toBe('started');
+    expect('scene' in shippedStarted).toBe(false);
   });
 
   it('ends the 3D view rows of a model with outputs on the last sample, SAMPLE_WIDTH values per row like the others', () => {

@@ -1,5 +1,5 @@
 /**
- * The 3D view of any model, composed of its concerns: scene/sceneModel (what the model file draws),
+ * The 3D view of any model, composed of its concerns: src/scenario/sceneModel (what the model file draws; a user's model comes compiled by its run's worker),
  * scene/sceneLayout (the model's size and view), scene/rigPlacement (where the rigs stand, the camera's fit),
  * scene/floorGrid (the floors), scene/instances and scene/Bodies (what is
  * drawn, posed at the playhead), scene/CameraControls (camera, orbit, frames on demand) and
@@ -9,6 +9,7 @@ import { Component, useMemo, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { Canvas } from '@react-three/fiber';
 import { getScenario } from '../../scenario/registry';
+import { CUSTOM_SCENARIO_ID } from '../../scenario/types';
 import { results } from '../runs';
 import { appStore } from '../store';
 import { usePalette } from '../theme';
@@ -18,7 +19,7 @@ import { planInstances } from './scene/instances';
 import { AxesLegend, SceneReadout } from './scene/Overlays';
 import { useViewFrame } from './scene/overlayMargins';
 import { placeRigs } from './scene/rigPlacement';
-import { layoutFor, upAxisName, type SceneLayout } from './scene/sceneLayout';
+import { layoutFor, layoutOf, upAxisName, type SceneLayout } from './scene/sceneLayout';
 
 /**
  * What WebGL this browser gives a page, probed once: none (switched off, blocked, or no driver — three.js needs
@@ -89,20 +90,41 @@ export function Scene3D() {
   );
 }
 
-/** The 3D view: the compared methods side by side (or stacked) or overlaid as ghosts, floors, axes, orbit controls. */
+/**
+ * The 3D view of the model the shown results were computed with, at their parameters (the committed state's until
+ * then). A user's model is drawn as its run's worker compiled it (`scene` of the results): the page never evaluates
+ * a user's text, so until that run has started the view says it is waiting. The selectors return stable objects,
+ * so streamed chunks cause no re-render.
+ */
 function SceneView() {
-  const palette = usePalette();
-  const methods = useStore(appStore, (s) => s.state.methods);
-  const overlaid = useStore(appStore, (s) => s.view.bodies === 'overlaid' && s.state.methods.length > 1);
-  // Lay out the model the shown results were computed with, at their parameters (the committed state's until
-  // then). The selectors return stable objects, so streamed chunks cause no re-render.
   const shown = useStore(appStore, (s) => s.state.methods.map((m) => results.current[m]).find(Boolean) ?? null);
   const committed = useStore(appStore, (s) => (shown ? null : s.state));
   const shownState = shown?.state ?? committed ?? appStore.getState().state;
   const def = shown ? shown.def : getScenario(shownState.scenario);
   const valuesKey = JSON.stringify(shownState.values);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the model is what its definition and values say
-  const layout = useMemo(() => layoutFor(def, shownState.values), [def, valuesKey]);
+  const layout = useMemo(
+    () => {
+      if (shown?.scene) return layoutOf(shown.scene);
+      return def && def.id !== CUSTOM_SCENARIO_ID ? layoutFor(def, shownState.values) : null;
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the model is what its definition and values say
+    [shown?.scene, def, valuesKey],
+  );
+  if (!layout) {
+    return (
+      <div className="scene scene-error" role="status" data-testid="scene" data-model-bodies="0">
+        The 3D view draws your model once its run has started.
+      </div>
+    );
+  }
+  return <SceneDrawing layout={layout} />;
+}
+
+/** The 3D view: the compared methods side by side (or stacked) or overlaid as ghosts, floors, axes, orbit controls. */
+function SceneDrawing({ layout }: { readonly layout: SceneLayout }) {
+  const palette = usePalette();
+  const methods = useStore(appStore, (s) => s.state.methods);
+  const overlaid = useStore(appStore, (s) => s.view.bodies === 'overlaid' && s.state.methods.length > 1);
   // The view's shape and the room its text takes: the camera is fitted to what is left.
   const [sizeRef, { aspect, margins }] = useViewFrame();
   const placement = useMemo(() => placeRigs(layout, overlaid ? 1 : methods.length, aspect, margins), [layout, overlaid, methods.length, aspect, margins]);

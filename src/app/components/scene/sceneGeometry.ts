@@ -10,7 +10,7 @@
 import type { DrawnShape } from '../../../modelfile/compile';
 import type { Vec3 } from '../../../solver/model/types';
 import { add, cross, dot, norm, normalize, rotateAbout, rotateVector, scale, sub } from './sceneMath';
-import type { SceneModel } from './sceneModel';
+import type { SceneModel } from '../../../scenario/sceneModel';
 
 /** The corners of a shape's own bounding box in its unit geometry's axes (cylinders and cones along y, cones from y = 0). */
 export function shapeCorners(shape: DrawnShape): Vec3[] {

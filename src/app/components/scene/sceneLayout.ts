@@ -8,7 +8,7 @@ import type { ScenarioDef, ScenarioState } from '../../../scenario/types';
 import type { Vec3 } from '../../../solver/model/types';
 import { boxRadius, envelopeBox, envelopePoints, fromStage, glyphRadius, stageAxes, typicalBodySize, viewDirection, type StageAxes, type StageBox, type ViewDirection } from './sceneGeometry';
 import { add, scale, type Floats } from './sceneMath';
-import { sceneModelOf, type SceneModel } from './sceneModel';
+import { sceneModelOf, type SceneModel } from '../../../scenario/sceneModel';
 
 /** How a model is drawn, independent of how many rigs and of the view's shape. */
 export interface SceneLayout {

@@ -4,11 +4,11 @@
  * (against gravity). Compiling is cheap; the view does not assemble the model (the run does, and its first
  * sample shows the assembled pose). Pure; no React, no WebGL.
  */
-import { compileModel, type DrawnJoint, type DrawnShape, type DrawnSpring } from '../../../modelfile/compile';
-import { documentScope, vectorOf } from '../../../modelfile/scope';
-import type { ScenarioDef, ParamValues } from '../../../scenario/types';
-import type { Vec3, Vec4 } from '../../../solver/model/types';
-import { boxWithInertia } from '../../shapes';
+import { compileModel, type DrawnJoint, type DrawnShape, type DrawnSpring } from '../modelfile/compile';
+import { documentScope, vectorOf } from '../modelfile/scope';
+import type { ScenarioDef, ParamValues } from './types';
+import type { Vec3, Vec4 } from '../solver/model/types';
+import { boxWithInertia } from './shapes';
 
 export interface SceneBody {
   readonly name: string;
