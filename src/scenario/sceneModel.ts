@@ -9,6 +9,7 @@ import { documentScope, vectorOf } from '../modelfile/scope';
 import type { ScenarioDef, ParamValues } from './types';
 import type { Vec3, Vec4 } from '../solver/model/types';
 import { boxWithInertia } from './shapes';
+import { hypot } from '../solver/exactMath';
 
 export interface SceneBody {
   readonly name: string;
@@ -45,7 +46,7 @@ const MIN_BOX_SIDE = 0.02;
 
 /** −g/|g|, or +z when there is no gravity. Example: upFromGravity([0, -9.81, 0]) → [0, 1, 0]. */
 export function upFromGravity(g: Vec3 | null): Vec3 {
-  const n = g ? Math.hypot(g[0], g[1], g[2]) : 0;
+  const n = g ? hypot(g[0], g[1], g[2]) : 0;
   return g && n > 1e-12 ? [0 - g[0] / n, 0 - g[1] / n, 0 - g[2] / n] : [0, 0, 1];
 }
 
@@ -73,12 +74,12 @@ export function sceneModelOf(def: ScenarioDef, values: ParamValues): SceneModel 
   let extent = 0;
   drawing.bodies.forEach((b, i) => {
     const r = model.bodies[i].position;
-    for (const s of b.shapes) extent = Math.max(extent, Math.hypot(r[0], r[1], r[2]) + Math.max(...s.size));
+    for (const s of b.shapes) extent = Math.max(extent, hypot(r[0], r[1], r[2]) + Math.max(...s.size));
   });
   const boxes = model.bodies.map((b) => boxWithInertia(b.mass, b.inertia));
   for (let i = 0; i < boxes.length; i++) {
     const r = model.bodies[i].position;
-    extent = Math.max(extent, Math.hypot(r[0], r[1], r[2]) + Math.max(...boxes[i]) / 2);
+    extent = Math.max(extent, hypot(r[0], r[1], r[2]) + Math.max(...boxes[i]) / 2);
   }
   const minSide = MIN_BOX_SIDE * (extent > 0 ? extent : 1);
 
